@@ -1,0 +1,54 @@
+// piecework count: every solution, and the distinct ones up to symmetry.
+#include <fmt/format.h>
+#include <iostream>
+#include <mutex>
+#include <unistd.h>
+
+#include "cli/command.hpp"
+#include "puzzle/definition.hpp"
+#include "puzzle/errors.hpp"
+#include "solver/solver.hpp"
+
+namespace piecework::cli {
+
+int runCount(const std::vector<std::string>& args) {
+  po::options_description options("options");
+  addChallengeOptions(options);
+  options.add_options()("threads", po::value<int>()->default_value(0), "threads to use (0: every core)")(
+      "unlinked", "IQ-Link: accept fillings whose pieces do not form one linked structure")("json", "print JSON");
+  po::variables_map vm;
+  if (!parseArguments("count", "piecework count PUZZLE [--challenge TEXT | --challenge-file FILE] [--threads N] [--json]",
+                      args, options, vm))
+    return 0;
+  const Puzzle puzzle = loadPuzzle(vm["puzzle"].as<std::string>());
+  const std::vector<int> givens = readChallenge(puzzle, vm, false);
+  CountOptions count;
+  count.rules.linked = vm.count("unlinked") == 0U;
+  count.threads = vm["threads"].as<int>();
+  if (count.threads < 0) throw InputError("--threads must be 0 (every core) or more");
+  std::mutex progressLock;
+  if (isatty(STDERR_FILENO) != 0) {
+    count.progress = [&](std::size_t done, std::size_t all) {
+      std::lock_guard lock(progressLock);
+      std::cerr << fmt::format("\rcounting: {}/{} parts of the search done", done, all) << std::flush;
+      if (done == all) std::cerr << "\r\x1b[K" << std::flush;
+    };
+  }
+  const CountResult r = countSolutions(puzzle, givens, count);
+  if (vm.count("json") != 0U) {
+    printJson({{"solutions", r.solutions},
+               {"distinct", r.distinct},
+               {"seconds", r.seconds},
+               {"nodes", r.nodes},
+               {"threads", r.threads},
+               {"symmetries", r.symmetries},
+               {"linked", puzzle.linked && count.rules.linked}});
+    return 0;
+  }
+  std::cout << fmt::format("{} solutions, {} distinct up to {} symmetr{}\n", r.solutions, r.distinct, r.symmetries,
+                           r.symmetries == 1 ? "y" : "ies");
+  std::cout << fmt::format("{:.3f} s, {} nodes, {} thread{}\n", r.seconds, r.nodes, r.threads, r.threads == 1 ? "" : "s");
+  return 0;
+}
+
+}  // namespace piecework::cli

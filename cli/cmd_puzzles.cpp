@@ -1,0 +1,31 @@
+// piecework puzzles: the shipped puzzles.
+#include <fmt/format.h>
+#include <iostream>
+
+#include "cli/command.hpp"
+#include "puzzle/definition.hpp"
+
+namespace piecework::cli {
+
+int runPuzzles(const std::vector<std::string>& args) {
+  po::options_description options("options");
+  options.add_options()("json", "print JSON");
+  po::variables_map vm;
+  if (!parseArguments("puzzles", "piecework puzzles [--json]", args, options, vm, false)) return 0;
+  nlohmann::json list = nlohmann::json::array();
+  for (const auto& name : shippedNames()) {
+    const Puzzle puzzle = loadPuzzle(name);
+    const char* lattice = puzzle.lattice == Lattice::Square ? "square" : puzzle.lattice == Lattice::Cubic ? "cubic" : "hex-pegs";
+    if (vm.count("json") != 0U) {
+      list.push_back({{"name", name}, {"title", puzzle.title}, {"lattice", lattice}, {"pieces", puzzle.totalPieces()},
+                      {"cells", puzzle.cells.size()}});
+    } else {
+      std::cout << fmt::format("{:<22} {:<45} {:>2} pieces, {:>3} {}\n", name, puzzle.title, puzzle.totalPieces(),
+                               puzzle.cells.size(), puzzle.lattice == Lattice::HexPegs ? "pegs" : "cells");
+    }
+  }
+  if (vm.count("json") != 0U) printJson(list);
+  return 0;
+}
+
+}  // namespace piecework::cli

@@ -1,0 +1,52 @@
+// piecework show: a puzzle's board and pieces.
+#include <fmt/format.h>
+#include <iostream>
+
+#include "cli/command.hpp"
+#include "output/text.hpp"
+#include "puzzle/definition.hpp"
+
+namespace piecework::cli {
+
+int runShow(const std::vector<std::string>& args) {
+  po::options_description options("options");
+  options.add_options()("json", "print JSON: {\"pieces\":[{\"letter\",\"name\",\"orientations\",\"placements\"},..]}");
+  po::variables_map vm;
+  if (!parseArguments("show", "piecework show PUZZLE [--json]", args, options, vm)) return 0;
+  const Puzzle puzzle = loadPuzzle(vm["puzzle"].as<std::string>());
+  if (vm.count("json") != 0U) {
+    nlohmann::json pieces = nlohmann::json::array();
+    for (int i = 0; i < puzzle.pieceCount(); ++i) {
+      const auto& piece = puzzle.pieces[static_cast<std::size_t>(i)];
+      pieces.push_back({{"letter", std::string(1, piece.letter)},
+                        {"name", piece.name},
+                        {"colour", piece.colour},
+                        {"copies", piece.copies},
+                        {"orientations", piece.orientations.size()},
+                        {"placements", puzzle.piecePlacements[static_cast<std::size_t>(i)].size()}});
+    }
+    printJson({{"name", puzzle.name},
+               {"title", puzzle.title},
+               {"cells", puzzle.cells.size()},
+               {"symmetries", puzzle.symmetries.size()},
+               {"linked", puzzle.linked},
+               {"pieces", pieces}});
+    return 0;
+  }
+  const bool colour = stdoutWantsColour();
+  std::cout << fmt::format("{} ({}): {} {}, {} board symmetr{}{}\n\n", puzzle.title, puzzle.name, puzzle.cells.size(),
+                           puzzle.lattice == Lattice::HexPegs ? "pegs" : "cells", puzzle.symmetries.size(),
+                           puzzle.symmetries.size() == 1 ? "y" : "ies",
+                           puzzle.linked ? "; the pieces must form one linked structure" : "");
+  std::cout << boardPicture(puzzle, {}, colour) << '\n';
+  std::cout << fmt::format("{:<6} {:<14} {:>6} {:>12} {:>10}\n", "letter", "name", "copies", "orientations", "placements");
+  for (int i = 0; i < puzzle.pieceCount(); ++i) {
+    const auto& piece = puzzle.pieces[static_cast<std::size_t>(i)];
+    std::cout << fmt::format("{:<6} {:<14} {:>6} {:>12} {:>10}\n", piece.letter, piece.name, piece.copies,
+                             piece.orientations.size(), puzzle.piecePlacements[static_cast<std::size_t>(i)].size());
+    std::cout << piecePicture(puzzle, i);
+  }
+  return 0;
+}
+
+}  // namespace piecework::cli

@@ -1,0 +1,71 @@
+#include "cli/command.hpp"
+
+#include <fmt/format.h>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "puzzle/challenge.hpp"
+#include "puzzle/errors.hpp"
+
+namespace piecework::cli {
+
+bool parseArguments(const char* command, const char* usage, const std::vector<std::string>& args,
+                    po::options_description& options, po::variables_map& vm, bool takesPuzzle) {
+  options.add_options()("help,h", "show this help");
+  po::options_description all;
+  all.add(options);
+  po::positional_options_description positional;
+  if (takesPuzzle) {
+    all.add_options()("puzzle", po::value<std::string>(), "puzzle name or definition file");
+    positional.add("puzzle", 1);
+  }
+  try {
+    po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
+    po::notify(vm);
+  } catch (const po::error& e) {
+    throw InputError(fmt::format("{}: {} (see 'piecework {} --help')", command, e.what(), command));
+  }
+  if (vm.count("help") != 0U) {
+    std::cout << "usage: " << usage << "\n\n" << options << '\n';
+    return false;
+  }
+  if (takesPuzzle && vm.count("puzzle") == 0U)
+    throw InputError(fmt::format("{}: which puzzle? (usage: {}; 'piecework puzzles' lists them)", command, usage));
+  return true;
+}
+
+void addChallengeOptions(po::options_description& options) {
+  options.add_options()("challenge", po::value<std::string>(), "the challenge: a picture ('/' between rows, '|' between layers) or IQ-Link codes")(
+      "challenge-file", po::value<std::string>(), "read the challenge from this file ('-' for standard input)");
+}
+
+std::string challengeText(const po::variables_map& vm) {
+  if (vm.count("challenge") != 0U && vm.count("challenge-file") != 0U)
+    throw InputError("give --challenge or --challenge-file, not both");
+  if (vm.count("challenge") != 0U) return vm["challenge"].as<std::string>();
+  if (vm.count("challenge-file") == 0U) return {};
+  const std::string path = vm["challenge-file"].as<std::string>();
+  std::ostringstream text;
+  if (path == "-") {
+    text << std::cin.rdbuf();
+  } else {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw InputError(fmt::format("{}: cannot read the challenge file", path));
+    text << in.rdbuf();
+  }
+  return text.str();
+}
+
+std::vector<int> readChallenge(const Puzzle& puzzle, const po::variables_map& vm, bool required) {
+  const bool given = vm.count("challenge") != 0U || vm.count("challenge-file") != 0U;
+  if (!given) {
+    if (required) throw InputError("missing --challenge (or --challenge-file)");
+    return {};
+  }
+  return parseChallenge(puzzle, challengeText(vm));
+}
+
+void printJson(const nlohmann::json& value) { std::cout << value.dump() << '\n'; }
+
+}  // namespace piecework::cli

@@ -1,0 +1,40 @@
+// Shared pieces of the subcommands: option parsing, challenge input, errors.
+#pragma once
+
+#include <boost/program_options.hpp>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "puzzle/puzzle.hpp"
+
+namespace piecework::cli {
+
+namespace po = boost::program_options;
+
+struct Command {
+  const char* name;
+  const char* summary;
+  int (*run)(const std::vector<std::string>& args);
+};
+
+const std::vector<Command>& commands();
+
+int runPuzzles(const std::vector<std::string>& args);
+int runShow(const std::vector<std::string>& args);
+int runCount(const std::vector<std::string>& args);
+int runSolve(const std::vector<std::string>& args);
+
+// Parses args against `options` with PUZZLE as the first positional argument. Returns false when --help was
+// printed. Throws InputError for unknown or malformed options.
+bool parseArguments(const char* command, const char* usage, const std::vector<std::string>& args,
+                    po::options_description& options, po::variables_map& vm, bool takesPuzzle = true);
+
+// Adds --challenge and --challenge-file; reads whichever was given (none: an empty challenge).
+void addChallengeOptions(po::options_description& options);
+std::vector<int> readChallenge(const Puzzle& puzzle, const po::variables_map& vm, bool required);
+std::string challengeText(const po::variables_map& vm);
+
+void printJson(const nlohmann::json& value);
+
+}  // namespace piecework::cli

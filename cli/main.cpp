@@ -1,0 +1,61 @@
+// piecework: generate, solve and rate piece-placement puzzles. One binary, one file per subcommand.
+#include <fmt/format.h>
+#include <iostream>
+#include <new>
+#include <string>
+#include <vector>
+
+#include "cli/command.hpp"
+#include "puzzle/errors.hpp"
+
+namespace piecework::cli {
+
+const std::vector<Command>& commands() {
+  static const std::vector<Command> all = {
+      {"puzzles", "list the shipped puzzles", runPuzzles},
+      {"show", "show a puzzle's board and pieces with their orientations and placements", runShow},
+      {"solve", "solve a challenge: unique, multiple or none, and the solutions", runSolve},
+      {"count", "count every solution, and the distinct ones up to symmetry", runCount},
+  };
+  return all;
+}
+
+namespace {
+
+void printUsage(std::ostream& out) {
+  out << "usage: piecework COMMAND [OPTIONS]\n\ncommands:\n";
+  for (const auto& c : commands()) out << fmt::format("  {:<10} {}\n", c.name, c.summary);
+  out << "\n'piecework COMMAND --help' describes a command's options.\n";
+}
+
+}  // namespace
+}  // namespace piecework::cli
+
+int main(int argc, char** argv) {
+  using namespace piecework;
+  const std::vector<std::string> args(argv + 1, argv + argc);
+  if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
+    cli::printUsage(args.empty() ? std::cerr : std::cout);
+    return args.empty() ? 2 : 0;
+  }
+  if (args[0] == "--version") {
+    std::cout << "piecework " PIECEWORK_VERSION "\n";
+    return 0;
+  }
+  try {
+    for (const auto& command : cli::commands())
+      if (args[0] == command.name) return command.run(std::vector<std::string>(args.begin() + 1, args.end()));
+    std::cerr << fmt::format("piecework: unknown command '{}'\n", args[0]);
+    cli::printUsage(std::cerr);
+    return 2;
+  } catch (const InputError& e) {
+    std::cerr << "piecework: " << e.what() << '\n';
+    return 2;
+  } catch (const std::bad_alloc&) {
+    std::cerr << "piecework: out of memory\n";
+    return 1;
+  } catch (const std::exception& e) {
+    std::cerr << "piecework: " << e.what() << '\n';
+    return 1;
+  }
+}

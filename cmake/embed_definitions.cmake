@@ -1,0 +1,11 @@
+# Writes a C++ source holding every shipped definition as (name, text) pairs.
+file(GLOB files ${INPUT_DIR}/*.toml)
+list(SORT files)
+set(body "")
+foreach(f ${files})
+  get_filename_component(name ${f} NAME_WE)
+  file(READ ${f} text)
+  set(body "${body}    {\"${name}\", R\"piecework_toml(${text})piecework_toml\"},\n")
+endforeach()
+file(WRITE ${OUTPUT}.tmp "// Generated from data/puzzles by cmake/embed_definitions.cmake. Do not edit.\n#include \"puzzle/shipped.hpp\"\n\nnamespace piecework {\nconst std::vector<ShippedDefinition>& shippedDefinitions() {\n  static const std::vector<ShippedDefinition> all = {\n${body}  };\n  return all;\n}\n}  // namespace piecework\n")
+file(COPY_FILE ${OUTPUT}.tmp ${OUTPUT} ONLY_IF_DIFFERENT)

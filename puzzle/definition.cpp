@@ -1,0 +1,310 @@
+#include "puzzle/definition.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <fmt/format.h>
+#include <fstream>
+#include <optional>
+#include <sstream>
+#include <toml++/toml.h>
+
+#include "puzzle/errors.hpp"
+#include "puzzle/picture.hpp"
+#include "puzzle/shipped.hpp"
+
+namespace piecework {
+namespace {
+
+const char* const kPalette[] = {"#e6194b", "#3cb44b", "#ffe119", "#4363d8", "#f58231", "#911eb4", "#46f0f0",
+                                "#f032e6", "#bcf60c", "#fabebe", "#008080", "#e6beff", "#9a6324", "#800000"};
+
+class Reader {
+ public:
+  explicit Reader(std::string source) : source_(std::move(source)) {}
+
+  [[noreturn]] void fail(const toml::node* node, const std::string& what) const {
+    if (node != nullptr && node->source().begin.line > 0)
+      throw InputError(fmt::format("{}:{}: {}", source_, node->source().begin.line, what));
+    throw InputError(fmt::format("{}: {}", source_, what));
+  }
+
+  std::optional<std::string> optionalString(const toml::table& table, std::string_view key) const {
+    const toml::node* node = table.get(key);
+    if (node == nullptr) return std::nullopt;
+    if (!node->is_string()) fail(node, fmt::format("'{}' must be a string", key));
+    return *node->value<std::string>();
+  }
+
+  std::string requiredString(const toml::table& table, std::string_view key, const toml::node* where) const {
+    auto value = optionalString(table, key);
+    if (!value) fail(where, fmt::format("missing '{}'", key));
+    return *value;
+  }
+
+  Lattice lattice(const toml::table& root) const {
+    const std::string name = requiredString(root, "lattice", &root);
+    if (name == "square") return Lattice::Square;
+    if (name == "cubic") return Lattice::Cubic;
+    if (name == "hex-pegs") return Lattice::HexPegs;
+    fail(root.get("lattice"), fmt::format("unknown lattice '{}' (square, cubic or hex-pegs)", name));
+  }
+
+  // Board pictures: '.' a cell (or peg), '#' no cell. `box = [x, y, z]` is a shortcut for a full box.
+  std::vector<Site> board(const toml::table& root, Lattice lattice) const {
+    std::vector<Site> cells;
+    if (const toml::node* box = root.get("box")) {
+      const toml::array* dims = box->as_array();
+      if (dims == nullptr || dims->size() != 3 || lattice != Lattice::Cubic)
+        fail(box, "'box' must be [x, y, z] on the cubic lattice");
+      std::array<int, 3> n{};
+      for (std::size_t i = 0; i < 3; ++i) {
+        auto v = (*dims)[i].value<int64_t>();
+        if (!v || *v < 1 || *v > 16) fail(box, "box sizes must be whole numbers from 1 to 16");
+        n[i] = static_cast<int>(*v);
+      }
+      for (int z = 0; z < n[2]; ++z)
+        for (int y = 0; y < n[1]; ++y)
+          for (int x = 0; x < n[0]; ++x) cells.push_back(Site{x, y, z});
+      return cells;
+    }
+    const toml::node* node = root.get("board");
+    if (node == nullptr) fail(&root, "missing 'board' (a picture) or 'box'");
+    if (!node->is_string()) fail(node, "'board' must be a picture string");
+    const Picture picture = parsePicture(*node->value<std::string>(), lattice == Lattice::HexPegs);
+    if (picture.depth() == 0) fail(node, "the board picture is empty");
+    if (lattice != Lattice::Cubic && picture.depth() > 1) fail(node, "only cubic boards have layers");
+    for (const auto& layer : picture.layers)
+      for (const auto& row : layer)
+        for (const auto& c : row) {
+          if (c.value == '#') continue;
+          if (c.value != '.')
+            fail(node, fmt::format("board picture row {}, column {}: '{}' is neither '.' (cell) nor '#' (no cell)",
+                                   c.row, c.column, c.value));
+          const int x = c.column - 1, y = c.row - 1, z = c.layer - 1;
+          // Hex boards: odd rows sit half a step right, so axial q = column - floor(row / 2).
+          cells.push_back(lattice == Lattice::HexPegs ? Site{x - y / 2, y, 0} : Site{x, y, z});
+        }
+    if (cells.empty()) fail(node, "the board has no cells");
+    return cells;
+  }
+
+  Shape shapePicture(const toml::node* node, Lattice lattice) const {
+    if (!node->is_string()) fail(node, "a shape must be a picture string");
+    const Picture picture = parsePicture(*node->value<std::string>());
+    if (lattice == Lattice::Square && picture.depth() > 1) fail(node, "square-lattice shapes have one layer");
+    Shape shape;
+    for (const auto& layer : picture.layers)
+      for (const auto& row : layer)
+        for (const auto& c : row) {
+          if (c.value == '.') continue;
+          if (c.value != '#')
+            fail(node, fmt::format("shape row {}, column {}: '{}' is neither '#' (covered) nor '.'", c.row, c.column,
+                                   c.value));
+          shape.push_back(Site{c.column - 1, c.row - 1, c.layer - 1});
+        }
+    if (shape.empty()) fail(node, "the shape covers no cell");
+    return shape;
+  }
+
+  Shape shapeCubes(const toml::node* node) const {
+    const toml::array* list = node->as_array();
+    if (list == nullptr || list->empty()) fail(node, "'cubes' must be a list of [x, y, z]");
+    Shape shape;
+    for (const auto& item : *list) {
+      const toml::array* xyz = item.as_array();
+      if (xyz == nullptr || xyz->size() != 3) fail(node, "each cube must be [x, y, z]");
+      std::array<int, 3> v{};
+      for (std::size_t i = 0; i < 3; ++i) {
+        auto n = (*xyz)[i].value<int64_t>();
+        if (!n || *n < 0 || *n > 32) fail(node, "cube coordinates must be whole numbers from 0 to 32");
+        v[i] = static_cast<int>(*n);
+      }
+      shape.push_back(Site{v[0], v[1], v[2]});
+    }
+    return shape;
+  }
+
+  static std::optional<int> direction(std::string_view name) {
+    static const char* const names[] = {"R", "DR", "DL", "L", "UL", "UR"};
+    for (int d = 0; d < 6; ++d)
+      if (name == names[d]) return d;
+    return std::nullopt;
+  }
+
+  std::vector<int> directions(const toml::table& part, std::string_view key) const {
+    std::vector<int> dirs;
+    const toml::node* node = part.get(key);
+    if (node == nullptr) return dirs;
+    const toml::array* list = node->as_array();
+    if (list == nullptr) fail(node, fmt::format("'{}' must be a list of directions", key));
+    for (const auto& item : *list) {
+      auto name = item.value<std::string>();
+      auto d = name ? direction(*name) : std::nullopt;
+      if (!d) fail(node, fmt::format("'{}': directions are R, DR, DL, L, UL, UR", key));
+      if (std::find(dirs.begin(), dirs.end(), *d) != dirs.end()) fail(node, fmt::format("'{}' repeats {}", key, *name));
+      dirs.push_back(*d);
+    }
+    return dirs;
+  }
+
+  // Hex-peg pieces: parts on pegs; each part becomes the slots it takes on its peg.
+  void pegParts(const toml::node* node, PieceDef& piece) const {
+    const toml::array* list = node->as_array();
+    if (list == nullptr || list->empty()) fail(node, "'parts' must be a list of parts");
+    Shape slots;
+    for (const auto& item : *list) {
+      const toml::table* part = item.as_table();
+      if (part == nullptr) fail(node, "each part must be a table { at = ..., kind = ... }");
+      PegPart peg;
+      const toml::node* at = part->get("at");
+      if (at == nullptr) fail(node, "a part needs 'at' (0, R, DR, DL, L, UL, UR or [q, r])");
+      if (auto name = at->value<std::string>()) {
+        if (*name != "0") {
+          auto d = direction(*name);
+          if (!d) fail(at, fmt::format("unknown part position '{}'", *name));
+          peg.offset = kHexStep[static_cast<std::size_t>(*d)];
+        }
+      } else if (const toml::array* qr = at->as_array(); qr != nullptr && qr->size() == 2 &&
+                                                          (*qr)[0].is_integer() && (*qr)[1].is_integer()) {
+        peg.offset = Site{static_cast<int>(*(*qr)[0].value<int64_t>()), static_cast<int>(*(*qr)[1].value<int64_t>()), 0};
+      } else {
+        fail(at, "'at' must be 0, R, DR, DL, L, UL, UR or [q, r]");
+      }
+      const std::string kind = requiredString(*part, "kind", node);
+      if (kind == "ball") {
+        peg.ball = true;
+        peg.directions = directions(*part, "link");
+        if (peg.directions.empty() || peg.directions.size() > 2) fail(node, "a ball has one or two links");
+        slots.push_back(Site{peg.offset.x, peg.offset.y, 0});
+        for (int d : peg.directions) slots.push_back(Site{peg.offset.x, peg.offset.y, 1 + d});
+      } else if (kind == "ring") {
+        peg.directions = directions(*part, "open");
+        for (int d = 0; d < 6; ++d)
+          if (std::find(peg.directions.begin(), peg.directions.end(), d) == peg.directions.end())
+            slots.push_back(Site{peg.offset.x, peg.offset.y, 1 + d});
+      } else {
+        fail(node, fmt::format("unknown part kind '{}' (ball or ring)", kind));
+      }
+      for (const auto& other : piece.parts)
+        if (other.offset == peg.offset) fail(node, "two parts of one piece on the same peg");
+      piece.parts.push_back(std::move(peg));
+    }
+    piece.faces.push_back(std::move(slots));
+  }
+
+  PieceDef piece(const toml::table& table, Lattice lattice, int index) const {
+    PieceDef piece;
+    const std::string letter = requiredString(table, "letter", &table);
+    if (letter.size() != 1 || !std::isalnum(static_cast<unsigned char>(letter[0])))
+      fail(table.get("letter"), fmt::format("a piece letter is one letter or digit, not '{}'", letter));
+    piece.letter = letter[0];
+    piece.name = optionalString(table, "name").value_or(letter);
+    piece.colour = optionalString(table, "colour").value_or(kPalette[index % 14]);
+    if (piece.colour.size() != 7 || piece.colour[0] != '#' ||
+        !std::all_of(piece.colour.begin() + 1, piece.colour.end(), [](char c) { return std::isxdigit(static_cast<unsigned char>(c)); }))
+      fail(table.get("colour"), fmt::format("colour '{}' is not of the form #rrggbb", piece.colour));
+    if (const toml::node* copies = table.get("copies")) {
+      auto n = copies->value<int64_t>();
+      if (!n || *n < 1 || *n > 64) fail(copies, "'copies' must be a whole number from 1 to 64");
+      piece.copies = static_cast<int>(*n);
+    }
+    const std::string moves = optionalString(table, "moves").value_or("turn-mirror");
+    if (moves == "turn") piece.moves = Moves::Turn;
+    else if (moves == "turn-mirror") piece.moves = Moves::TurnMirror;
+    else if (moves == "faces") piece.moves = Moves::Faces;
+    else fail(table.get("moves"), fmt::format("unknown moves '{}' (turn, turn-mirror or faces)", moves));
+
+    if (lattice == Lattice::HexPegs) {
+      const toml::node* parts = table.get("parts");
+      if (parts == nullptr) fail(&table, fmt::format("piece '{}' needs 'parts' on the hex-peg lattice", letter));
+      if (piece.moves == Moves::Faces) fail(table.get("moves"), "hex-peg pieces turn, or turn and mirror");
+      pegParts(parts, piece);
+      return piece;
+    }
+    if (piece.moves == Moves::Faces) {
+      const toml::node* faces = table.get("faces");
+      const toml::array* list = faces ? faces->as_array() : nullptr;
+      if (list == nullptr || list->empty()) fail(&table, fmt::format("piece '{}' with moves = \"faces\" needs 'faces'", letter));
+      for (const auto& face : *list) piece.faces.push_back(shapePicture(&face, lattice));
+    } else if (const toml::node* shape = table.get("shape")) {
+      piece.faces.push_back(shapePicture(shape, lattice));
+    } else if (const toml::node* cubes = table.get("cubes")) {
+      piece.faces.push_back(shapeCubes(cubes));
+    } else {
+      fail(&table, fmt::format("piece '{}' needs 'shape' (a picture), 'cubes' or 'faces'", letter));
+    }
+    return piece;
+  }
+
+ private:
+  std::string source_;
+};
+
+}  // namespace
+
+Puzzle loadDefinition(std::string_view text, const std::string& source) {
+  toml::table root;
+  try {
+    root = toml::parse(text, source);
+  } catch (const toml::parse_error& e) {
+    throw InputError(fmt::format("{}:{}: {}", source, e.source().begin.line, e.description()));
+  }
+  Reader reader(source);
+  PuzzleSpec spec;
+  spec.source = source;
+  spec.name = reader.requiredString(root, "name", &root);
+  spec.title = reader.optionalString(root, "title").value_or(spec.name);
+  spec.lattice = reader.lattice(root);
+  spec.fillAll = spec.lattice != Lattice::HexPegs;
+  if (const toml::node* fill = root.get("fill_every_cell")) {
+    if (!fill->is_boolean()) reader.fail(fill, "'fill_every_cell' must be true or false");
+    spec.fillAll = *fill->value<bool>();
+  }
+  if (auto rule = reader.optionalString(root, "rule")) {
+    if (*rule == "linked" && spec.lattice == Lattice::HexPegs) spec.linked = true;
+    else if (*rule != "none") reader.fail(root.get("rule"), fmt::format("unknown rule '{}' (linked needs hex-pegs, or none)", *rule));
+  }
+  spec.cells = reader.board(root, spec.lattice);
+
+  const toml::node* pieces = root.get("piece");
+  const toml::array* list = pieces ? pieces->as_array() : nullptr;
+  if (list == nullptr || list->empty()) reader.fail(&root, "no pieces: add [[piece]] tables");
+  int index = 0;
+  for (const auto& item : *list) {
+    const toml::table* table = item.as_table();
+    if (table == nullptr) reader.fail(pieces, "each [[piece]] must be a table");
+    PieceDef def = reader.piece(*table, spec.lattice, index++);
+    for (const auto& other : spec.pieces)
+      if (std::tolower(static_cast<unsigned char>(other.letter)) == std::tolower(static_cast<unsigned char>(def.letter)))
+        reader.fail(table->get("letter"), fmt::format("letter '{}' is used by two pieces", def.letter));
+    spec.pieces.push_back(std::move(def));
+  }
+  return buildPuzzle(std::move(spec));
+}
+
+std::vector<std::string> shippedNames() {
+  std::vector<std::string> names;
+  for (const auto& d : shippedDefinitions()) names.emplace_back(d.name);
+  return names;
+}
+
+std::string shippedText(const std::string& name) {
+  for (const auto& d : shippedDefinitions())
+    if (name == d.name) return d.text;
+  return {};
+}
+
+Puzzle loadPuzzle(const std::string& nameOrPath) {
+  if (std::string text = shippedText(nameOrPath); !text.empty()) return loadDefinition(text, nameOrPath + ".toml");
+  std::ifstream in(nameOrPath, std::ios::binary);
+  if (!in) {
+    std::string known;
+    for (const auto& n : shippedNames()) known += (known.empty() ? "" : ", ") + n;
+    throw InputError(fmt::format("unknown puzzle '{}': not a shipped name ({}) nor a readable file", nameOrPath, known));
+  }
+  std::ostringstream buffer;
+  buffer << in.rdbuf();
+  return loadDefinition(buffer.str(), nameOrPath);
+}
+
+}  // namespace piecework

@@ -1,0 +1,22 @@
+// Reads puzzle definitions (TOML, see docs/puzzle-format.md) and finds shipped puzzles by name.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "puzzle/puzzle.hpp"
+
+namespace piecework {
+
+// Parses a definition; `source` names it in error messages ("file:line: what").
+Puzzle loadDefinition(std::string_view text, const std::string& source);
+
+// A shipped name (see shippedNames) or the path of a definition file.
+Puzzle loadPuzzle(const std::string& nameOrPath);
+
+std::vector<std::string> shippedNames();
+// The definition text of a shipped puzzle, or an empty string.
+std::string shippedText(const std::string& name);
+
+}  // namespace piecework

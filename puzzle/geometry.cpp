@@ -1,0 +1,154 @@
+#include "puzzle/geometry.hpp"
+
+#include <algorithm>
+#include <climits>
+
+namespace piecework {
+namespace {
+
+Transform identity() {
+  Transform t;
+  t.matrix = {{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}};
+  return t;
+}
+
+int determinant(const std::array<std::array<int, 3>, 3>& m) {
+  return m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1]) - m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0]) +
+         m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0]);
+}
+
+// Closes a set of generators under composition; rotations are sorted before reflections.
+std::vector<Transform> closure(const std::vector<Transform>& generators) {
+  std::vector<Transform> group{identity()};
+  for (std::size_t i = 0; i < group.size(); ++i) {
+    for (const auto& g : generators) {
+      Transform product = compose(g, group[i]);
+      if (std::find(group.begin(), group.end(), product) == group.end()) group.push_back(product);
+    }
+  }
+  std::stable_partition(group.begin(), group.end(), [](const Transform& t) { return !t.mirror; });
+  return group;
+}
+
+std::vector<Transform> makeSquareGroup() {
+  Transform turn = identity();
+  turn.matrix = {{{0, -1, 0}, {1, 0, 0}, {0, 0, 1}}};
+  Transform mirror = identity();
+  mirror.matrix = {{{-1, 0, 0}, {0, 1, 0}, {0, 0, 1}}};
+  mirror.mirror = true;
+  return closure({turn, mirror});
+}
+
+std::vector<Transform> makeCubicGroup() {
+  Transform aboutZ = identity();
+  aboutZ.matrix = {{{0, -1, 0}, {1, 0, 0}, {0, 0, 1}}};
+  Transform aboutX = identity();
+  aboutX.matrix = {{{1, 0, 0}, {0, 0, -1}, {0, 1, 0}}};
+  Transform mirror = identity();
+  mirror.matrix = {{{-1, 0, 0}, {0, 1, 0}, {0, 0, 1}}};
+  mirror.mirror = true;
+  return closure({aboutZ, aboutX, mirror});
+}
+
+Transform hexTurn() {
+  // 60 degrees clockwise: (q, r) -> (-r, q + r); R -> DR -> DL -> L -> UL -> UR -> R.
+  Transform t = identity();
+  t.matrix = {{{0, -1, 0}, {1, 1, 0}, {0, 0, 1}}};
+  t.direction = {1, 2, 3, 4, 5, 0};
+  return t;
+}
+
+Transform hexMirror() {
+  // Mirror in the horizontal axis: (q, r) -> (q + r, -r); UL <-> DL, UR <-> DR.
+  Transform t = identity();
+  t.matrix = {{{1, 1, 0}, {0, -1, 0}, {0, 0, 1}}};
+  t.direction = {R, UR, UL, L, DL, DR};
+  t.mirror = true;
+  return t;
+}
+
+int translatableAxes(Lattice lattice) { return lattice == Lattice::Cubic ? 3 : 2; }
+
+}  // namespace
+
+Site apply(Lattice lattice, const Transform& t, const Site& s) {
+  const auto& m = t.matrix;
+  if (lattice == Lattice::HexPegs) {
+    Site out{m[0][0] * s.x + m[0][1] * s.y, m[1][0] * s.x + m[1][1] * s.y, s.z};
+    if (s.z > 0) out.z = 1 + t.direction[static_cast<std::size_t>(s.z - 1)];
+    return out;
+  }
+  return Site{m[0][0] * s.x + m[0][1] * s.y + m[0][2] * s.z, m[1][0] * s.x + m[1][1] * s.y + m[1][2] * s.z,
+              m[2][0] * s.x + m[2][1] * s.y + m[2][2] * s.z};
+}
+
+Transform compose(const Transform& outer, const Transform& inner) {
+  Transform t;
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 3; ++j) {
+      int sum = 0;
+      for (int k = 0; k < 3; ++k) sum += outer.matrix[i][k] * inner.matrix[k][j];
+      t.matrix[i][j] = sum;
+    }
+  for (std::size_t d = 0; d < 6; ++d) t.direction[d] = outer.direction[static_cast<std::size_t>(inner.direction[d])];
+  t.mirror = determinant(t.matrix) < 0;
+  return t;
+}
+
+const std::vector<Transform>& pointGroup(Lattice lattice) {
+  static const std::vector<Transform> square = makeSquareGroup();
+  static const std::vector<Transform> cubic = makeCubicGroup();
+  static const std::vector<Transform> hex = closure({hexTurn(), hexMirror()});
+  switch (lattice) {
+    case Lattice::Square:
+      return square;
+    case Lattice::Cubic:
+      return cubic;
+    case Lattice::HexPegs:
+      break;
+  }
+  return hex;
+}
+
+Transform hexOrientation(int code) {
+  Transform t = identity();
+  if (code >= 6) t = hexMirror();
+  for (int i = 0; i < code % 6; ++i) t = compose(hexTurn(), t);
+  return t;
+}
+
+Shape normalized(Lattice lattice, Shape shape) {
+  if (shape.empty()) return shape;
+  const int axes = translatableAxes(lattice);
+  std::array<int, 3> low{INT_MAX, INT_MAX, INT_MAX};
+  for (const auto& s : shape) {
+    low[0] = std::min(low[0], s.x);
+    low[1] = std::min(low[1], s.y);
+    low[2] = std::min(low[2], s.z);
+  }
+  for (auto& s : shape) {
+    s.x -= low[0];
+    s.y -= low[1];
+    if (axes == 3) s.z -= low[2];
+  }
+  std::sort(shape.begin(), shape.end());
+  return shape;
+}
+
+Shape transformed(Lattice lattice, const Transform& t, const Shape& shape) {
+  Shape out;
+  out.reserve(shape.size());
+  for (const auto& s : shape) out.push_back(apply(lattice, t, s));
+  return out;
+}
+
+std::vector<Shape> distinctImages(Lattice lattice, const Shape& shape, const std::vector<Transform>& group) {
+  std::vector<Shape> images;
+  for (const auto& t : group) {
+    Shape image = normalized(lattice, transformed(lattice, t, shape));
+    if (std::find(images.begin(), images.end(), image) == images.end()) images.push_back(std::move(image));
+  }
+  return images;
+}
+
+}  // namespace piecework

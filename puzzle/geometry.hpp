@@ -1,0 +1,62 @@
+// Lattice geometry: sites, the point groups of the three lattices, and shape normalisation.
+#pragma once
+
+#include <array>
+#include <compare>
+#include <cstddef>
+#include <functional>
+#include <vector>
+
+namespace piecework {
+
+enum class Lattice { Square, Cubic, HexPegs };
+
+// A site is one coverable item of a lattice. Square: (x, y, 0). Cubic: (x, y, z). Hex pegs: (q, r, slot) in
+// axial coordinates, slot 0 the peg's centre and 1..6 its directions in HexDirection order plus one.
+struct Site {
+  int x = 0;
+  int y = 0;
+  int z = 0;
+  auto operator<=>(const Site&) const = default;
+};
+
+struct SiteHash {
+  std::size_t operator()(const Site& s) const noexcept {
+    return std::hash<long long>()((static_cast<long long>(s.x) * 1000003LL + s.y) * 1000003LL + s.z);
+  }
+};
+
+// Hex directions in clockwise order on a screen whose y axis points down.
+enum HexDirection { R = 0, DR = 1, DL = 2, L = 3, UL = 4, UR = 5 };
+inline constexpr std::array<Site, 6> kHexStep = {Site{1, 0, 0},  Site{0, 1, 0},  Site{-1, 1, 0},
+                                                 Site{-1, 0, 0}, Site{0, -1, 0}, Site{1, -1, 0}};
+
+// One element of a lattice's point group: a linear map of the translatable coordinates and, on hex pegs, the
+// matching permutation of the six directions.
+struct Transform {
+  std::array<std::array<int, 3>, 3> matrix{};
+  std::array<int, 6> direction{0, 1, 2, 3, 4, 5};
+  bool mirror = false;
+  bool operator==(const Transform&) const = default;
+};
+
+Site apply(Lattice lattice, const Transform& t, const Site& s);
+Transform compose(const Transform& outer, const Transform& inner);  // outer after inner
+
+// Every element of the point group (rotations and reflections); rotations come first, identity at index 0.
+const std::vector<Transform>& pointGroup(Lattice lattice);
+
+// IQ-Link's orientation code 0..11: 0..5 turn the base clockwise that many times, 6..11 mirror in the
+// horizontal axis first and then turn.
+Transform hexOrientation(int code);
+
+using Shape = std::vector<Site>;
+
+// Translates a shape so that each translatable coordinate's minimum is 0, and sorts it.
+Shape normalized(Lattice lattice, Shape shape);
+Shape transformed(Lattice lattice, const Transform& t, const Shape& shape);
+
+// The distinct normalised images of `shape` under the given group elements.
+std::vector<Shape> distinctImages(Lattice lattice, const Shape& shape, const std::vector<Transform>& group);
+
+}  // namespace piecework

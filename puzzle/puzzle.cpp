@@ -1,0 +1,211 @@
+#include "puzzle/puzzle.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <climits>
+#include <fmt/format.h>
+#include <set>
+
+#include "puzzle/errors.hpp"
+
+namespace piecework {
+namespace {
+
+std::vector<Transform> movesGroup(Lattice lattice, Moves moves) {
+  const auto& all = pointGroup(lattice);
+  if (moves == Moves::TurnMirror) return all;
+  std::vector<Transform> turns;
+  for (const auto& t : all)
+    if (!t.mirror) turns.push_back(t);
+  return turns;
+}
+
+// Search order: on cell lattices, sweep along the longest axis last so that the first empty cell always sits on
+// a short frontier (fewer dead ends); on the hex lattice, pegs in reading order with their seven slots.
+std::vector<Site> searchOrder(const Puzzle& p) {
+  std::vector<Site> sites;
+  if (p.lattice == Lattice::HexPegs) {
+    for (const auto& peg : p.cells)
+      for (int slot = 0; slot < 7; ++slot) sites.push_back(Site{peg.x, peg.y, slot});
+    return sites;
+  }
+  sites = p.cells;
+  std::array<int, 3> extent{p.high.x - p.low.x, p.high.y - p.low.y, p.high.z - p.low.z};
+  std::array<int, 3> axes{0, 1, 2};
+  // Most significant axis first: the longest.
+  std::stable_sort(axes.begin(), axes.end(), [&](int a, int b) { return extent[a] > extent[b]; });
+  auto key = [&](const Site& s) {
+    std::array<int, 3> c{s.x, s.y, s.z};
+    return std::array<int, 3>{c[axes[0]], c[axes[1]], c[axes[2]]};
+  };
+  std::sort(sites.begin(), sites.end(), [&](const Site& a, const Site& b) { return key(a) < key(b); });
+  return sites;
+}
+
+void computePlacements(Puzzle& p) {
+  p.piecePlacements.assign(p.pieces.size(), {});
+  for (int pi = 0; pi < p.pieceCount(); ++pi) {
+    auto& piece = p.pieces[static_cast<std::size_t>(pi)];
+    std::set<std::vector<int>> seen;
+    for (int oi = 0; oi < static_cast<int>(piece.orientations.size()); ++oi) {
+      const Shape& shape = piece.orientations[static_cast<std::size_t>(oi)];
+      Site shapeHigh{INT_MIN, INT_MIN, INT_MIN};
+      for (const auto& s : shape) shapeHigh = Site{std::max(shapeHigh.x, s.x), std::max(shapeHigh.y, s.y), std::max(shapeHigh.z, s.z)};
+      const bool moveZ = p.lattice == Lattice::Cubic;
+      for (int dz = moveZ ? p.low.z : 0; dz <= (moveZ ? p.high.z - shapeHigh.z : 0); ++dz)
+        for (int dy = p.low.y; dy <= p.high.y - shapeHigh.y; ++dy)
+          for (int dx = p.low.x; dx <= p.high.x - shapeHigh.x; ++dx) {
+            std::vector<int> sites;
+            bool fits = true;
+            for (const auto& s : shape) {
+              auto it = p.siteIndex.find(Site{s.x + dx, s.y + dy, s.z + dz});
+              if (it == p.siteIndex.end()) {
+                fits = false;
+                break;
+              }
+              sites.push_back(it->second);
+            }
+            if (!fits) continue;
+            std::sort(sites.begin(), sites.end());
+            if (!seen.insert(sites).second) continue;
+            const int id = static_cast<int>(p.placements.size());
+            p.placementIndex[{pi, sites}] = id;
+            p.placements.push_back(Placement{pi, oi, std::move(sites)});
+            p.piecePlacements[static_cast<std::size_t>(pi)].push_back(id);
+          }
+    }
+  }
+}
+
+// Board symmetries: point-group elements that map the board onto itself (after a translation) and every piece's
+// placement set onto the placement set of a piece with as many copies.
+void computeSymmetries(Puzzle& p) {
+  for (const auto& t : pointGroup(p.lattice)) {
+    std::vector<Site> image;
+    image.reserve(p.sites.size());
+    for (const auto& s : p.sites) image.push_back(apply(p.lattice, t, s));
+    Site low{INT_MAX, INT_MAX, INT_MAX};
+    for (const auto& s : image) low = Site{std::min(low.x, s.x), std::min(low.y, s.y), std::min(low.z, s.z)};
+    const Site shift{p.low.x - low.x, p.low.y - low.y, p.lattice == Lattice::Cubic ? p.low.z - low.z : 0};
+    Symmetry sym;
+    sym.mirror = t.mirror;
+    bool onBoard = true;
+    for (const auto& s : image) {
+      auto it = p.siteIndex.find(Site{s.x + shift.x, s.y + shift.y, s.z + shift.z});
+      if (it == p.siteIndex.end()) {
+        onBoard = false;
+        break;
+      }
+      sym.site.push_back(it->second);
+    }
+    if (!onBoard) continue;
+    sym.placement.assign(p.placements.size(), -1);
+    sym.piece.assign(p.pieces.size(), -1);
+    bool preserves = true;
+    for (int pi = 0; pi < p.pieceCount() && preserves; ++pi) {
+      const auto& own = p.piecePlacements[static_cast<std::size_t>(pi)];
+      std::vector<std::vector<int>> images;
+      for (int id : own) {
+        std::vector<int> sites;
+        for (int s : p.placements[static_cast<std::size_t>(id)].sites) sites.push_back(sym.site[static_cast<std::size_t>(s)]);
+        images.push_back(std::move(sites));
+      }
+      // The image piece must take every image placement; pieces may share some shapes (IQ Fit's faces), so
+      // test them all, the piece itself first.
+      preserves = false;
+      for (int k = -1; k < p.pieceCount() && !preserves; ++k) {
+        const int q = k < 0 ? pi : k;
+        if (k == pi || p.pieces[static_cast<std::size_t>(q)].copies != p.pieces[static_cast<std::size_t>(pi)].copies ||
+            p.piecePlacements[static_cast<std::size_t>(q)].size() != own.size())
+          continue;
+        preserves = true;
+        for (std::size_t i = 0; i < own.size() && preserves; ++i) {
+          const int found = p.findPlacement(q, images[i]);
+          preserves = found >= 0;
+          sym.placement[static_cast<std::size_t>(own[i])] = found;
+        }
+        if (preserves) sym.piece[static_cast<std::size_t>(pi)] = q;
+      }
+    }
+    if (preserves) p.symmetries.push_back(std::move(sym));
+  }
+}
+
+}  // namespace
+
+int Puzzle::totalPieces() const {
+  int n = 0;
+  for (const auto& piece : pieces) n += piece.copies;
+  return n;
+}
+
+int Puzzle::pieceByLetter(char letter) const {
+  for (int i = 0; i < pieceCount(); ++i)
+    if (std::tolower(static_cast<unsigned char>(pieces[static_cast<std::size_t>(i)].letter)) ==
+        std::tolower(static_cast<unsigned char>(letter)))
+      return i;
+  return -1;
+}
+
+int Puzzle::findPlacement(int piece, std::vector<int> sites) const {
+  std::sort(sites.begin(), sites.end());
+  auto it = placementIndex.find({piece, sites});
+  return it == placementIndex.end() ? -1 : it->second;
+}
+
+Puzzle buildPuzzle(PuzzleSpec spec) {
+  Puzzle p;
+  p.name = std::move(spec.name);
+  p.title = std::move(spec.title);
+  p.lattice = spec.lattice;
+  p.linked = spec.linked;
+  p.fillAll = spec.fillAll;
+  p.cells = std::move(spec.cells);
+  p.pieces = std::move(spec.pieces);
+  if (p.cells.empty()) throw InputError(fmt::format("{}: the board has no cells", spec.source));
+  p.low = Site{INT_MAX, INT_MAX, INT_MAX};
+  p.high = Site{INT_MIN, INT_MIN, INT_MIN};
+  for (const auto& c : p.cells) {
+    p.low = Site{std::min(p.low.x, c.x), std::min(p.low.y, c.y), std::min(p.low.z, c.z)};
+    p.high = Site{std::max(p.high.x, c.x), std::max(p.high.y, c.y), std::max(p.high.z, c.z)};
+  }
+  if (p.lattice == Lattice::HexPegs) {
+    p.low.z = 0;
+    p.high.z = 6;
+  }
+  p.sites = searchOrder(p);
+  for (int i = 0; i < p.siteCount(); ++i) p.siteIndex[p.sites[static_cast<std::size_t>(i)]] = i;
+  p.mustFill.assign(p.sites.size(), p.fillAll);
+
+  for (auto& piece : p.pieces) {
+    piece.orientations.clear();
+    const auto group = movesGroup(p.lattice, piece.moves);
+    for (const auto& face : piece.faces)
+      for (auto& image : distinctImages(p.lattice, face, group))
+        if (std::find(piece.orientations.begin(), piece.orientations.end(), image) == piece.orientations.end())
+          piece.orientations.push_back(std::move(image));
+  }
+  computePlacements(p);
+  for (int pi = 0; pi < p.pieceCount(); ++pi)
+    if (p.piecePlacements[static_cast<std::size_t>(pi)].empty())
+      throw InputError(fmt::format("{}: piece '{}' ({}) fits nowhere on the board", spec.source,
+                                   p.pieces[static_cast<std::size_t>(pi)].letter,
+                                   p.pieces[static_cast<std::size_t>(pi)].name));
+  computeSymmetries(p);
+  return p;
+}
+
+std::vector<int> canonicalPlacements(const Puzzle& puzzle, const std::vector<int>& placements) {
+  std::vector<int> best = placements;
+  std::sort(best.begin(), best.end());
+  std::vector<int> image;
+  for (const auto& sym : puzzle.symmetries) {
+    image.clear();
+    for (int id : placements) image.push_back(sym.placement[static_cast<std::size_t>(id)]);
+    std::sort(image.begin(), image.end());
+    if (image < best) best = image;
+  }
+  return best;
+}
+
+}  // namespace piecework

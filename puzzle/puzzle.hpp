@@ -1,0 +1,93 @@
+// A puzzle as the engine sees it: board sites, pieces with their distinct orientations, every distinct placement
+// on the empty board, and the board symmetries that map the placement set onto itself.
+#pragma once
+
+#include <map>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "puzzle/geometry.hpp"
+
+namespace piecework {
+
+enum class Moves { Turn, TurnMirror, Faces };
+
+// One part of a piece on the hex-peg lattice (IQ-Link): a ball with its links, or a ring with its openings.
+struct PegPart {
+  Site offset;  // peg offset from the middle part, z = 0
+  bool ball = false;
+  std::vector<int> directions;  // ball: its links; ring: its openings (none for a closed ring)
+};
+
+struct PieceDef {
+  char letter = '?';
+  std::string name;
+  std::string colour;  // "#rrggbb"
+  int copies = 1;
+  Moves moves = Moves::TurnMirror;
+  std::vector<Shape> faces;            // base shapes as defined (hex: slots relative to the middle part)
+  std::vector<PegPart> parts;          // hex-peg pieces only
+  std::vector<Shape> orientations;     // distinct, normalised
+  int size() const { return faces.empty() ? 0 : static_cast<int>(faces.front().size()); }
+};
+
+struct Placement {
+  int piece = 0;
+  int orientation = 0;     // index into the piece's orientations
+  std::vector<int> sites;  // sorted site indices
+};
+
+// A board symmetry: permutations of sites, pieces and placements that map every piece's placement set onto the
+// placement set of its image piece.
+struct Symmetry {
+  std::vector<int> site;
+  std::vector<int> piece;
+  std::vector<int> placement;
+  bool mirror = false;
+};
+
+struct PuzzleSpec {
+  std::string name;
+  std::string title;
+  std::string source;  // file name used in error messages
+  Lattice lattice = Lattice::Square;
+  bool linked = false;         // IQ-Link's rule: the pieces must form one linked structure
+  bool fillAll = true;         // every board cell must be covered (false: cells may stay empty)
+  std::vector<Site> cells;     // board cells, or pegs on the hex lattice (z = 0), in reading order
+  std::vector<PieceDef> pieces;
+};
+
+struct Puzzle {
+  std::string name;
+  std::string title;
+  Lattice lattice = Lattice::Square;
+  bool linked = false;
+  bool fillAll = true;
+  std::vector<Site> cells;     // reading order (layer, row, column); pegs on the hex lattice
+  Site low, high;              // bounding box of the cells
+  std::vector<Site> sites;     // search order; bit i of a placement mask is sites[i]
+  std::vector<bool> mustFill;  // per site
+  std::unordered_map<Site, int, SiteHash> siteIndex;
+  std::vector<PieceDef> pieces;
+  std::vector<Placement> placements;
+  std::vector<std::vector<int>> piecePlacements;
+  std::map<std::pair<int, std::vector<int>>, int> placementIndex;  // (piece, sorted sites) -> placement
+  std::vector<Symmetry> symmetries;  // identity first
+
+  int pieceCount() const { return static_cast<int>(pieces.size()); }
+  int siteCount() const { return static_cast<int>(sites.size()); }
+  int totalPieces() const;
+  // The piece whose letter matches (case-insensitively), or -1.
+  int pieceByLetter(char letter) const;
+  // The placement of `piece` covering exactly these sites, or -1.
+  int findPlacement(int piece, std::vector<int> sites) const;
+};
+
+// Derives sites, orientations, placements and symmetries. Throws InputError for definitions that cannot work.
+Puzzle buildPuzzle(PuzzleSpec spec);
+
+// The canonical form of a set of placements under the puzzle's symmetries: the smallest image, sorted.
+std::vector<int> canonicalPlacements(const Puzzle& puzzle, const std::vector<int>& placements);
+
+}  // namespace piecework

@@ -1,0 +1,58 @@
+// What the rest of the program asks of the search: count, find, prove unique.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "puzzle/puzzle.hpp"
+#include "solver/problem.hpp"
+
+namespace piecework {
+
+struct CountOptions {
+  Rules rules;
+  int threads = 0;  // 0: every core
+  // Called now and then from the counting threads with (jobs done, jobs in all); may be empty.
+  std::function<void(std::size_t, std::size_t)> progress;
+};
+
+struct CountResult {
+  std::uint64_t solutions = 0;  // every filling of the fixed board
+  std::uint64_t distinct = 0;   // up to the symmetries that keep the givens in place
+  std::uint64_t nodes = 0;
+  double seconds = 0;
+  int threads = 1;
+  int symmetries = 1;           // size of the group used for `distinct`
+  std::string breakingPiece;    // the piece restricted to orbit representatives, if any
+  std::size_t jobs = 0;
+};
+
+// Counts every solution and the distinct ones. Symmetry is broken inside the search: one piece that every
+// symmetry keeps is restricted to one placement per orbit, and only the representatives that some symmetry
+// fixes need a canonical-form test at the leaves.
+CountResult countSolutions(const Puzzle& puzzle, const std::vector<int>& givens, const CountOptions& options);
+
+struct FindOptions {
+  Rules rules;
+  std::size_t max = 1;         // stop after this many solutions
+  std::uint64_t seed = 0;      // 0: the deterministic order; otherwise a seeded random order
+};
+
+struct FindResult {
+  std::vector<std::vector<int>> solutions;  // placement ids, givens included, sorted
+  std::uint64_t nodes = 0;
+  double seconds = 0;
+  bool exhausted = false;  // the whole tree was searched (so fewer than max solutions exist)
+};
+
+FindResult findSolutions(const Puzzle& puzzle, const std::vector<int>& givens, const FindOptions& options);
+
+enum class Uniqueness { None, Unique, Multiple };
+// Searches for at most two solutions.
+Uniqueness uniqueness(const Puzzle& puzzle, const std::vector<int>& givens, Rules rules, std::uint64_t* nodes = nullptr);
+
+const char* toString(Uniqueness u);
+
+}  // namespace piecework
