@@ -24,6 +24,11 @@ int runPuzzles(const std::vector<std::string>& args);
 int runShow(const std::vector<std::string>& args);
 int runCount(const std::vector<std::string>& args);
 int runSolve(const std::vector<std::string>& args);
+int runRate(const std::vector<std::string>& args);
+int runGenerate(const std::vector<std::string>& args);
+int runCatalog(const std::vector<std::string>& args);
+int runBooklet(const std::vector<std::string>& args);
+int runSheet(const std::vector<std::string>& args);
 
 // Parses args against `options` with PUZZLE as the first positional argument. Returns false when --help was
 // printed. Throws InputError for unknown or malformed options.

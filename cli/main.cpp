@@ -16,6 +16,11 @@ const std::vector<Command>& commands() {
       {"show", "show a puzzle's board and pieces with their orientations and placements", runShow},
       {"solve", "solve a challenge: unique, multiple or none, and the solutions", runSolve},
       {"count", "count every solution, and the distinct ones up to symmetry", runCount},
+      {"rate", "grade a challenge Starter..Wizard by replaying human strategies", runRate},
+      {"generate", "generate unique challenges at a level, reproducible from a seed", runGenerate},
+      {"catalog", "list, show, import, export and re-rate the challenges of a catalog", runCatalog},
+      {"booklet", "print a booklet (PDF) of catalog challenges with answer keys", runBooklet},
+      {"sheet", "draw one challenge as SVG or PDF", runSheet},
   };
   return all;
 }

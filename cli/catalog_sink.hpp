@@ -1,0 +1,24 @@
+// Where `generate --db FILE` stores what it makes. Owned by the catalog (issue 6).
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "generator/generated.hpp"
+#include "puzzle/puzzle.hpp"
+
+namespace piecework::cli {
+
+class ChallengeSink {
+ public:
+  virtual ~ChallengeSink() = default;
+  // Stores one challenge in its own transaction; false when the catalog already holds it (up to symmetry).
+  virtual bool store(const GeneratedChallenge& challenge) = 0;
+};
+
+// Opens (creating if needed) the catalog at `path` for `puzzle`, whose definition text is `definitionText`.
+// Throws InputError when the file is not a catalog.
+std::unique_ptr<ChallengeSink> openCatalogSink(const std::string& path, const Puzzle& puzzle,
+                                               const std::string& definitionText);
+
+}  // namespace piecework::cli

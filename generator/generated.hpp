@@ -1,0 +1,26 @@
+// One generated challenge, as the generator hands it to its caller (printing, the catalog).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "rater/rater.hpp"
+
+namespace piecework {
+
+inline constexpr int kGeneratorVersion = 1;
+
+struct GeneratedChallenge {
+  std::vector<int> givens;    // placement ids of the given pieces
+  std::vector<int> solution;  // placement ids of the whole (unique) solution
+  std::string challengeText;  // the givens in challenge notation (one line)
+  std::string solutionText;   // the solution in challenge notation (one line)
+  Rating rating;
+  int given = 0;              // pieces given
+  int toPlace = 0;            // pieces to place
+  std::uint64_t seed = 0;     // regenerates this challenge alone
+  bool linked = true;         // generated under the linkage rule (IQ-Link)
+};
+
+}  // namespace piecework
