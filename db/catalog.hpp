@@ -1,0 +1,155 @@
+// The catalog: one SQLite file of puzzles, challenges (with their ratings) and booklets (docs/catalog.md).
+//
+// Opening checks the file before anything is written: a file that is not SQLite, an SQLite file that belongs to
+// something else, a catalog with a newer schema or a corrupt database is reported as InputError and left
+// byte-for-byte untouched. Writers use WAL mode and a busy timeout, so several processes can store into one
+// catalog at once; every write is one transaction.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "puzzle/puzzle.hpp"
+#include "rater/rater.hpp"
+
+namespace piecework::db {
+
+// The schema version this build writes (PRAGMA user_version). Older catalogs are migrated on open for writing.
+inline constexpr int kSchemaVersion = 1;
+// PRAGMA application_id of a piecework catalog ("PWCT").
+inline constexpr std::int32_t kApplicationId = 0x50574354;
+// The catalog used when a command is given no --db.
+inline constexpr const char* kDefaultCatalogPath = "piecework.sqlite";
+
+// A stable hash of a definition's text (FNV-1a, 64 bits, 16 lower-case hex digits).
+std::string definitionHash(const std::string& definitionText);
+
+struct PuzzleRecord {
+  std::int64_t id = 0;
+  std::string name;            // the definition's `name`
+  std::string definitionText;  // the TOML text the placements were derived from
+  std::string definitionHash;
+};
+
+// A challenge to store. Texts are in challenge notation (one line) for the puzzle it belongs to.
+struct NewChallenge {
+  std::int64_t puzzleId = 0;
+  std::string challengeText;  // the givens
+  std::string canonicalKey;   // canonicalKey(puzzle, givens)
+  std::string solutionText;
+  int given = 0;
+  int toPlace = 0;
+  bool unlinked = false;  // IQ-Link: made without the linkage rule (always false for other puzzles)
+  Level level = Level::Starter;
+  double score = 0;
+  int raterVersion = kRaterVersion;
+  std::string strategyUse = "{}";  // JSON object: strategy -> times used
+  std::optional<std::uint64_t> seed;
+  std::optional<int> generatorVersion;
+  std::string createdAt;  // ISO 8601 UTC; empty: now
+};
+
+// A stored challenge with everything needed to draw it.
+struct StoredChallenge {
+  std::int64_t id = 0;
+  std::int64_t puzzleId = 0;
+  std::string puzzleName;
+  std::string definitionText;  // load with loadDefinition(definitionText, puzzleName)
+  std::string definitionHash;
+  std::string challengeText;
+  std::string canonicalKey;
+  std::string solutionText;
+  int given = 0;
+  int toPlace = 0;
+  bool unlinked = false;
+  Level level = Level::Starter;
+  double score = 0;
+  int raterVersion = 0;
+  std::string strategyUse;
+  std::optional<std::uint64_t> seed;
+  std::optional<int> generatorVersion;
+  std::string createdAt;
+};
+
+struct ChallengeFilter {
+  std::vector<std::string> puzzles;  // puzzle names; empty: every puzzle
+  std::vector<Level> levels;         // empty: every level
+  std::optional<int> toPlace;        // pieces to place
+  std::optional<std::int64_t> id;    // one challenge
+  std::optional<int> raterVersionBelow;  // only ratings older than this version
+};
+
+struct BookletEntry {
+  int position = 0;  // 1-based, in booklet order
+  std::int64_t challengeId = 0;
+};
+
+struct BookletRecord {
+  std::int64_t id = 0;
+  std::string title;
+  std::string file;     // where it was written
+  std::string options;  // free text (e.g. the command line or JSON of the options)
+  std::string createdAt;
+  std::vector<BookletEntry> entries;
+};
+
+// The canonical key of a set of givens: the challenge text of its smallest image under the board's symmetries.
+// A challenge and its symmetric images share one key.
+std::string canonicalKey(const Puzzle& puzzle, const std::vector<int>& givens);
+
+class Catalog {
+ public:
+  enum class Access {
+    ReadOnly,   // the file must be an existing catalog; nothing is written
+    ReadWrite,  // creates the catalog when the file does not exist (or is empty), migrates older schemas
+  };
+
+  // Throws InputError (one line naming the file) when the file is not a catalog; the file is left untouched.
+  Catalog(const std::string& path, Access access);
+  ~Catalog();
+  Catalog(Catalog&&) noexcept;
+  Catalog& operator=(Catalog&&) noexcept;
+  Catalog(const Catalog&) = delete;
+  Catalog& operator=(const Catalog&) = delete;
+
+  const std::string& path() const;
+
+  // --- puzzles
+  // The puzzle row for this definition (same name and definition hash), inserted when missing.
+  std::int64_t ensurePuzzle(const std::string& name, const std::string& definitionText);
+  std::vector<PuzzleRecord> puzzles() const;
+  std::optional<PuzzleRecord> puzzle(std::int64_t id) const;
+
+  // --- challenges
+  // Inserts one challenge in its own transaction. False (and nothing written) when the catalog already holds a
+  // challenge with the same puzzle, rules and canonical key.
+  bool insertChallenge(const NewChallenge& challenge);
+  // Inserts many in one transaction (all or nothing); returns how many were new.
+  int insertChallenges(const std::vector<NewChallenge>& challenges);
+  // Stored challenges matching the filter, ordered by level (Starter..Wizard), then score, then id.
+  std::vector<StoredChallenge> challenges(const ChallengeFilter& filter = {}) const;
+  // Stored challenges matching the filter in storage order (id), as export writes them.
+  std::vector<StoredChallenge> challengesById(const ChallengeFilter& filter = {}) const;
+  std::int64_t challengeCount() const;
+  // Replaces a challenge's rating (one transaction).
+  void updateRating(std::int64_t challengeId, Level level, double score, int raterVersion,
+                    const std::string& strategyUse);
+
+  // --- booklets
+  // Records a booklet and its entries (challenge ids in booklet order) in one transaction; returns its id.
+  std::int64_t recordBooklet(const std::string& title, const std::string& file, const std::string& options,
+                             const std::vector<std::int64_t>& challengeIds);
+  std::vector<BookletRecord> booklets() const;
+
+  // PRAGMA integrity_check: "ok" or the problems found.
+  std::string integrityCheck() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace piecework::db
