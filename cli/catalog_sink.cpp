@@ -1,16 +1,56 @@
-// Placeholder until the catalog lands (issue 6).
+// `generate --db FILE`: each challenge goes into the catalog in its own transaction (db/catalog.hpp).
 #include "cli/catalog_sink.hpp"
 
-#include <stdexcept>
+#include <mutex>
+#include <nlohmann/json.hpp>
+
+#include "db/catalog.hpp"
+#include "puzzle/challenge.hpp"
 
 namespace piecework::cli {
 
+namespace {
+
+class CatalogSink final : public ChallengeSink {
+ public:
+  CatalogSink(const std::string& path, const Puzzle& puzzle, const std::string& definitionText)
+      : catalog_(path, db::Catalog::Access::ReadWrite), puzzle_(puzzle) {
+    puzzleId_ = catalog_.ensurePuzzle(puzzle.name, definitionText);
+  }
+
+  bool store(const GeneratedChallenge& generated) override {
+    db::NewChallenge c;
+    c.puzzleId = puzzleId_;
+    c.challengeText = generated.challengeText.empty() ? formatChallenge(puzzle_, generated.givens)
+                                                      : generated.challengeText;
+    c.canonicalKey = db::canonicalKey(puzzle_, generated.givens);
+    c.solutionText = generated.solutionText.empty() ? formatChallenge(puzzle_, generated.solution)
+                                                    : generated.solutionText;
+    c.given = generated.given;
+    c.toPlace = generated.toPlace;
+    c.unlinked = puzzle_.linked && !generated.linked;
+    c.level = generated.rating.level;
+    c.score = generated.rating.score;
+    c.raterVersion = kRaterVersion;
+    c.strategyUse = nlohmann::json(generated.rating.strategyUse).dump();
+    c.seed = generated.seed;
+    c.generatorVersion = kGeneratorVersion;
+    const std::lock_guard<std::mutex> lock(mutex_);  // one connection, one transaction at a time
+    return catalog_.insertChallenge(c);
+  }
+
+ private:
+  std::mutex mutex_;
+  db::Catalog catalog_;
+  const Puzzle puzzle_;  // a copy: the sink may outlive the caller's puzzle
+  std::int64_t puzzleId_ = 0;
+};
+
+}  // namespace
+
 std::unique_ptr<ChallengeSink> openCatalogSink(const std::string& path, const Puzzle& puzzle,
                                                const std::string& definitionText) {
-  (void)path;
-  (void)puzzle;
-  (void)definitionText;
-  throw std::runtime_error("--db: the catalog is not available yet (issue 6)");
+  return std::make_unique<CatalogSink>(path, puzzle, definitionText);
 }
 
 }  // namespace piecework::cli

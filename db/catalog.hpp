@@ -1,7 +1,7 @@
 // The catalog: one SQLite file of puzzles, challenges (with their ratings) and booklets (docs/catalog.md).
 //
-// Opening checks the file before anything is written: a file that is not SQLite, an SQLite file that belongs to
-// something else, a catalog with a newer schema or a corrupt database is reported as InputError and left
+// Opening checks the file before anything is written: a file that is not SQLite, an SQLite file that belongs
+// to something else, a catalog with a newer schema or a corrupt database is reported as InputError and left
 // byte-for-byte untouched. Writers use WAL mode and a busy timeout, so several processes can store into one
 // catalog at once; every write is one transaction.
 #pragma once
@@ -17,7 +17,8 @@
 
 namespace piecework::db {
 
-// The schema version this build writes (PRAGMA user_version). Older catalogs are migrated on open for writing.
+// The schema version this build writes (PRAGMA user_version). Older catalogs are migrated on open for
+// writing.
 inline constexpr int kSchemaVersion = 1;
 // PRAGMA application_id of a piecework catalog ("PWCT").
 inline constexpr std::int32_t kApplicationId = 0x50574354;
@@ -75,10 +76,10 @@ struct StoredChallenge {
 };
 
 struct ChallengeFilter {
-  std::vector<std::string> puzzles;  // puzzle names; empty: every puzzle
-  std::vector<Level> levels;         // empty: every level
-  std::optional<int> toPlace;        // pieces to place
-  std::optional<std::int64_t> id;    // one challenge
+  std::vector<std::string> puzzles;      // puzzle names; empty: every puzzle
+  std::vector<Level> levels;             // empty: every level
+  std::optional<int> toPlace;            // pieces to place
+  std::optional<std::int64_t> id;        // one challenge
   std::optional<int> raterVersionBelow;  // only ratings older than this version
 };
 
@@ -96,8 +97,8 @@ struct BookletRecord {
   std::vector<BookletEntry> entries;
 };
 
-// The canonical key of a set of givens: the challenge text of its smallest image under the board's symmetries.
-// A challenge and its symmetric images share one key.
+// The canonical key of a set of givens: the challenge text of its smallest image under the board's
+// symmetries. A challenge and its symmetric images share one key.
 std::string canonicalKey(const Puzzle& puzzle, const std::vector<int>& givens);
 
 class Catalog {
@@ -124,8 +125,8 @@ class Catalog {
   std::optional<PuzzleRecord> puzzle(std::int64_t id) const;
 
   // --- challenges
-  // Inserts one challenge in its own transaction. False (and nothing written) when the catalog already holds a
-  // challenge with the same puzzle, rules and canonical key.
+  // Inserts one challenge in its own transaction. False (and nothing written) when the catalog already holds
+  // a challenge with the same puzzle, rules and canonical key.
   bool insertChallenge(const NewChallenge& challenge);
   // Inserts many in one transaction (all or nothing); returns how many were new.
   int insertChallenges(const std::vector<NewChallenge>& challenges);

@@ -1,0 +1,497 @@
+#include "db/catalog.hpp"
+
+#include <fmt/chrono.h>
+#include <fmt/format.h>
+
+#include <charconv>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <thread>
+
+#include "db/sqlite.hpp"
+#include "puzzle/challenge.hpp"
+#include "puzzle/errors.hpp"
+
+namespace piecework::db {
+
+using sqlite::Connection;
+using sqlite::SqliteError;
+using sqlite::Statement;
+using sqlite::Transaction;
+
+namespace {
+
+constexpr int kBusyTimeoutMs = 60000;
+
+// Each entry migrates the schema from version (index) to (index + 1). Comments stay in sqlite_master, so that
+// `sqlite3 FILE .schema` explains itself.
+const char* const kMigrations[] = {
+    // 0 -> 1
+    R"sql(
+CREATE TABLE puzzles (
+  id              INTEGER PRIMARY KEY,
+  name            TEXT NOT NULL,      -- the definition's name, e.g. 'iq-link'
+  definition      TEXT NOT NULL,      -- the TOML definition the placements were derived from
+  definition_hash TEXT NOT NULL,      -- FNV-1a 64 of definition, 16 hex digits
+  added_at        TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),
+  UNIQUE (name, definition_hash)
+);
+CREATE TABLE levels (
+  rank INTEGER PRIMARY KEY,           -- 0 Starter .. 4 Wizard: the order of a booklet
+  name TEXT NOT NULL UNIQUE
+);
+INSERT INTO levels (rank, name) VALUES (0, 'Starter'), (1, 'Junior'), (2, 'Expert'), (3, 'Master'), (4, 'Wizard');
+CREATE TABLE challenges (
+  id                INTEGER PRIMARY KEY,
+  puzzle_id         INTEGER NOT NULL REFERENCES puzzles (id),
+  challenge         TEXT NOT NULL,    -- the given pieces in challenge notation (one line)
+  canonical_key     TEXT NOT NULL,    -- the challenge text of its smallest image under the board's symmetries
+  unlinked          INTEGER NOT NULL DEFAULT 0 CHECK (unlinked IN (0, 1)),  -- IQ-Link made without the linkage rule
+  solution          TEXT NOT NULL,    -- the unique solution in challenge notation
+  given             INTEGER NOT NULL, -- pieces given
+  to_place          INTEGER NOT NULL, -- pieces to place
+  level             TEXT NOT NULL REFERENCES levels (name),
+  score             REAL NOT NULL,    -- orders challenges within and across levels
+  rater_version     INTEGER NOT NULL, -- the rater that graded it; 'catalog rate' redoes older ones
+  strategy_use      TEXT NOT NULL DEFAULT '{}',  -- JSON object: strategy -> times the rater used it
+  seed              TEXT,             -- decimal seed that regenerates this challenge alone (NULL: not generated)
+  generator_version INTEGER,
+  created_at        TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),
+  UNIQUE (puzzle_id, unlinked, canonical_key)  -- a challenge and its symmetric images are stored once
+);
+CREATE INDEX challenges_by_level ON challenges (puzzle_id, level, score);
+CREATE TABLE booklets (
+  id         INTEGER PRIMARY KEY,
+  title      TEXT NOT NULL,
+  file       TEXT NOT NULL,           -- where the booklet was written
+  options    TEXT NOT NULL DEFAULT '',
+  created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
+);
+CREATE TABLE booklet_entries (
+  booklet_id   INTEGER NOT NULL REFERENCES booklets (id) ON DELETE CASCADE,
+  position     INTEGER NOT NULL,      -- 1-based challenge number in the booklet
+  challenge_id INTEGER NOT NULL REFERENCES challenges (id),
+  PRIMARY KEY (booklet_id, position)
+);
+CREATE VIEW challenge_list AS
+  SELECT c.id, p.name AS puzzle, c.level, c.score, c.given, c.to_place, c.challenge, c.solution
+  FROM challenges c JOIN puzzles p ON p.id = c.puzzle_id JOIN levels l ON l.name = c.level
+  ORDER BY p.name, l.rank, c.score, c.id;
+)sql",
+};
+static_assert(std::size(kMigrations) == kSchemaVersion);
+
+const char* const kSelectChallenges = R"sql(
+SELECT c.id, c.puzzle_id, p.name, p.definition, p.definition_hash, c.challenge, c.canonical_key, c.solution,
+       c.given, c.to_place, c.unlinked, l.rank, c.score, c.rater_version, c.strategy_use, c.seed,
+       c.generator_version, c.created_at
+FROM challenges c JOIN puzzles p ON p.id = c.puzzle_id JOIN levels l ON l.name = c.level
+WHERE (?1 IS NULL OR p.name IN (SELECT value FROM json_each(?1)))
+  AND (?2 IS NULL OR l.rank IN (SELECT value FROM json_each(?2)))
+  AND (?3 IS NULL OR c.to_place = ?3)
+  AND (?4 IS NULL OR c.id = ?4)
+  AND (?5 IS NULL OR c.rater_version < ?5)
+)sql";
+
+std::string nowUtc() {
+  const auto now = std::chrono::floor<std::chrono::seconds>(std::chrono::system_clock::now());
+  return fmt::format("{:%Y-%m-%dT%H:%M:%SZ}", now);
+}
+
+std::optional<std::uint64_t> parseSeed(const std::string& text) {
+  std::uint64_t value = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
+  return value;
+}
+
+bool isCorruption(const SqliteError& e) {
+  return e.primaryCode() == SQLITE_CORRUPT || e.primaryCode() == SQLITE_NOTADB;
+}
+
+enum class FileState { Missing, Blank, Catalog };
+
+// Looks at the file without writing to it. Blank: empty, or an SQLite database with nothing in it.
+FileState inspect(const std::string& path) {
+  std::error_code ec;
+  const auto status = std::filesystem::status(path, ec);
+  if (!std::filesystem::exists(status)) return FileState::Missing;
+  if (!std::filesystem::is_regular_file(status))
+    throw InputError(fmt::format("{}: not a piecework catalog (not a regular file)", path));
+  if (std::filesystem::file_size(path, ec) == 0 && !ec) return FileState::Blank;
+  {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw InputError(fmt::format("{}: cannot read the catalog", path));
+    char header[16] = {};
+    in.read(header, sizeof header);
+    if (in.gcount() != sizeof header ||
+        std::string_view(header, sizeof header) != std::string_view("SQLite format 3\0", 16))
+      throw InputError(fmt::format("{}: not a piecework catalog (not an SQLite database)", path));
+  }
+  try {
+    Connection connection(path, SQLITE_OPEN_READONLY);
+    sqlite3_busy_timeout(connection.handle(), kBusyTimeoutMs);
+    const auto applicationId = connection.queryInt("PRAGMA application_id");
+    const auto version = connection.queryInt("PRAGMA user_version");
+    const auto objects = connection.queryInt("SELECT count(*) FROM sqlite_master");
+    if (applicationId != kApplicationId) {
+      if (objects == 0 && version == 0) return FileState::Blank;
+      throw InputError(
+          fmt::format("{}: not a piecework catalog (an SQLite database of something else)", path));
+    }
+    if (version > kSchemaVersion)
+      throw InputError(fmt::format(
+          "{}: catalog schema version {} is newer than this piecework reads ({}); upgrade piecework", path,
+          version, kSchemaVersion));
+    Statement check(connection, "PRAGMA quick_check");
+    while (check.step())
+      if (const std::string row = check.getText(0); row != "ok")
+        throw InputError(fmt::format("{}: not a usable catalog (corrupt database: {})", path, row));
+    return FileState::Catalog;
+  } catch (const SqliteError& e) {
+    if (isCorruption(e))
+      throw InputError(fmt::format("{}: not a usable catalog (corrupt database: {})", path, e.what()));
+    throw std::runtime_error(fmt::format("{}: cannot read the catalog: {}", path, e.what()));
+  }
+}
+
+// PRAGMA journal_mode=WAL may answer SQLITE_BUSY while another process holds a lock; retry within the
+// timeout.
+void enableWal(Connection& connection) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(kBusyTimeoutMs);
+  for (;;) {
+    try {
+      Statement mode(connection, "PRAGMA journal_mode=WAL");
+      if (mode.step() && mode.getText(0) == "wal") return;
+      throw std::runtime_error("the catalog cannot use WAL mode");
+    } catch (const SqliteError& e) {
+      if (e.primaryCode() != SQLITE_BUSY && e.primaryCode() != SQLITE_LOCKED) throw;
+      if (std::chrono::steady_clock::now() > deadline) throw;
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+  }
+}
+
+StoredChallenge readChallenge(const Statement& row) {
+  StoredChallenge c;
+  c.id = row.getInt(0);
+  c.puzzleId = row.getInt(1);
+  c.puzzleName = row.getText(2);
+  c.definitionText = row.getText(3);
+  c.definitionHash = row.getText(4);
+  c.challengeText = row.getText(5);
+  c.canonicalKey = row.getText(6);
+  c.solutionText = row.getText(7);
+  c.given = static_cast<int>(row.getInt(8));
+  c.toPlace = static_cast<int>(row.getInt(9));
+  c.unlinked = row.getInt(10) != 0;
+  c.level = static_cast<Level>(row.getInt(11));
+  c.score = row.getDouble(12);
+  c.raterVersion = static_cast<int>(row.getInt(13));
+  c.strategyUse = row.getText(14);
+  if (!row.isNull(15)) c.seed = parseSeed(row.getText(15));
+  if (!row.isNull(16)) c.generatorVersion = static_cast<int>(row.getInt(16));
+  c.createdAt = row.getText(17);
+  return c;
+}
+
+}  // namespace
+
+std::string definitionHash(const std::string& definitionText) {
+  std::uint64_t hash = 0xcbf29ce484222325ULL;
+  for (const unsigned char byte : definitionText) {
+    hash ^= byte;
+    hash *= 0x100000001b3ULL;
+  }
+  return fmt::format("{:016x}", hash);
+}
+
+std::string canonicalKey(const Puzzle& puzzle, const std::vector<int>& givens) {
+  return formatChallenge(puzzle, canonicalPlacements(puzzle, givens), Layout::OneLine);
+}
+
+struct Catalog::Impl {
+  std::string path;
+  Connection connection;
+
+  [[noreturn]] void rethrow(const SqliteError& e) const {
+    if (isCorruption(e)) throw InputError(fmt::format("{}: corrupt catalog: {}", path, e.what()));
+    throw std::runtime_error(fmt::format("{}: {}", path, e.what()));
+  }
+
+  void migrate() {
+    Transaction transaction(connection);
+    // Another process may have created or migrated the catalog since inspect(): look again under the lock.
+    const auto applicationId = connection.queryInt("PRAGMA application_id");
+    auto version = connection.queryInt("PRAGMA user_version");
+    const auto objects = connection.queryInt("SELECT count(*) FROM sqlite_master");
+    if (applicationId != kApplicationId && (objects != 0 || version != 0))
+      throw InputError(
+          fmt::format("{}: not a piecework catalog (an SQLite database of something else)", path));
+    if (version > kSchemaVersion)
+      throw InputError(fmt::format("{}: catalog schema version {} is newer than this piecework reads ({})",
+                                   path, version, kSchemaVersion));
+    if (version == kSchemaVersion) return;  // rolls back the empty transaction
+    for (; version < kSchemaVersion; ++version) connection.exec(kMigrations[version]);
+    connection.exec(fmt::format("PRAGMA application_id = {}", kApplicationId).c_str());
+    connection.exec(fmt::format("PRAGMA user_version = {}", kSchemaVersion).c_str());
+    transaction.commit();
+  }
+
+  int insert(Statement& statement, const NewChallenge& c) {
+    statement.bind(1, c.puzzleId)
+        .bind(2, c.challengeText)
+        .bind(3, c.canonicalKey)
+        .bind(4, c.unlinked ? 1 : 0)
+        .bind(5, c.solutionText)
+        .bind(6, c.given)
+        .bind(7, c.toPlace)
+        .bind(8, levelName(c.level))
+        .bind(9, c.score)
+        .bind(10, c.raterVersion)
+        .bind(11, c.strategyUse.empty() ? std::string("{}") : c.strategyUse);
+    if (c.seed)
+      statement.bind(12, std::to_string(*c.seed));
+    else
+      statement.bindNull(12);
+    statement.bind(13, c.generatorVersion).bind(14, c.createdAt.empty() ? nowUtc() : c.createdAt);
+    statement.run();
+    return connection.changes();
+  }
+};
+
+namespace {
+const char* const kInsertChallenge = R"sql(
+INSERT INTO challenges (puzzle_id, challenge, canonical_key, unlinked, solution, given, to_place, level, score,
+                        rater_version, strategy_use, seed, generator_version, created_at)
+VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)
+ON CONFLICT (puzzle_id, unlinked, canonical_key) DO NOTHING
+)sql";
+}  // namespace
+
+Catalog::Catalog(const std::string& path, Access access) : impl_(std::make_unique<Impl>()) {
+  impl_->path = path;
+  const FileState state = inspect(path);
+  if (access == Access::ReadOnly && state != FileState::Catalog)
+    throw InputError(fmt::format(
+        "{}: no catalog there yet (store challenges with 'generate --db' or 'catalog import')", path));
+  try {
+    if (access == Access::ReadOnly) {
+      // Read-write without creating, but query_only: as the last connection to close, it tidies away the -wal
+      // and -shm files, which a read-only connection cannot. Read-only when the file may not be written.
+      try {
+        impl_->connection = Connection(path, SQLITE_OPEN_READWRITE);
+      } catch (const SqliteError&) {
+        impl_->connection = Connection(path, SQLITE_OPEN_READONLY);
+      }
+      sqlite3_busy_timeout(impl_->connection.handle(), kBusyTimeoutMs);
+      impl_->connection.exec("PRAGMA query_only = 1");
+      return;
+    }
+    impl_->connection = Connection(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
+    sqlite3_busy_timeout(impl_->connection.handle(), kBusyTimeoutMs);
+    enableWal(impl_->connection);
+    impl_->connection.exec("PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON");
+    impl_->migrate();
+  } catch (const SqliteError& e) {
+    if (e.primaryCode() == SQLITE_CANTOPEN)
+      throw InputError(fmt::format("{}: cannot open the catalog: {}", path, e.what()));
+    impl_->rethrow(e);
+  }
+}
+
+Catalog::~Catalog() = default;
+Catalog::Catalog(Catalog&&) noexcept = default;
+Catalog& Catalog::operator=(Catalog&&) noexcept = default;
+
+const std::string& Catalog::path() const {
+  return impl_->path;
+}
+
+std::int64_t Catalog::ensurePuzzle(const std::string& name, const std::string& definitionText) {
+  const std::string hash = definitionHash(definitionText);
+  try {
+    Transaction transaction(impl_->connection);
+    Statement insert(impl_->connection,
+                     "INSERT INTO puzzles (name, definition, definition_hash) VALUES (?1, ?2, ?3) "
+                     "ON CONFLICT (name, definition_hash) DO NOTHING");
+    insert.bind(1, name).bind(2, definitionText).bind(3, hash).run();
+    Statement find(impl_->connection, "SELECT id FROM puzzles WHERE name = ?1 AND definition_hash = ?2");
+    find.bind(1, name).bind(2, hash);
+    if (!find.step()) throw std::runtime_error("puzzle row missing after insert");
+    const std::int64_t id = find.getInt(0);
+    find.reset();
+    transaction.commit();
+    return id;
+  } catch (const SqliteError& e) {
+    impl_->rethrow(e);
+  }
+}
+
+std::vector<PuzzleRecord> Catalog::puzzles() const {
+  try {
+    std::vector<PuzzleRecord> all;
+    Statement query(impl_->connection,
+                    "SELECT id, name, definition, definition_hash FROM puzzles ORDER BY id");
+    while (query.step())
+      all.push_back({query.getInt(0), query.getText(1), query.getText(2), query.getText(3)});
+    return all;
+  } catch (const SqliteError& e) {
+    impl_->rethrow(e);
+  }
+}
+
+std::optional<PuzzleRecord> Catalog::puzzle(std::int64_t id) const {
+  for (auto& p : puzzles())
+    if (p.id == id) return p;
+  return std::nullopt;
+}
+
+bool Catalog::insertChallenge(const NewChallenge& challenge) {
+  try {
+    Transaction transaction(impl_->connection);
+    Statement insert(impl_->connection, kInsertChallenge);
+    const int added = impl_->insert(insert, challenge);
+    transaction.commit();
+    return added > 0;
+  } catch (const SqliteError& e) {
+    impl_->rethrow(e);
+  }
+}
+
+int Catalog::insertChallenges(const std::vector<NewChallenge>& challenges) {
+  try {
+    Transaction transaction(impl_->connection);
+    Statement insert(impl_->connection, kInsertChallenge);
+    int added = 0;
+    for (const auto& c : challenges) added += impl_->insert(insert, c);
+    transaction.commit();
+    return added;
+  } catch (const SqliteError& e) {
+    impl_->rethrow(e);
+  }
+}
+
+namespace {
+std::vector<StoredChallenge> selectChallenges(const Connection& connection, const ChallengeFilter& filter,
+                                              const char* order) {
+  const std::string sql = std::string(kSelectChallenges) + order;
+  Statement query(connection, sql.c_str());
+  if (!filter.puzzles.empty()) query.bind(1, nlohmann::json(filter.puzzles).dump());
+  if (!filter.levels.empty()) {
+    nlohmann::json ranks = nlohmann::json::array();
+    for (Level level : filter.levels) ranks.push_back(static_cast<int>(level));
+    query.bind(2, ranks.dump());
+  }
+  query.bind(3, filter.toPlace).bind(4, filter.id).bind(5, filter.raterVersionBelow);
+  std::vector<StoredChallenge> rows;
+  while (query.step()) rows.push_back(readChallenge(query));
+  return rows;
+}
+}  // namespace
+
+std::vector<StoredChallenge> Catalog::challenges(const ChallengeFilter& filter) const {
+  try {
+    return selectChallenges(impl_->connection, filter, "ORDER BY l.rank, c.score, c.id");
+  } catch (const SqliteError& e) {
+    impl_->rethrow(e);
+  }
+}
+
+std::vector<StoredChallenge> Catalog::challengesById(const ChallengeFilter& filter) const {
+  try {
+    return selectChallenges(impl_->connection, filter, "ORDER BY c.id");
+  } catch (const SqliteError& e) {
+    impl_->rethrow(e);
+  }
+}
+
+std::int64_t Catalog::challengeCount() const {
+  try {
+    return impl_->connection.queryInt("SELECT count(*) FROM challenges");
+  } catch (const SqliteError& e) {
+    impl_->rethrow(e);
+  }
+}
+
+void Catalog::updateRating(std::int64_t challengeId, Level level, double score, int raterVersion,
+                           const std::string& strategyUse) {
+  try {
+    Transaction transaction(impl_->connection);
+    Statement update(
+        impl_->connection,
+        "UPDATE challenges SET level = ?2, score = ?3, rater_version = ?4, strategy_use = ?5 WHERE id = ?1");
+    update.bind(1, challengeId)
+        .bind(2, levelName(level))
+        .bind(3, score)
+        .bind(4, raterVersion)
+        .bind(5, strategyUse);
+    update.run();
+    transaction.commit();
+  } catch (const SqliteError& e) {
+    impl_->rethrow(e);
+  }
+}
+
+std::int64_t Catalog::recordBooklet(const std::string& title, const std::string& file,
+                                    const std::string& options,
+                                    const std::vector<std::int64_t>& challengeIds) {
+  try {
+    Transaction transaction(impl_->connection);
+    Statement booklet(impl_->connection, "INSERT INTO booklets (title, file, options) VALUES (?1, ?2, ?3)");
+    booklet.bind(1, title).bind(2, file).bind(3, options).run();
+    const std::int64_t id = impl_->connection.lastInsertRowid();
+    Statement entry(impl_->connection,
+                    "INSERT INTO booklet_entries (booklet_id, position, challenge_id) VALUES (?1, ?2, ?3)");
+    int position = 0;
+    for (const std::int64_t challengeId : challengeIds)
+      entry.bind(1, id).bind(2, ++position).bind(3, challengeId).run();
+    transaction.commit();
+    return id;
+  } catch (const SqliteError& e) {
+    if (e.primaryCode() == SQLITE_CONSTRAINT)
+      throw InputError(
+          fmt::format("{}: a booklet entry names a challenge that is not in the catalog", impl_->path));
+    impl_->rethrow(e);
+  }
+}
+
+std::vector<BookletRecord> Catalog::booklets() const {
+  try {
+    std::vector<BookletRecord> all;
+    Statement query(impl_->connection,
+                    "SELECT id, title, file, options, created_at FROM booklets ORDER BY id");
+    Statement entries(
+        impl_->connection,
+        "SELECT position, challenge_id FROM booklet_entries WHERE booklet_id = ?1 ORDER BY position");
+    while (query.step()) {
+      BookletRecord b{query.getInt(0),  query.getText(1), query.getText(2),
+                      query.getText(3), query.getText(4), {}};
+      entries.bind(1, b.id);
+      while (entries.step()) b.entries.push_back({static_cast<int>(entries.getInt(0)), entries.getInt(1)});
+      entries.reset();
+      all.push_back(std::move(b));
+    }
+    return all;
+  } catch (const SqliteError& e) {
+    impl_->rethrow(e);
+  }
+}
+
+std::string Catalog::integrityCheck() const {
+  try {
+    std::string result;
+    Statement check(impl_->connection, "PRAGMA integrity_check");
+    while (check.step()) {
+      if (!result.empty()) result += '\n';
+      result += check.getText(0);
+    }
+    return result;
+  } catch (const SqliteError& e) {
+    return e.what();
+  }
+}
+
+}  // namespace piecework::db
