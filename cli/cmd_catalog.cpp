@@ -480,11 +480,7 @@ int runImport(const std::vector<std::string>& args) {
 
   // Check the catalog and read every line before writing anything: bad input leaves the catalog as it was.
   std::vector<db::PuzzleRecord> stored;
-  {
-    std::error_code ec;
-    if (std::filesystem::exists(path, ec) && std::filesystem::file_size(path, ec) > 0)
-      stored = db::Catalog(path, db::Catalog::Access::ReadOnly).puzzles();
-  }
+  if (db::Catalog::holdsCatalog(path)) stored = db::Catalog(path, db::Catalog::Access::ReadOnly).puzzles();
   PuzzleResolver resolver(std::move(stored), vm.count("puzzle") != 0U
                                                  ? std::optional<std::string>(vm["puzzle"].as<std::string>())
                                                  : std::nullopt);

@@ -145,10 +145,13 @@ FileState inspect(const std::string& path) {
       throw InputError(fmt::format(
           "{}: catalog schema version {} is newer than this piecework reads ({}); upgrade piecework", path,
           version, kSchemaVersion));
-    Statement check(connection, "PRAGMA quick_check");
-    while (check.step())
-      if (const std::string row = check.getText(0); row != "ok")
+    Statement check(connection, "PRAGMA quick_check(1)");
+    if (check.step())
+      if (std::string row = check.getText(0); row != "ok") {
+        // One line: "*** in database main ***\nPage 4: ..." -> "Page 4: ..."
+        if (const auto newline = row.rfind('\n'); newline != std::string::npos) row.erase(0, newline + 1);
         throw InputError(fmt::format("{}: not a usable catalog (corrupt database: {})", path, row));
+      }
     return FileState::Catalog;
   } catch (const SqliteError& e) {
     if (isCorruption(e))
@@ -308,6 +311,10 @@ Catalog& Catalog::operator=(Catalog&&) noexcept = default;
 
 const std::string& Catalog::path() const {
   return impl_->path;
+}
+
+bool Catalog::holdsCatalog(const std::string& path) {
+  return inspect(path) == FileState::Catalog;
 }
 
 std::int64_t Catalog::ensurePuzzle(const std::string& name, const std::string& definitionText) {

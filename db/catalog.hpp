@@ -117,6 +117,9 @@ class Catalog {
   Catalog& operator=(const Catalog&) = delete;
 
   const std::string& path() const;
+  // True when the file is a catalog; false when there is no file or it is empty (nothing stored yet). Throws
+  // InputError, like the constructor, when the file is something else. Reads only.
+  static bool holdsCatalog(const std::string& path);
 
   // --- puzzles
   // The puzzle row for this definition (same name and definition hash), inserted when missing.

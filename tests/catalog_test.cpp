@@ -1,0 +1,515 @@
+// The SQLite catalog (issue 6): storing once up to symmetry, export/import round trips, concurrent writers,
+// killed writers, and files that are not catalogs (left byte-for-byte untouched).
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sqlite3.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <thread>
+
+#include "db/catalog.hpp"
+#include "puzzle/challenge.hpp"
+#include "puzzle/definition.hpp"
+#include "puzzle/errors.hpp"
+#include "solver/solver.hpp"
+#include "support/run.hpp"
+
+namespace {
+
+using piecework::Level;
+using piecework::Puzzle;
+using piecework::db::Catalog;
+using piecework::test::runPiecework;
+using piecework::test::tempDir;
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+void spit(const std::string& path, const std::string& text) {
+  std::ofstream(path, std::ios::binary) << text;
+}
+
+std::string quote(const std::string& s) {
+  return "'" + s + "'";
+}
+
+// Runs one SQL statement on a file with the plain C API (independent of the code under test); returns the
+// first column of the first row as text.
+std::string sql(const std::string& path, const std::string& statement) {
+  sqlite3* db = nullptr;
+  std::string result;
+  if (sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr) == SQLITE_OK) {
+    sqlite3_stmt* st = nullptr;
+    if (sqlite3_prepare_v2(db, statement.c_str(), -1, &st, nullptr) == SQLITE_OK) {
+      if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_text(st, 0) != nullptr)
+        result = reinterpret_cast<const char*>(sqlite3_column_text(st, 0));
+      while (sqlite3_step(st) == SQLITE_ROW) {
+      }
+    } else {
+      result = std::string("error: ") + sqlite3_errmsg(db);
+    }
+    sqlite3_finalize(st);
+  }
+  sqlite3_close(db);
+  return result;
+}
+
+// IQ Fit: one solution of the empty board (checked with `piecework solve`), and the board's only non-trivial
+// symmetry, the 180-degree turn, which on the one-line picture is reversing the text.
+const std::string kFitSolution = "bbbbllpppp/byyyylpprr/gggyylnnnr/igssssnonr/iiissoooor";
+
+std::string without(std::string picture, const std::string& letters) {
+  for (char& ch : picture)
+    if (letters.find(ch) != std::string::npos) ch = '.';
+  return picture;
+}
+
+std::string turned(std::string picture) {
+  std::reverse(picture.begin(), picture.end());
+  return picture;
+}
+
+const Puzzle& iqFit() {
+  static const Puzzle puzzle = piecework::loadPuzzle("iq-fit");
+  return puzzle;
+}
+
+piecework::db::NewChallenge fitChallenge(std::int64_t puzzleId, const std::string& solution,
+                                         const std::string& removed) {
+  const Puzzle& puzzle = iqFit();
+  const auto givens = piecework::parseChallenge(puzzle, without(solution, removed));
+  piecework::db::NewChallenge c;
+  c.puzzleId = puzzleId;
+  c.challengeText = without(solution, removed);
+  c.canonicalKey = piecework::db::canonicalKey(puzzle, givens);
+  c.solutionText = solution;
+  c.given = static_cast<int>(givens.size());
+  c.toPlace = 10 - c.given;
+  c.level = Level::Junior;
+  c.score = 1.25 * static_cast<double>(c.toPlace);
+  c.strategyUse = R"({"single placement":2})";
+  c.seed = 18446744073709551557ULL;  // above INT64_MAX: must survive storage
+  c.generatorVersion = 1;
+  return c;
+}
+
+// Many different IQ Fit solutions of the empty board, each as a one-line picture.
+std::vector<std::string> fitSolutions(std::size_t count) {
+  piecework::FindOptions find;
+  find.max = count;
+  const auto found = piecework::findSolutions(iqFit(), {}, find);
+  std::vector<std::string> pictures;
+  for (const auto& s : found.solutions) pictures.push_back(piecework::formatChallenge(iqFit(), s));
+  return pictures;
+}
+
+// Distinct challenges up to the 180-degree turn, counted by text alone.
+std::size_t distinctUpToTurn(const std::vector<std::string>& challenges) {
+  std::set<std::string> keys;
+  for (const auto& c : challenges) keys.insert(std::min(c, turned(c)));
+  return keys.size();
+}
+
+std::string jsonLine(const std::string& challenge, const std::string& solution,
+                     const std::string& extra = "") {
+  return R"({"puzzle":"iq-fit","challenge":")" + challenge + R"(","solution":")" + solution + "\"" + extra +
+         "}\n";
+}
+
+TEST(Catalog, ChallengeAndItsSymmetricImageAreStoredOnce) {
+  const std::string path = tempDir() + "/c.sqlite";
+  Catalog catalog(path, Catalog::Access::ReadWrite);
+  const auto id = catalog.ensurePuzzle("iq-fit", piecework::shippedText("iq-fit"));
+  EXPECT_EQ(catalog.ensurePuzzle("iq-fit", piecework::shippedText("iq-fit")), id);
+  EXPECT_TRUE(catalog.insertChallenge(fitChallenge(id, kFitSolution, "nor")));
+  EXPECT_FALSE(catalog.insertChallenge(fitChallenge(id, kFitSolution, "nor")));
+  EXPECT_FALSE(
+      catalog.insertChallenge(fitChallenge(id, turned(kFitSolution), "nor")));   // the 180-degree image
+  EXPECT_TRUE(catalog.insertChallenge(fitChallenge(id, kFitSolution, "bnor")));  // a different challenge
+  EXPECT_EQ(catalog.challengeCount(), 2);
+  EXPECT_EQ(sql(path, "SELECT count(*) FROM challenges"), "2");
+}
+
+TEST(Catalog, SymmetricImagesUnderTheSquaresEightSymmetries) {
+  // IQ Blocks: 8x8, pieces may be turned over, so transposing the picture is a symmetry of the board.
+  const Puzzle puzzle = piecework::loadPuzzle("iq-blocks");
+  const std::string solution = "00004499/00224499/12224469/12224469/11138669/55138777/55138887/53338887";
+  std::string transposed;
+  for (int c = 0; c < 8; ++c) {
+    for (int r = 0; r < 8; ++r) transposed += solution[static_cast<std::size_t>(r * 9 + c)];
+    if (c < 7) transposed += '/';
+  }
+  const std::string a = without(solution, "357"), b = without(transposed, "357");
+  ASSERT_NE(a, b);
+  EXPECT_EQ(piecework::db::canonicalKey(puzzle, piecework::parseChallenge(puzzle, a)),
+            piecework::db::canonicalKey(puzzle, piecework::parseChallenge(puzzle, b)));
+  const std::string dir = tempDir();
+  spit(dir + "/in.jsonl", R"({"puzzle":"iq-blocks","challenge":")" + a + R"(","solution":")" + solution +
+                              R"(","level":"Expert","score":4}
+{"puzzle":"iq-blocks","challenge":")" +
+                              b + R"(","solution":")" + transposed +
+                              R"(","level":"Expert","score":4}
+)");
+  const auto r =
+      runPiecework("catalog import " + quote(dir + "/in.jsonl") + " --db " + quote(dir + "/c.sqlite"));
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("imported 1 challenges, skipped 1"), std::string::npos) << r.out;
+  EXPECT_EQ(sql(dir + "/c.sqlite", "SELECT count(*) FROM challenges"), "1");
+}
+
+TEST(Catalog, ExportImportExportGivesTheSameRows) {
+  const std::string dir = tempDir();
+  std::string input;
+  input +=
+      jsonLine(without(kFitSolution, "nor"), kFitSolution,
+               R"(,"level":"Junior","score":3.5,"seed":42,"strategies":{"pairwise":1,"single cover":3})");
+  input += jsonLine(without(kFitSolution, "bgnor"), kFitSolution,
+                    R"(,"level":"Expert","score":5.25,"seed":18446744073709551557,"generator_version":1,)"
+                    R"("rater_version":1,"created":"2026-01-02T03:04:05Z")");
+  // The generate --json form: no puzzle (given with --puzzle), no rating version.
+  const std::string generated = R"({"challenge":")" + without(kFitSolution, "bgilnor") + R"(","solution":")" +
+                                kFitSolution +
+                                R"(","level":"Master","score":7,"given":3,"to_place":7,"seed":9})" + "\n";
+  spit(dir + "/in.jsonl", input);
+  spit(dir + "/gen.jsonl", generated);
+  const std::string a = quote(dir + "/a.sqlite"), b = quote(dir + "/b.sqlite");
+  ASSERT_EQ(runPiecework("catalog import " + quote(dir + "/in.jsonl") + " --db " + a).status, 0);
+  const auto gen = runPiecework("catalog import " + quote(dir + "/gen.jsonl") + " --puzzle iq-fit --db " + a);
+  ASSERT_EQ(gen.status, 0) << gen.err;
+
+  const auto first = runPiecework("catalog export --db " + a);
+  ASSERT_EQ(first.status, 0) << first.err;
+  EXPECT_EQ(std::count(first.out.begin(), first.out.end(), '\n'), 3);
+  EXPECT_NE(first.out.find(R"("seed":18446744073709551557)"), std::string::npos) << first.out;
+  EXPECT_NE(first.out.find(R"("strategies":{"pairwise":1,"single cover":3})"), std::string::npos)
+      << first.out;
+  EXPECT_NE(first.out.find(R"("created":"2026-01-02T03:04:05Z")"), std::string::npos) << first.out;
+  spit(dir + "/out.jsonl", first.out);
+
+  const auto imported = runPiecework("catalog import " + quote(dir + "/out.jsonl") + " --db " + b);
+  ASSERT_EQ(imported.status, 0) << imported.err;
+  EXPECT_NE(imported.out.find("imported 3 challenges, skipped 0"), std::string::npos) << imported.out;
+  const auto second = runPiecework("catalog export --db " + b);
+  EXPECT_EQ(second.out, first.out);
+  EXPECT_EQ(runPiecework("catalog export --format csv --db " + b).out,
+            runPiecework("catalog export --format csv --db " + a).out);
+
+  // Importing again adds nothing.
+  const auto again = runPiecework("catalog import " + quote(dir + "/out.jsonl") + " --db " + b);
+  EXPECT_NE(again.out.find("imported 0 challenges, skipped 3"), std::string::npos) << again.out;
+  EXPECT_EQ(runPiecework("catalog export --db " + b).out, first.out);
+}
+
+TEST(Catalog, CsvQuotesAndHeader) {
+  const std::string dir = tempDir();
+  spit(dir + "/in.jsonl", jsonLine(without(kFitSolution, "nor"), kFitSolution,
+                                   R"(,"level":"Junior","score":3.5,"strategies":{"a":1,"b":2})"));
+  ASSERT_EQ(
+      runPiecework("catalog import " + quote(dir + "/in.jsonl") + " --db " + quote(dir + "/c.sqlite")).status,
+      0);
+  const auto csv = runPiecework("catalog export --format csv --db " + quote(dir + "/c.sqlite"));
+  EXPECT_EQ(csv.status, 0);
+  EXPECT_EQ(csv.out.substr(0, csv.out.find('\n')),
+            "puzzle,challenge,solution,level,score,given,to_place,seed,unlinked,rater_version,strategies,"
+            "generator_version,created,definition_hash");
+  EXPECT_NE(csv.out.find(R"(,"{""a"":1,""b"":2}",)"), std::string::npos) << csv.out;
+}
+
+TEST(Catalog, ListFiltersAndOrder) {
+  const std::string dir = tempDir();
+  std::string input;
+  input += jsonLine(without(kFitSolution, "bgnor"), kFitSolution, R"(,"level":"Expert","score":6)");
+  input += jsonLine(without(kFitSolution, "nor"), kFitSolution, R"(,"level":"Junior","score":3.5)");
+  input += jsonLine(without(kFitSolution, "bnor"), kFitSolution, R"(,"level":"Expert","score":5)");
+  spit(dir + "/in.jsonl", input);
+  const std::string db = " --db " + quote(dir + "/c.sqlite");
+  ASSERT_EQ(runPiecework("catalog import " + quote(dir + "/in.jsonl") + db).status, 0);
+
+  Catalog catalog(dir + "/c.sqlite", Catalog::Access::ReadOnly);
+  const auto all = catalog.challenges();
+  ASSERT_EQ(all.size(), 3U);
+  EXPECT_EQ(all[0].level, Level::Junior);
+  EXPECT_EQ(all[1].score, 5);
+  EXPECT_EQ(all[2].score, 6);
+  EXPECT_EQ(all[0].puzzleName, "iq-fit");
+  EXPECT_EQ(all[0].definitionText, piecework::shippedText("iq-fit"));
+  piecework::db::ChallengeFilter expert;
+  expert.levels = {Level::Expert};
+  EXPECT_EQ(catalog.challenges(expert).size(), 2U);
+  expert.toPlace = 4;
+  ASSERT_EQ(catalog.challenges(expert).size(), 1U);
+  EXPECT_EQ(catalog.challenges(expert)[0].challengeText, without(kFitSolution, "bnor"));
+  piecework::db::ChallengeFilter other;
+  other.puzzles = {"iq-link"};
+  EXPECT_TRUE(catalog.challenges(other).empty());
+
+  const auto list = runPiecework("catalog list --level expert --to-place 5 --json" + db);
+  EXPECT_EQ(list.status, 0) << list.err;
+  EXPECT_EQ(std::count(list.out.begin(), list.out.end(), '\n'), 1);
+  EXPECT_NE(list.out.find(without(kFitSolution, "bgnor")), std::string::npos);
+  EXPECT_EQ(runPiecework("catalog list --puzzle iq-fit" + db).status, 0);
+  EXPECT_EQ(runPiecework("catalog list --level Grandmaster" + db).status, 2);
+  const auto show = runPiecework("catalog show 2" + db);
+  EXPECT_EQ(show.status, 0) << show.err;
+  EXPECT_NE(show.out.find(kFitSolution), std::string::npos);
+  EXPECT_EQ(runPiecework("catalog show 99" + db).status, 2);
+}
+
+TEST(Catalog, BookletsRecordTheirOrderedEntries) {
+  const std::string path = tempDir() + "/c.sqlite";
+  Catalog catalog(path, Catalog::Access::ReadWrite);
+  const auto id = catalog.ensurePuzzle("iq-fit", piecework::shippedText("iq-fit"));
+  ASSERT_TRUE(catalog.insertChallenge(fitChallenge(id, kFitSolution, "nor")));
+  ASSERT_TRUE(catalog.insertChallenge(fitChallenge(id, kFitSolution, "bnor")));
+  const auto stored = catalog.challenges();
+  const auto booklet =
+      catalog.recordBooklet("IQ Fit", "fit.pdf", "--per-page 4", {stored[1].id, stored[0].id});
+  const auto booklets = catalog.booklets();
+  ASSERT_EQ(booklets.size(), 1U);
+  EXPECT_EQ(booklets[0].id, booklet);
+  EXPECT_EQ(booklets[0].file, "fit.pdf");
+  ASSERT_EQ(booklets[0].entries.size(), 2U);
+  EXPECT_EQ(booklets[0].entries[0].position, 1);
+  EXPECT_EQ(booklets[0].entries[0].challengeId, stored[1].id);
+  EXPECT_EQ(sql(path,
+                "SELECT group_concat(challenge_id) FROM (SELECT challenge_id FROM booklet_entries ORDER BY "
+                "position)"),
+            std::to_string(stored[1].id) + "," + std::to_string(stored[0].id));
+  EXPECT_THROW(catalog.recordBooklet("bad", "x.pdf", "", {12345}), piecework::InputError);
+  EXPECT_EQ(catalog.booklets().size(), 1U);  // all or nothing
+}
+
+TEST(Catalog, RateRedoesOlderRatings) {
+  const std::string path = tempDir() + "/c.sqlite";
+  {
+    Catalog catalog(path, Catalog::Access::ReadWrite);
+    const auto id = catalog.ensurePuzzle("iq-fit", piecework::shippedText("iq-fit"));
+    auto old = fitChallenge(id, kFitSolution, "bgnor");
+    old.raterVersion = 0;
+    old.level = Level::Wizard;
+    ASSERT_TRUE(catalog.insertChallenge(old));
+    ASSERT_TRUE(catalog.insertChallenge(fitChallenge(id, kFitSolution, "nor")));
+  }
+  const auto r = runPiecework("catalog rate --db " + quote(path));
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("re-rated 1 challenges"), std::string::npos) << r.out;
+  const auto expected =
+      piecework::rate(iqFit(), piecework::parseChallenge(iqFit(), without(kFitSolution, "bgnor")), {});
+  EXPECT_EQ(
+      sql(path, "SELECT level FROM challenges WHERE challenge = '" + without(kFitSolution, "bgnor") + "'"),
+      piecework::levelName(expected.level));
+  EXPECT_EQ(sql(path, "SELECT min(rater_version) FROM challenges"), std::to_string(piecework::kRaterVersion));
+}
+
+TEST(Catalog, SchemaIsVersionedAndInWalMode) {
+  const std::string path = tempDir() + "/c.sqlite";
+  { Catalog catalog(path, Catalog::Access::ReadWrite); }
+  EXPECT_EQ(sql(path, "PRAGMA user_version"), std::to_string(piecework::db::kSchemaVersion));
+  EXPECT_EQ(sql(path, "PRAGMA journal_mode"), "wal");
+  EXPECT_EQ(sql(path,
+                "SELECT group_concat(name) FROM (SELECT name FROM sqlite_master WHERE type = 'table' ORDER "
+                "BY name)"),
+            "booklet_entries,booklets,challenges,levels,puzzles");
+  EXPECT_EQ(sql(path, "SELECT group_concat(name) FROM (SELECT name FROM levels ORDER BY rank)"),
+            "Starter,Junior,Expert,Master,Wizard");
+}
+
+// ---------------------------------------------------------------- not a catalog
+
+struct Foreign {
+  const char* what;
+  std::string path;
+};
+
+void expectRefusedAndUntouched(const std::string& path) {
+  const std::string before = slurp(path);
+  const std::string dir = tempDir();
+  spit(dir + "/in.jsonl", jsonLine(without(kFitSolution, "nor"), kFitSolution));
+  for (const std::string& command :
+       std::vector<std::string>{"catalog list", "catalog export", "catalog rate", "catalog show 1",
+                                "catalog import " + quote(dir + "/in.jsonl")}) {
+    const auto r = runPiecework(command + " --db " + quote(path));
+    EXPECT_EQ(r.status, 2) << command << ": " << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_NE(r.err.find(path), std::string::npos) << r.err;
+    EXPECT_EQ(slurp(path), before) << command;
+  }
+  EXPECT_THROW((void)Catalog(path, Catalog::Access::ReadWrite), piecework::InputError);
+  EXPECT_EQ(slurp(path), before);
+  EXPECT_FALSE(std::filesystem::exists(path + "-wal"));
+  EXPECT_FALSE(std::filesystem::exists(path + "-journal"));
+}
+
+TEST(CatalogRefuses, TextFile) {
+  const std::string path = tempDir() + "/notes.txt";
+  spit(path, "these are my notes, not a catalog\n");
+  expectRefusedAndUntouched(path);
+}
+
+TEST(CatalogRefuses, ShortBinaryFile) {
+  const std::string path = tempDir() + "/x.sqlite";
+  spit(path, std::string("SQLite", 6));
+  expectRefusedAndUntouched(path);
+}
+
+TEST(CatalogRefuses, ForeignSqliteDatabase) {
+  const std::string path = tempDir() + "/other.sqlite";
+  sql(path, "CREATE TABLE recipes (name TEXT, steps TEXT)");
+  sql(path, "INSERT INTO recipes VALUES ('bread', 'knead')");
+  expectRefusedAndUntouched(path);
+  EXPECT_EQ(sql(path, "SELECT count(*) FROM sqlite_master"), "1");
+}
+
+TEST(CatalogRefuses, NewerSchema) {
+  const std::string path = tempDir() + "/new.sqlite";
+  {
+    Catalog catalog(path, Catalog::Access::ReadWrite);
+    const auto id = catalog.ensurePuzzle("iq-fit", piecework::shippedText("iq-fit"));
+    catalog.insertChallenge(fitChallenge(id, kFitSolution, "nor"));
+  }
+  sql(path, "PRAGMA user_version = " + std::to_string(piecework::db::kSchemaVersion + 1));
+  sql(path, "PRAGMA journal_mode = DELETE");  // so that the whole catalog is in the one file compared
+  const auto r = runPiecework("catalog list --db " + quote(path));
+  EXPECT_NE(r.err.find("newer"), std::string::npos) << r.err;
+  expectRefusedAndUntouched(path);
+}
+
+TEST(CatalogRefuses, CorruptDatabase) {
+  const std::string path = tempDir() + "/corrupt.sqlite";
+  {
+    Catalog catalog(path, Catalog::Access::ReadWrite);
+    const auto id = catalog.ensurePuzzle("iq-fit", piecework::shippedText("iq-fit"));
+    for (const char* removed : {"nor", "bnor", "gnor", "inor"})
+      catalog.insertChallenge(fitChallenge(id, kFitSolution, removed));
+  }
+  sql(path, "PRAGMA journal_mode = DELETE");
+  std::string bytes = slurp(path);
+  const std::size_t page = std::stoul(sql(path, "PRAGMA page_size"));
+  ASSERT_GE(bytes.size(), 4 * page);
+  for (std::size_t i = 2 * page; i < 4 * page; ++i) bytes[i] = static_cast<char>(0xA5);  // pages 3 and 4
+  spit(path, bytes);
+  expectRefusedAndUntouched(path);
+}
+
+TEST(CatalogRefuses, MissingCatalogForReadingIsNotCreated) {
+  const std::string path = tempDir() + "/none.sqlite";
+  const auto r = runPiecework("catalog list --db " + quote(path));
+  EXPECT_EQ(r.status, 2);
+  EXPECT_FALSE(std::filesystem::exists(path));
+}
+
+TEST(CatalogRefuses, BadImportLineWritesNothing) {
+  const std::string dir = tempDir();
+  spit(dir + "/in.jsonl", jsonLine(without(kFitSolution, "nor"), kFitSolution) + "{\"puzzle\":\"iq-fit\"}\n");
+  const auto r =
+      runPiecework("catalog import " + quote(dir + "/in.jsonl") + " --db " + quote(dir + "/c.sqlite"));
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("in.jsonl:2: missing \"challenge\""), std::string::npos) << r.err;
+  EXPECT_FALSE(std::filesystem::exists(dir + "/c.sqlite"));
+  spit(dir + "/bad.jsonl", jsonLine("bbbbllpppp/byyyylpp..", kFitSolution));
+  const auto bad =
+      runPiecework("catalog import " + quote(dir + "/bad.jsonl") + " --db " + quote(dir + "/c.sqlite"));
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_NE(bad.err.find("bad.jsonl:1: challenge:"), std::string::npos) << bad.err;
+}
+
+// ---------------------------------------------------------------- several writers, killed writers
+
+// A child process that stores `challenges` one transaction each, like `generate --db`; exits 0 when all went
+// in.
+pid_t startWriter(const std::string& path, const std::vector<std::string>& solutions,
+                  const std::string& removed) {
+  const pid_t pid = fork();
+  if (pid != 0) return pid;
+  int status = 0;
+  try {
+    Catalog catalog(path, Catalog::Access::ReadWrite);
+    const auto id = catalog.ensurePuzzle("iq-fit", piecework::shippedText("iq-fit"));
+    for (const auto& s : solutions) catalog.insertChallenge(fitChallenge(id, s, removed));
+  } catch (const std::exception& e) {
+    fprintf(stderr, "writer: %s\n", e.what());
+    status = 1;
+  }
+  _exit(status);
+}
+
+int waitFor(pid_t pid) {
+  int status = 0;
+  waitpid(pid, &status, 0);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+TEST(CatalogConcurrency, TwoWritersLoseNothing) {
+  const std::string path = tempDir() + "/c.sqlite";
+  const auto solutions = fitSolutions(240);
+  ASSERT_EQ(solutions.size(), 240U);
+  const std::vector<std::string> first(solutions.begin(), solutions.begin() + 150);
+  const std::vector<std::string> second(solutions.begin() + 90, solutions.end());  // 60 in common
+  const pid_t a = startWriter(path, first, "bg");
+  const pid_t b = startWriter(path, second, "bg");
+  EXPECT_EQ(waitFor(a), 0);
+  EXPECT_EQ(waitFor(b), 0);
+  std::vector<std::string> challenges;
+  for (const auto& s : solutions) challenges.push_back(without(s, "bg"));
+  EXPECT_EQ(sql(path, "SELECT count(*) FROM challenges"), std::to_string(distinctUpToTurn(challenges)));
+  EXPECT_EQ(sql(path, "SELECT count(*) FROM puzzles"), "1");
+  EXPECT_EQ(sql(path, "PRAGMA integrity_check"), "ok");
+}
+
+TEST(CatalogConcurrency, TwoImportsAtOnceLoseNothing) {
+  const std::string dir = tempDir();
+  const auto solutions = fitSolutions(200);
+  std::string a, b;
+  std::vector<std::string> challenges;
+  for (std::size_t i = 0; i < solutions.size(); ++i) {
+    challenges.push_back(without(solutions[i], "io"));
+    (i % 2 == 0 ? a : b) += jsonLine(challenges.back(), solutions[i], R"(,"level":"Junior","score":2)");
+  }
+  spit(dir + "/a.jsonl", a);
+  spit(dir + "/b.jsonl", b);
+  const std::string db = quote(dir + "/c.sqlite");
+  std::thread other([&] { runPiecework("catalog import " + quote(dir + "/b.jsonl") + " --db " + db); });
+  const auto r = runPiecework("catalog import " + quote(dir + "/a.jsonl") + " --db " + db);
+  other.join();
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(sql(dir + "/c.sqlite", "SELECT count(*) FROM challenges"),
+            std::to_string(distinctUpToTurn(challenges)));
+}
+
+TEST(CatalogConcurrency, KilledWriterLeavesAnIntactCatalogAndARerunCompletesIt) {
+  const std::string path = tempDir() + "/c.sqlite";
+  const auto solutions = fitSolutions(400);
+  const pid_t writer = startWriter(path, solutions, "ln");
+  // Kill it once it has stored some but (very likely) not all.
+  for (int i = 0; i < 2000; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    if (std::filesystem::exists(path) &&
+        std::atoi(sql(path, "SELECT count(*) FROM challenges").c_str()) >= 20)
+      break;
+  }
+  kill(writer, SIGKILL);
+  EXPECT_EQ(waitFor(writer), -1);
+  EXPECT_EQ(sql(path, "PRAGMA integrity_check"), "ok");
+  const std::string partial = sql(path, "SELECT count(*) FROM challenges");
+  EXPECT_GE(std::atoi(partial.c_str()), 20);
+  EXPECT_LT(std::atoi(partial.c_str()), 300) << "the writer finished before it was killed";
+  EXPECT_EQ(waitFor(startWriter(path, solutions, "ln")), 0);
+  std::vector<std::string> challenges;
+  for (const auto& s : solutions) challenges.push_back(without(s, "ln"));
+  EXPECT_EQ(sql(path, "SELECT count(*) FROM challenges"), std::to_string(distinctUpToTurn(challenges)))
+      << "after a partial " << partial;
+  EXPECT_EQ(sql(path, "PRAGMA integrity_check"), "ok");
+}
+
+}  // namespace
