@@ -1,13 +1,217 @@
-// piecework generate: placeholder until issue 4 lands.
-#include <stdexcept>
+// piecework generate: new unique challenges at a requested level, reproducible from a seed
+// (docs/generating.md).
+#include <fmt/format.h>
+#include <unistd.h>
+#include <charconv>
+#include <chrono>
+#include <fstream>
+#include <iostream>
+#include <optional>
+#include <random>
+#include <sstream>
 
+#include "cli/catalog_sink.hpp"
 #include "cli/command.hpp"
+#include "generator/generator.hpp"
+#include "output/text.hpp"
+#include "puzzle/definition.hpp"
+#include "puzzle/errors.hpp"
 
 namespace piecework::cli {
+namespace {
+
+// The catalog that `generate` stores into when --db is not given. None for now: generated challenges are only
+// printed. (The catalog may later make ./piecework.sqlite the default; this is the one place to change.)
+std::optional<std::string> defaultCatalogPath() {
+  return std::nullopt;
+}
+
+std::uint64_t parseSeed(const std::string& text, const char* option) {
+  std::uint64_t value = 0;
+  const char* end = text.data() + text.size();
+  const auto [ptr, ec] = std::from_chars(text.data(), end, value);
+  if (text.empty() || ec != std::errc() || ptr != end)
+    throw InputError(
+        fmt::format("{} '{}': expected a whole number from 0 to 18446744073709551615", option, text));
+  return value;
+}
+
+// The definition text the catalog keeps beside the challenges: the shipped text, or the file's content.
+std::string definitionText(const std::string& nameOrPath) {
+  std::string text = shippedText(nameOrPath);
+  if (!text.empty()) return text;
+  std::ifstream in(nameOrPath, std::ios::binary);
+  if (!in) throw InputError(fmt::format("{}: cannot read the puzzle definition", nameOrPath));
+  std::ostringstream out;
+  out << in.rdbuf();
+  return out.str();
+}
+
+nlohmann::json toJson(const GeneratedChallenge& c) {
+  return {{"challenge", c.challengeText},
+          {"solution", c.solutionText},
+          {"level", levelName(c.rating.level)},
+          {"score", c.rating.score},
+          {"given", c.given},
+          {"to_place", c.toPlace},
+          {"seed", c.seed}};
+}
+
+void printListing(const Puzzle& puzzle, int index, const GeneratedChallenge& c, bool colour) {
+  std::cout << fmt::format("#{}  {}  score {:.2f}  {} given, {} to place  (--challenge-seed {})\n", index + 1,
+                           levelName(c.rating.level), c.rating.score, c.given, c.toPlace, c.seed);
+  std::cout << fmt::format("challenge: {}\nsolution:  {}\n", c.challengeText, c.solutionText);
+  std::cout << boardPicture(puzzle, c.givens, colour) << '\n';
+}
+
+std::string rejectSummary(const GenerateStats& stats) {
+  std::string text;
+  for (int r = 1; r < kRejectKinds; ++r) {
+    const std::uint64_t n = stats.rejects[static_cast<std::size_t>(r)];
+    if (n != 0)
+      text += fmt::format("{}{} {}", text.empty() ? "" : ", ", n, rejectName(static_cast<Reject>(r)));
+  }
+  return text.empty() ? "none" : text;
+}
+
+}  // namespace
 
 int runGenerate(const std::vector<std::string>& args) {
-  (void)args;
-  throw std::runtime_error("'generate' is not available yet (issue 4)");
+  po::options_description options("options");
+  options.add_options()("level", po::value<std::string>(),
+                        "Starter, Junior, Expert, Master or Wizard (required)")(
+      "count", po::value<int>()->default_value(1), "how many challenges")(
+      "seed", po::value<std::string>(), "batch seed (default: a random one, printed on stderr)")(
+      "challenge-seed", po::value<std::string>(),
+      "regenerate the one challenge printed with this seed (same puzzle, --level and --unlinked)")(
+      "db", po::value<std::string>(), "store the challenges in this catalog (SQLite file)")(
+      "threads", po::value<int>()->default_value(0), "threads to use (0: every core)")(
+      "max-attempts", po::value<int>()->default_value(300),
+      "attempts per challenge before the batch gives up (exit status 1, partial batch printed)")(
+      "unlinked", "IQ-Link: accept fillings whose pieces do not form one linked structure")(
+      "json", "one JSON object per line")("quiet,q", "no summary on stderr")(
+      "stats", "also print where the time went (stderr)");
+  po::variables_map vm;
+  if (!parseArguments(
+          "generate",
+          "piecework generate PUZZLE --level LEVEL --count N [--seed S | --challenge-seed S] [--db FILE] "
+          "[--threads N] [--unlinked] [--json]",
+          args, options, vm))
+    return 0;
+  if (vm.count("level") == 0U)
+    throw InputError("generate: missing --level (Starter, Junior, Expert, Master or Wizard)");
+  const std::string levelText = vm["level"].as<std::string>();
+  const std::optional<Level> level = parseLevel(levelText);
+  if (!level)
+    throw InputError(
+        fmt::format("--level '{}': unknown level (Starter, Junior, Expert, Master or Wizard)", levelText));
+  const int count = vm["count"].as<int>();
+  if (count < 1) throw InputError(fmt::format("--count {}: must be 1 or more", count));
+  const int threads = vm["threads"].as<int>();
+  if (threads < 0) throw InputError("--threads must be 0 (every core) or more");
+  const int maxAttempts = vm["max-attempts"].as<int>();
+  if (maxAttempts < 1) throw InputError(fmt::format("--max-attempts {}: must be 1 or more", maxAttempts));
+  if (vm.count("seed") != 0U && vm.count("challenge-seed") != 0U)
+    throw InputError("give --seed (a batch) or --challenge-seed (one challenge), not both");
+  if (vm.count("challenge-seed") != 0U && !vm["count"].defaulted() && count != 1)
+    throw InputError("--challenge-seed regenerates one challenge; --count must be 1");
+
+  const std::string puzzleName = vm["puzzle"].as<std::string>();
+  const Puzzle puzzle = loadPuzzle(puzzleName);
+  Rules rules;
+  rules.linked = vm.count("unlinked") == 0U;
+  const bool json = vm.count("json") != 0U;
+  const bool quiet = vm.count("quiet") != 0U;
+  const bool colour = !json && stdoutWantsColour();
+
+  std::unique_ptr<ChallengeSink> sink;
+  std::optional<std::string> catalog =
+      vm.count("db") != 0U ? std::optional(vm["db"].as<std::string>()) : defaultCatalogPath();
+  if (catalog) sink = openCatalogSink(*catalog, puzzle, definitionText(puzzleName));
+  int alreadyStored = 0;
+  auto emit = [&](int index, const GeneratedChallenge& c) {
+    if (json)
+      printJson(toJson(c));
+    else
+      printListing(puzzle, index, c, colour);
+    std::cout.flush();
+    if (sink && !sink->store(c)) ++alreadyStored;
+  };
+
+  if (vm.count("challenge-seed") != 0U) {
+    const std::uint64_t seed = parseSeed(vm["challenge-seed"].as<std::string>(), "--challenge-seed");
+    const AttemptResult attempt = generateAttempt(puzzle, *level, rules, seed);
+    if (!attempt.challenge) {
+      std::cerr << fmt::format(
+          "piecework: generate: --challenge-seed {} gives no {} challenge of {}{} ({})\n", seed,
+          levelName(*level), puzzle.name, rules.linked ? "" : " (unlinked)", rejectName(attempt.reject));
+      return 1;
+    }
+    emit(0, *attempt.challenge);
+    return 0;
+  }
+
+  std::uint64_t seed = 0;
+  if (vm.count("seed") != 0U) {
+    seed = parseSeed(vm["seed"].as<std::string>(), "--seed");
+  } else {
+    std::random_device device;
+    seed = (static_cast<std::uint64_t>(device()) << 32U) ^ device();
+    std::cerr << fmt::format("piecework: generate: seed {} (repeat this batch with --seed {})\n", seed, seed);
+  }
+
+  GenerateOptions generate;
+  generate.level = *level;
+  generate.count = count;
+  generate.seed = seed;
+  generate.rules = rules;
+  generate.threads = threads;
+  generate.maxAttempts = maxAttempts;
+  generate.accepted = emit;
+  const bool progress = isatty(STDERR_FILENO) != 0;
+  auto lastProgress = std::chrono::steady_clock::now();
+  const auto start = lastProgress;
+  bool progressShown = false;
+  if (progress) {
+    generate.progress = [&](int done, const GenerateStats& stats) {
+      const auto now = std::chrono::steady_clock::now();
+      if (now - lastProgress < std::chrono::milliseconds(250)) return;
+      lastProgress = now;
+      progressShown = true;
+      std::cerr << fmt::format("\rgenerating: {}/{} {} challenges, {} attempts, {:.0f} s\x1b[K", done, count,
+                               levelName(*level), stats.attempts,
+                               std::chrono::duration<double>(now - start).count())
+                << std::flush;
+    };
+  }
+  const GenerateResult result = generateBatch(puzzle, generate);
+  if (progressShown) std::cerr << "\r\x1b[K" << std::flush;
+
+  const GenerateStats& s = result.stats;
+  const auto accepted = result.challenges.size();
+  if (!quiet)
+    std::cerr << fmt::format(
+        "piecework: generate: {} of {} {} challenges in {:.2f} s ({:.3f} s each); {} attempts, {:.0f}% "
+        "accepted; "
+        "rejects: {}{}\n",
+        accepted, count, levelName(*level), s.seconds,
+        accepted != 0 ? s.seconds / static_cast<double>(accepted) : 0.0, s.attempts,
+        s.attempts != 0 ? 100.0 * static_cast<double>(accepted) / static_cast<double>(s.attempts) : 0.0,
+        rejectSummary(s),
+        alreadyStored != 0 ? fmt::format("; {} already in the catalog", alreadyStored) : "");
+  if (!quiet && vm.count("stats") != 0U)
+    std::cerr << fmt::format(
+        "piecework: generate: seconds in full solutions {:.2f}, uniqueness checks {:.2f} ({} calls, slowest "
+        "{:.3f}), "
+        "ratings {:.2f} ({} calls), second checks {:.2f}; {} solver nodes; {} attempts run ahead and "
+        "discarded\n",
+        s.solutionSeconds, s.uniquenessSeconds, s.uniquenessChecks, s.maxUniquenessSeconds, s.ratingSeconds,
+        s.ratings, s.checkSeconds, s.nodes, s.discarded);
+  if (!result.complete) {
+    std::cerr << fmt::format("piecework: generate: {}\n", result.failure);
+    return 1;
+  }
+  return 0;
 }
 
 }  // namespace piecework::cli

@@ -1,0 +1,347 @@
+#include "generator/generator.hpp"
+
+#include <fmt/format.h>
+#include <algorithm>
+#include <chrono>
+#include <condition_variable>
+#include <exception>
+#include <map>
+#include <mutex>
+#include <random>
+#include <set>
+#include <thread>
+
+#include "puzzle/challenge.hpp"
+#include "solver/shuffle.hpp"
+#include "solver/solver.hpp"
+
+namespace piecework {
+namespace {
+
+std::uint64_t splitmix(std::uint64_t x) {
+  x += 0x9e3779b97f4a7c15ULL;
+  x = (x ^ (x >> 30U)) * 0xbf58476d1ce4e5b9ULL;
+  x = (x ^ (x >> 27U)) * 0x94d049bb133111ebULL;
+  return x ^ (x >> 31U);
+}
+
+std::uint64_t nonZero(std::uint64_t x) {
+  return x == 0 ? 1 : x;
+}
+
+using Clock = std::chrono::steady_clock;
+double secondsSince(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+// One unique challenge met on the way down from the full solution.
+struct State {
+  std::vector<int> givens;
+  Rating rating;
+};
+
+}  // namespace
+
+const char* rejectName(Reject reason) {
+  switch (reason) {
+    case Reject::None:
+      return "accepted";
+    case Reject::NoSolution:
+      return "no solution";
+    case Reject::TooEasy:
+      return "too easy";
+    case Reject::TooHard:
+      return "too hard";
+    case Reject::Skipped:
+      return "level skipped";
+    case Reject::SecondCheck:
+      return "second check";
+    case Reject::Duplicate:
+      break;
+  }
+  return "duplicate";
+}
+
+void GenerateStats::add(const AttemptResult& attempt) {
+  ++attempts;
+  ++rejects[static_cast<std::size_t>(attempt.reject)];
+  uniquenessChecks += static_cast<std::uint64_t>(attempt.uniquenessChecks);
+  ratings += static_cast<std::uint64_t>(attempt.ratings);
+  nodes += attempt.nodes;
+  solutionSeconds += attempt.solutionSeconds;
+  uniquenessSeconds += attempt.uniquenessSeconds;
+  ratingSeconds += attempt.ratingSeconds;
+  checkSeconds += attempt.checkSeconds;
+  maxUniquenessSeconds = std::max(maxUniquenessSeconds, attempt.maxUniquenessSeconds);
+}
+
+std::uint64_t challengeSeed(std::uint64_t batchSeed, std::uint64_t index) {
+  return nonZero(splitmix(splitmix(batchSeed) ^ (index * 0xd1b54a32d192ed03ULL)));
+}
+
+std::uint64_t attemptSeed(std::uint64_t streamSeed, std::uint64_t attempt) {
+  // Attempt 0 uses the stream seed itself, so a challenge's stream seed regenerates it when it needed one
+  // try.
+  return attempt == 0 ? nonZero(streamSeed) : nonZero(splitmix(streamSeed + attempt * 0x9e3779b97f4a7c15ULL));
+}
+
+AttemptResult generateAttempt(const Puzzle& puzzle, Level level, Rules rules, std::uint64_t seed) {
+  AttemptResult result;
+  std::mt19937_64 rng(seed);
+
+  // 1. A random full solution: the solver's seeded random order (every branching choice shuffled).
+  FindOptions find;
+  find.rules = rules;
+  find.max = 1;
+  find.seed = nonZero(rng());
+  auto start = Clock::now();
+  const FindResult full = findSolutions(puzzle, {}, find);
+  result.solutionSeconds = secondsSince(start);
+  result.nodes += full.nodes;
+  if (full.solutions.empty()) {
+    result.reject = Reject::NoSolution;
+    return result;
+  }
+  const std::vector<int>& solution = full.solutions.front();
+
+  // 2. Removals in a random order, each kept only while exactly one solution remains. Fewer givens never
+  // means fewer solutions, so one pass leaves a challenge from which no further piece can go. Every unique
+  // challenge on the way is rated; the ratings grow with the removals, so the pass stops once it has passed
+  // the level.
+  std::vector<int> order = solution;
+  portableShuffle(order, rng);
+  std::vector<int> givens = solution;
+  std::vector<State> chain;
+  for (int placement : order) {
+    std::vector<int> trial;
+    for (int g : givens)
+      if (g != placement) trial.push_back(g);
+    std::uint64_t nodes = 0;
+    start = Clock::now();
+    const Uniqueness u = uniqueness(puzzle, trial, rules, &nodes);
+    const double took = secondsSince(start);
+    result.uniquenessSeconds += took;
+    result.maxUniquenessSeconds = std::max(result.maxUniquenessSeconds, took);
+    ++result.uniquenessChecks;
+    result.nodes += nodes;
+    if (u != Uniqueness::Unique) continue;
+    givens = std::move(trial);
+    start = Clock::now();
+    chain.push_back(State{givens, rate(puzzle, givens, rules)});
+    result.ratingSeconds += secondsSince(start);
+    ++result.ratings;
+    if (chain.back().rating.level > level) break;
+  }
+
+  // 3. Keep one of the challenges graded exactly at the level.
+  std::vector<std::size_t> matching;
+  for (std::size_t i = 0; i < chain.size(); ++i)
+    if (chain[i].rating.level == level) matching.push_back(i);
+  if (matching.empty()) {
+    if (chain.empty() || chain.back().rating.level < level)
+      result.reject = Reject::TooEasy;
+    else if (chain.front().rating.level > level)
+      result.reject = Reject::TooHard;
+    else
+      result.reject = Reject::Skipped;
+    return result;
+  }
+  const State& chosen = chain[matching[static_cast<std::size_t>(rng() % matching.size())]];
+
+  // 4. An independent second check: another search order, asked for two solutions, must find exactly the one.
+  FindOptions check;
+  check.rules = rules;
+  check.max = 2;
+  check.seed = nonZero(rng() | 2U);
+  start = Clock::now();
+  const FindResult second = findSolutions(puzzle, chosen.givens, check);
+  result.checkSeconds = secondsSince(start);
+  result.nodes += second.nodes;
+  if (second.solutions.size() != 1 || !second.exhausted || second.solutions.front() != solution) {
+    result.reject = Reject::SecondCheck;
+    return result;
+  }
+
+  GeneratedChallenge challenge;
+  challenge.givens = chosen.givens;
+  std::sort(challenge.givens.begin(), challenge.givens.end());
+  challenge.solution = solution;
+  challenge.challengeText = formatChallenge(puzzle, challenge.givens);
+  challenge.solutionText = formatChallenge(puzzle, solution);
+  challenge.rating = chosen.rating;
+  challenge.given = static_cast<int>(challenge.givens.size());
+  challenge.toPlace = puzzle.totalPieces() - challenge.given;
+  challenge.seed = seed;
+  challenge.linked = puzzle.linked && rules.linked;
+  result.challenge = std::move(challenge);
+  return result;
+}
+
+GenerateResult generateBatch(const Puzzle& puzzle, const GenerateOptions& options) {
+  const auto start = Clock::now();
+  GenerateResult result;
+  const int count = std::max(0, options.count);
+  const int cap = std::max(1, options.maxAttempts);
+
+  // Challenge i is the first attempt of its stream, in attempt order, that succeeds and is not a duplicate of
+  // challenges 0..i-1. Threads run attempts ahead (several slots at once, or several attempts of the last
+  // slots); the prefix is committed in index order, so the batch does not depend on the thread count or
+  // timing.
+  struct Slot {
+    std::uint64_t stream = 0;
+    int dispatched = 0;  // attempts handed out
+    int scanned = 0;     // attempts examined by the commit
+    int inFlight = 0;
+    int pendingSuccesses = 0;  // successful attempts not yet examined
+    std::map<int, AttemptResult> results;
+  };
+  std::vector<Slot> slots(static_cast<std::size_t>(count));
+  for (int i = 0; i < count; ++i)
+    slots[static_cast<std::size_t>(i)].stream = challengeSeed(options.seed, static_cast<std::uint64_t>(i));
+
+  std::mutex mutex;
+  std::condition_variable changed;
+  int committed = 0;
+  bool stop = count == 0;
+  std::exception_ptr error;
+  std::set<std::vector<int>> seen;  // canonical givens of the committed challenges
+
+  // Examines finished attempts in order; called with the lock held.
+  auto commit = [&] {
+    while (!stop && committed < count) {
+      Slot& slot = slots[static_cast<std::size_t>(committed)];
+      bool advanced = false;
+      while (slot.scanned < cap) {
+        auto it = slot.results.find(slot.scanned);
+        if (it == slot.results.end()) break;
+        AttemptResult& attempt = it->second;
+        ++slot.scanned;
+        if (attempt.challenge) {
+          --slot.pendingSuccesses;
+          std::vector<int> key = canonicalPlacements(puzzle, attempt.challenge->givens);
+          if (!seen.insert(std::move(key)).second) {
+            attempt.reject = Reject::Duplicate;
+            result.stats.add(attempt);
+            slot.results.erase(it);
+            continue;
+          }
+          result.stats.add(attempt);
+          result.challenges.push_back(std::move(*attempt.challenge));
+          if (options.accepted) options.accepted(committed, result.challenges.back());
+          result.stats.discarded += slot.results.size() - 1;  // attempts run ahead that are not needed
+          slot.results.clear();
+          ++committed;
+          advanced = true;
+          break;
+        }
+        if (attempt.reject == Reject::NoSolution) {
+          result.stats.add(attempt);
+          result.failure = fmt::format("{} has no solution{}", puzzle.name,
+                                       puzzle.linked && options.rules.linked ? " under the linked rule" : "");
+          stop = true;
+          return;
+        }
+        result.stats.add(attempt);
+        slot.results.erase(it);
+      }
+      if (advanced) continue;
+      if (slot.scanned >= cap) {
+        result.failure = fmt::format(
+            "gave up on challenge {} of {} after {} attempts: no new {} challenge found (rejects: {}); "
+            "the level may be out of this puzzle's reach, or the batch asks for more distinct challenges "
+            "than exist",
+            committed + 1, count, cap, levelName(options.level), [&] {
+              std::string text;
+              for (int r = 1; r < kRejectKinds; ++r)
+                if (result.stats.rejects[static_cast<std::size_t>(r)] != 0)
+                  text += fmt::format("{}{} {}", text.empty() ? "" : ", ",
+                                      result.stats.rejects[static_cast<std::size_t>(r)],
+                                      rejectName(static_cast<Reject>(r)));
+              return text.empty() ? std::string("none") : text;
+            }());
+        stop = true;
+      }
+      return;
+    }
+  };
+
+  auto worker = [&] {
+    std::unique_lock lock(mutex);
+    for (;;) {
+      if (stop || committed >= count) return;
+      // The slot that most needs an attempt: fewest attempts running, then lowest index.
+      int best = -1;
+      for (int i = committed; i < count; ++i) {
+        const Slot& s = slots[static_cast<std::size_t>(i)];
+        if (s.pendingSuccesses > 0 || s.dispatched >= cap) continue;
+        if (best < 0 || s.inFlight < slots[static_cast<std::size_t>(best)].inFlight) best = i;
+        if (s.inFlight == 0) break;
+      }
+      if (best < 0) {
+        bool anyRunning = false;
+        for (int i = committed; i < count; ++i)
+          anyRunning = anyRunning || slots[static_cast<std::size_t>(i)].inFlight > 0;
+        if (!anyRunning) {
+          commit();
+          if (!stop && committed < count) {
+            // Nothing runs, nothing can be handed out: the commit must have stopped (cap reached).
+            stop = true;
+            if (result.failure.empty()) result.failure = "internal: the batch made no progress";
+          }
+          changed.notify_all();
+          return;
+        }
+        changed.wait(lock);
+        continue;
+      }
+      Slot& slot = slots[static_cast<std::size_t>(best)];
+      const int k = slot.dispatched++;
+      ++slot.inFlight;
+      const std::uint64_t seed = attemptSeed(slot.stream, static_cast<std::uint64_t>(k));
+      lock.unlock();
+      AttemptResult attempt;
+      try {
+        attempt = generateAttempt(puzzle, options.level, options.rules, seed);
+      } catch (...) {
+        lock.lock();
+        if (!error) error = std::current_exception();
+        stop = true;
+        --slot.inFlight;
+        changed.notify_all();
+        return;
+      }
+      lock.lock();
+      --slot.inFlight;
+      if (best < committed) {
+        ++result.stats.discarded;  // its challenge was settled by an earlier attempt meanwhile
+      } else {
+        if (attempt.challenge) ++slot.pendingSuccesses;
+        slot.results.emplace(k, std::move(attempt));
+      }
+      try {
+        commit();
+        if (options.progress && !stop) options.progress(committed, result.stats);
+      } catch (...) {
+        if (!error) error = std::current_exception();
+        stop = true;
+      }
+      changed.notify_all();
+    }
+  };
+
+  unsigned threads = options.threads > 0 ? static_cast<unsigned>(options.threads)
+                                         : std::max(1U, std::thread::hardware_concurrency());
+  threads = std::min<unsigned>(threads, static_cast<unsigned>(std::max(1, count)) * 4U);
+  std::vector<std::thread> pool;
+  for (unsigned t = 1; t < threads; ++t) pool.emplace_back(worker);
+  worker();
+  for (auto& t : pool) t.join();
+  if (error) std::rethrow_exception(error);
+
+  result.complete = committed == count;
+  if (!result.complete && result.failure.empty()) result.failure = "stopped";
+  result.stats.seconds = secondsSince(start);
+  return result;
+}
+
+}  // namespace piecework

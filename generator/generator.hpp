@@ -1,0 +1,91 @@
+// The generator: random full solutions, piece removal while the solver says "unique", level targeting, seeds,
+// batches (docs/generating.md).
+//
+// A batch seed S gives challenge i the stream seed challengeSeed(S, i); the stream tries attempts with the
+// seeds attemptSeed(stream, 0), attemptSeed(stream, 1), ... until one yields a challenge at the requested
+// level that no earlier challenge of the batch equals up to symmetry. The attempt's seed is recorded with the
+// challenge: generateAttempt() with that seed (same puzzle, level and rules) rebuilds exactly that challenge.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "generator/generated.hpp"
+#include "puzzle/puzzle.hpp"
+#include "rater/rater.hpp"
+#include "solver/problem.hpp"
+
+namespace piecework {
+
+// Why an attempt produced no challenge.
+enum class Reject {
+  None = 0,
+  NoSolution,   // the seeded search found no full solution (the puzzle has none under these rules)
+  TooEasy,      // every unique challenge along the removals rated below the level
+  TooHard,      // the first removal already rated above the level
+  Skipped,      // the ratings along the removals jumped over the level
+  SecondCheck,  // the independent uniqueness check disagreed (never emitted)
+  Duplicate,    // equal, up to symmetry, to an earlier challenge of the batch
+};
+inline constexpr int kRejectKinds = 7;
+const char* rejectName(Reject reason);
+
+struct AttemptResult {
+  std::optional<GeneratedChallenge> challenge;
+  Reject reject = Reject::None;
+  int uniquenessChecks = 0;
+  int ratings = 0;
+  std::uint64_t nodes = 0;  // solver nodes spent by this attempt
+  // Seconds spent in each step: the full solution, the uniqueness checks, the ratings, the second check.
+  double solutionSeconds = 0, uniquenessSeconds = 0, ratingSeconds = 0, checkSeconds = 0;
+  double maxUniquenessSeconds = 0;  // the slowest single uniqueness() call
+};
+
+struct GenerateStats {
+  std::uint64_t attempts = 0;
+  std::array<std::uint64_t, kRejectKinds> rejects{};  // indexed by Reject
+  std::uint64_t uniquenessChecks = 0;
+  std::uint64_t ratings = 0;
+  std::uint64_t nodes = 0;
+  double solutionSeconds = 0, uniquenessSeconds = 0, ratingSeconds = 0, checkSeconds = 0;
+  double maxUniquenessSeconds = 0;
+  std::uint64_t discarded = 0;  // attempts run ahead by idle threads and then not needed (not in `attempts`)
+  double seconds = 0;
+  void add(const AttemptResult& attempt);
+};
+
+struct GenerateOptions {
+  Level level = Level::Starter;
+  int count = 1;
+  std::uint64_t seed = 1;
+  Rules rules;
+  int threads = 0;        // 0: every core
+  int maxAttempts = 300;  // per challenge, duplicates included; then the batch stops unfinished
+  // Called in index order, from whichever thread completes the prefix, one call at a time.
+  std::function<void(int index, const GeneratedChallenge&)> accepted;
+  // Called now and then (one call at a time) with the number of challenges done and the statistics so far.
+  std::function<void(int done, const GenerateStats&)> progress;
+};
+
+struct GenerateResult {
+  std::vector<GeneratedChallenge> challenges;  // index order; fewer than count when the batch stopped
+  GenerateStats stats;
+  bool complete = false;
+  std::string failure;  // why the batch stopped, when not complete
+};
+
+// The stream seed of challenge `index` of a batch, and the seed of attempt `attempt` of a stream (never 0).
+std::uint64_t challengeSeed(std::uint64_t batchSeed, std::uint64_t index);
+std::uint64_t attemptSeed(std::uint64_t streamSeed, std::uint64_t attempt);
+
+// One attempt: a random full solution, removals while unique, a rating at the level, an independent check.
+AttemptResult generateAttempt(const Puzzle& puzzle, Level level, Rules rules, std::uint64_t seed);
+
+// A whole batch on several threads; the result depends only on the options, not on the thread count.
+GenerateResult generateBatch(const Puzzle& puzzle, const GenerateOptions& options);
+
+}  // namespace piecework
