@@ -1,13 +1,202 @@
-// piecework rate: placeholder until issue 5 lands.
-#include <stdexcept>
+// piecework rate: grade challenges Starter..Wizard and, on request, show the path a person would take.
+//
+// A challenge file holds many challenges (docs/rating.md):
+// - IQ-Link: one challenge per non-empty line (the 3-letter codes);
+// - cell puzzles: a line with '/' or '|' is a one-line picture and a challenge on its own; other lines form
+//   multi-line pictures. A 2-D picture ends at a blank line or a line "---"; a 3-D picture is complete after
+//   as many blank-line-separated layers as the box has (a "---" line ends it early, which is then an error).
+// Every challenge is read and rated before anything is printed, so bad input never leaves a partial result.
+#include <fmt/format.h>
+#include <iostream>
 
 #include "cli/command.hpp"
+#include "puzzle/challenge.hpp"
+#include "puzzle/definition.hpp"
+#include "puzzle/errors.hpp"
+#include "rater/rater.hpp"
+#include "solver/solver.hpp"
 
 namespace piecework::cli {
+namespace {
+
+struct ChallengeText {
+  std::string text;
+  int line = 0;  // 1-based line where it starts in the file (0: given on the command line)
+};
+
+std::string trimmed(const std::string& line) {
+  const auto b = line.find_first_not_of(" \t\r");
+  if (b == std::string::npos) return {};
+  const auto e = line.find_last_not_of(" \t\r");
+  return line.substr(b, e - b + 1);
+}
+
+std::vector<ChallengeText> splitChallenges(const Puzzle& puzzle, const std::string& file,
+                                           const std::string& text) {
+  std::vector<std::string> lines;
+  for (std::size_t start = 0; start <= text.size();) {
+    const auto end = text.find('\n', start);
+    lines.push_back(text.substr(start, end == std::string::npos ? std::string::npos : end - start));
+    if (end == std::string::npos) break;
+    start = end + 1;
+  }
+  std::vector<ChallengeText> out;
+  const bool cells = puzzle.lattice != Lattice::HexPegs;
+  const int depth = puzzle.lattice == Lattice::Cubic ? puzzle.high.z - puzzle.low.z + 1 : 1;
+  ChallengeText picture;  // the multi-line picture being collected
+  int layers = 0;         // complete layers in it
+  bool inLayer = false;
+  auto finish = [&](int line) {
+    if (picture.text.empty()) return;
+    if (layers != depth)
+      throw InputError(fmt::format("{}:{}: the picture starting on line {} has {} layer{}, the box has {}",
+                                   file, line, picture.line, layers, layers == 1 ? "" : "s", depth));
+    out.push_back(picture);
+    picture = {};
+    layers = 0;
+  };
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    const int lineNo = static_cast<int>(i) + 1;
+    const std::string line = trimmed(lines[i]);
+    if (!cells) {
+      if (!line.empty()) out.push_back({line, lineNo});
+      continue;
+    }
+    if (line == "---") {
+      if (inLayer) ++layers, inLayer = false;
+      finish(lineNo);
+      continue;
+    }
+    if (line.empty()) {
+      if (inLayer) {
+        ++layers, inLayer = false;
+        if (layers == depth)
+          finish(lineNo);
+        else
+          picture.text += '\n';
+      }
+      continue;
+    }
+    if (line.find('/') != std::string::npos || line.find('|') != std::string::npos) {
+      if (!picture.text.empty() || inLayer)
+        throw InputError(
+            fmt::format("{}:{}: a one-line picture inside a multi-line picture (end that with a blank line)",
+                        file, lineNo));
+      out.push_back({line, lineNo});
+      continue;
+    }
+    if (picture.text.empty()) picture.line = lineNo;
+    picture.text += line + '\n';
+    inLayer = true;
+  }
+  if (inLayer) ++layers;
+  finish(static_cast<int>(lines.size()));
+  if (out.empty()) throw InputError(fmt::format("{}: no challenge in the file", file));
+  return out;
+}
+
+nlohmann::json ratingJson(const Puzzle& puzzle, const Rating& rating, const std::string& challenge,
+                          bool file) {
+  nlohmann::json steps = nlohmann::json::array();
+  for (const RatingStep& step : rating.steps)
+    steps.push_back({{"strategy", step.strategy},
+                     {"piece", std::string(1, puzzle.pieces[static_cast<std::size_t>(step.piece)].letter)},
+                     {"placement", describePlacement(puzzle, step.placement)},
+                     {"placed", step.placed},
+                     {"depth", step.depth},
+                     {"explanation", step.explanation}});
+  nlohmann::json out = {{"level", levelName(rating.level)},
+                        {"score", rating.score},
+                        {"steps", steps},
+                        {"to_place", rating.toPlace},
+                        {"hardest", rating.hardest},
+                        {"trials", rating.trials},
+                        {"trial_depth", rating.trialDepth},
+                        {"strategies", rating.strategyUse},
+                        {"rater_version", kRaterVersion}};
+  if (file) out["challenge"] = challenge;
+  return out;
+}
+
+std::string summary(const Rating& rating) {
+  std::string uses;
+  for (const auto& [name, n] : rating.strategyUse)
+    uses += fmt::format("{}{} x{}", uses.empty() ? "" : ", ", name, n);
+  return fmt::format("{} (score {}): {} piece{} to place; hardest strategy: {}; {} trial{}{}",
+                     levelName(rating.level), rating.score, rating.toPlace, rating.toPlace == 1 ? "" : "s",
+                     rating.hardest.empty() ? "none" : rating.hardest, rating.trials,
+                     rating.trials == 1 ? "" : "s", uses.empty() ? "" : fmt::format(" [{}]", uses));
+}
+
+}  // namespace
 
 int runRate(const std::vector<std::string>& args) {
-  (void)args;
-  throw std::runtime_error("'rate' is not available yet (issue 5)");
+  po::options_description options("options");
+  addChallengeOptions(options);
+  options.add_options()("explain", "list the steps in words")(
+      "unlinked", "IQ-Link: accept fillings whose pieces do not form one linked structure")(
+      "json", "print JSON (one object per line, one line per challenge)");
+  po::variables_map vm;
+  if (!parseArguments("rate",
+                      "piecework rate PUZZLE --challenge TEXT | --challenge-file FILE [--explain] [--json]",
+                      args, options, vm))
+    return 0;
+  const Puzzle puzzle = loadPuzzle(vm["puzzle"].as<std::string>());
+  Rules rules;
+  rules.linked = vm.count("unlinked") == 0U;
+  const bool fromFile = vm.count("challenge-file") != 0U;
+  if (!fromFile && vm.count("challenge") == 0U) throw InputError("missing --challenge (or --challenge-file)");
+
+  std::vector<ChallengeText> texts;
+  if (fromFile) {
+    const std::string file = vm["challenge-file"].as<std::string>();
+    texts = splitChallenges(puzzle, file == "-" ? "<stdin>" : file, challengeText(vm));
+  } else {
+    texts.push_back({challengeText(vm), 0});
+  }
+  const std::string file = fromFile ? vm["challenge-file"].as<std::string>() : std::string();
+  auto where = [&](const ChallengeText& t) {
+    return t.line == 0 ? std::string("challenge")
+                       : fmt::format("{}:{}", file == "-" ? "<stdin>" : file, t.line);
+  };
+
+  std::vector<Rating> ratings;
+  for (const ChallengeText& t : texts) {
+    std::vector<int> givens;
+    try {
+      givens = parseChallenge(puzzle, t.text);
+      makeProblem(puzzle, givens, rules);  // overlapping or repeated pieces
+    } catch (const InputError& e) {
+      if (t.line == 0) throw;
+      throw InputError(fmt::format("{}: {}", where(t), e.what()));
+    }
+    const Uniqueness u = uniqueness(puzzle, givens, rules);
+    if (u != Uniqueness::Unique)
+      throw InputError(
+          fmt::format("{}: the challenge has {}; only a challenge with exactly one solution can be rated",
+                      where(t), u == Uniqueness::None ? "no solution" : "more than one solution"));
+    ratings.push_back(rate(puzzle, givens, rules));
+  }
+
+  const bool json = vm.count("json") != 0U;
+  const bool explain = vm.count("explain") != 0U;
+  for (std::size_t i = 0; i < ratings.size(); ++i) {
+    const Rating& rating = ratings[i];
+    if (json) {
+      printJson(ratingJson(puzzle, rating, texts[i].text, fromFile));
+      continue;
+    }
+    if (fromFile) std::cout << fmt::format("{} ", where(texts[i]));
+    std::cout << summary(rating) << '\n';
+    if (!explain) continue;
+    int number = 0;
+    for (const RatingStep& step : rating.steps)
+      std::cout << fmt::format("  {:>3}. {}{}: {}\n", ++number,
+                               std::string(static_cast<std::size_t>(step.depth) * 2, ' '), step.strategy,
+                               step.explanation);
+    if (fromFile && i + 1 < ratings.size()) std::cout << '\n';
+  }
+  return 0;
 }
 
 }  // namespace piecework::cli

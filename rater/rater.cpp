@@ -1,9 +1,21 @@
-// Placeholder until the rater lands (issue 5): grades by the number of pieces to place.
+// The rater (docs/rating.md): a logical solver that only uses the strategies of a person, easiest first, and
+// records which ones it needed.
+//
+// Everything works on the placement sets the solver uses: the options left beside the givens (makeProblem).
+// Option sets are bitsets over option indices, so "the options of piece q that still fit beside option o" is
+// a few word operations: alive & pieceOptions[q] & ~incompatible(o).
 #include "rater/rater.hpp"
 
+#include <fmt/format.h>
+#include <algorithm>
+#include <bit>
 #include <cctype>
+#include <climits>
+#include <cmath>
+#include <cstdint>
+#include <map>
 
-#include "solver/solver.hpp"
+#include "puzzle/challenge.hpp"
 
 namespace piecework {
 
@@ -18,22 +30,871 @@ std::optional<Level> parseLevel(std::string_view name) {
     if (candidate.size() != name.size()) continue;
     bool same = true;
     for (std::size_t k = 0; k < name.size(); ++k)
-      same = same && std::tolower(static_cast<unsigned char>(candidate[k])) == std::tolower(static_cast<unsigned char>(name[k]));
+      same = same && std::tolower(static_cast<unsigned char>(candidate[k])) ==
+                         std::tolower(static_cast<unsigned char>(name[k]));
     if (same) return static_cast<Level>(i);
   }
   return std::nullopt;
 }
 
+namespace {
+
+using Word = std::uint64_t;
+using WordSet = std::vector<Word>;
+
+enum class Strategy { SinglePlacement, SingleCover, Pairwise, Linkability, Region, Trial };
+constexpr int kStrategyCount = 6;
+
+const char* strategyName(Strategy s) {
+  switch (s) {
+    case Strategy::SinglePlacement:
+      return kStrategySinglePlacement;
+    case Strategy::SingleCover:
+      return kStrategySingleCover;
+    case Strategy::Pairwise:
+      return kStrategyPairwise;
+    case Strategy::Linkability:
+      return kStrategyLinkability;
+    case Strategy::Region:
+      return kStrategyRegion;
+    case Strategy::Trial:
+      return kStrategyTrial;
+  }
+  return "?";
+}
+
+// Why a state has no solution; kept so that a failed trial can say what went wrong.
+struct Failure {
+  enum Kind { None, PieceStuck, CellStuck, Unlinkable, Region, Pegs } kind = None;
+  int piece = -1;
+  int site = -1;
+  int size = 0;  // region size
+};
+
+// One deduction, before it is put in words.
+struct Event {
+  Strategy strategy = Strategy::SinglePlacement;
+  int option = -1;
+  bool placed = false;
+  int depth = 0;        // trial nesting
+  int otherPiece = -1;  // pairwise: the piece that would be blocked
+  int site = -1;        // single cover, pairwise, region: the cell concerned
+  int size = 0;         // region: its size
+  Failure failure;      // trial: why the assumption failed
+  int followed = 0;     // trial: deductions made under the assumption
+  int peg = -1;         // linkability: the peg that must be used, when placed for that reason
+};
+
+Event makeEvent(Strategy strategy, int option, bool placed, int depth) {
+  Event e;
+  e.strategy = strategy;
+  e.option = option;
+  e.placed = placed;
+  e.depth = depth;
+  return e;
+}
+
+enum class Status { Stalled, Contradiction, Solved };
+
+struct State {
+  WordSet alive;   // options still possible
+  WordSet filled;  // sites covered
+  std::vector<int> need;
+  int needTotal = 0;
+  std::vector<Word> structure;  // linked puzzles: the pegs of each placed piece (givens included)
+  Word usedPegs = 0;            // hex pegs: pegs holding a part
+  std::vector<int> placed;      // options placed by the rater
+  Failure failure;
+};
+
+struct Stats {
+  int trials = 0;
+  int depth = 0;
+};
+
+inline bool test(const WordSet& set, int i) {
+  return ((set[static_cast<std::size_t>(i >> 6)] >> (i & 63)) & 1U) != 0;
+}
+inline void setBit(WordSet& set, int i) {
+  set[static_cast<std::size_t>(i >> 6)] |= Word{1} << (i & 63);
+}
+inline void clearBit(WordSet& set, int i) {
+  set[static_cast<std::size_t>(i >> 6)] &= ~(Word{1} << (i & 63));
+}
+
+template <class F>
+void forEach(const WordSet& set, F&& f) {
+  for (std::size_t k = 0; k < set.size(); ++k)
+    for (Word w = set[k]; w != 0; w &= w - 1) f(static_cast<int>(k * 64) + std::countr_zero(w));
+}
+
+// Hex pegs: every part takes a peg and a peg takes at most one ball and one ring (a ball sitting in an open
+// ring), so at least parts - min(balls, open rings) pegs are used and the rest is the most that can stay
+// empty. -1 when two rings could share a peg (a user-defined set), where the count does not hold.
+int emptyPegBudget(const Puzzle& puzzle) {
+  int parts = 0, balls = 0, openRings = 0;
+  std::vector<int> ringSlots;
+  for (const auto& piece : puzzle.pieces)
+    for (const auto& part : piece.parts) {
+      parts += piece.copies;
+      if (part.ball) {
+        balls += piece.copies;
+        continue;
+      }
+      if (!part.directions.empty()) openRings += piece.copies;
+      ringSlots.push_back(6 - static_cast<int>(part.directions.size()));
+    }
+  for (std::size_t a = 0; a < ringSlots.size(); ++a)
+    for (std::size_t b = a + 1; b < ringSlots.size(); ++b)
+      if (ringSlots[a] + ringSlots[b] <= 6) return -1;
+  if (parts == 0) return -1;
+  return std::max(0, static_cast<int>(puzzle.cells.size()) - (parts - std::min(balls, openRings)));
+}
+
+class Rater {
+ public:
+  Rater(const Puzzle& puzzle, const std::vector<int>& givens, Rules rules)
+      : puzzle_(puzzle), problem_(makeProblem(puzzle, givens, rules)) {
+    optionCount_ = static_cast<int>(problem_.options.size());
+    optionWords_ = (optionCount_ + 63) / 64;
+    siteWords_ = (puzzle.siteCount() + 63) / 64;
+    pieceOptions_.assign(puzzle.pieces.size(), WordSet(static_cast<std::size_t>(optionWords_), 0));
+    cover_.assign(puzzle.sites.size(), WordSet(static_cast<std::size_t>(optionWords_), 0));
+    siteMask_.assign(static_cast<std::size_t>(optionCount_),
+                     WordSet(static_cast<std::size_t>(siteWords_), 0));
+    pegs_.assign(static_cast<std::size_t>(optionCount_), 0);
+    hexPegs_ = puzzle.lattice == Lattice::HexPegs && puzzle.cells.size() <= 64;
+    if (hexPegs_) {
+      pegTotal_ = static_cast<int>(puzzle.cells.size());
+      allPegs_ = pegTotal_ == 64 ? ~Word{0} : (Word{1} << pegTotal_) - 1;
+      pegBudget_ = emptyPegBudget(puzzle);
+    }
+    for (int o = 0; o < optionCount_; ++o) {
+      const Placement& p = placementOf(o);
+      setBit(pieceOptions_[static_cast<std::size_t>(p.piece)], o);
+      for (int s : p.sites) {
+        setBit(cover_[static_cast<std::size_t>(s)], o);
+        setBit(siteMask_[static_cast<std::size_t>(o)], s);
+      }
+      if (hexPegs_)
+        for (int site : p.sites) pegs_[static_cast<std::size_t>(o)] |= Word{1} << (site / 7);
+    }
+    if (hexPegs_) {
+      pegOptions_.assign(static_cast<std::size_t>(pegTotal_),
+                         WordSet(static_cast<std::size_t>(optionWords_), 0));
+      std::map<std::pair<int, int>, std::size_t> pairIndex;
+      for (int o = 0; o < optionCount_; ++o) {
+        std::vector<int> pegs;
+        for (Word w = pegs_[static_cast<std::size_t>(o)]; w != 0; w &= w - 1)
+          pegs.push_back(std::countr_zero(w));
+        for (std::size_t i = 0; i < pegs.size(); ++i) {
+          setBit(pegOptions_[static_cast<std::size_t>(pegs[i])], o);
+          for (std::size_t j = i + 1; j < pegs.size(); ++j) {
+            auto [it, fresh] = pairIndex.try_emplace({pegs[i], pegs[j]}, pairs_.size());
+            if (fresh) {
+              pairs_.push_back({pegs[i], pegs[j]});
+              pairOptions_.emplace_back(static_cast<std::size_t>(optionWords_), 0);
+            }
+            setBit(pairOptions_[it->second], o);
+          }
+        }
+      }
+    }
+    // Options that share a site with o (o itself included).
+    collide_.assign(static_cast<std::size_t>(optionCount_),
+                    WordSet(static_cast<std::size_t>(optionWords_), 0));
+    for (int o = 0; o < optionCount_; ++o) {
+      WordSet& c = collide_[static_cast<std::size_t>(o)];
+      for (int s : placementOf(o).sites) {
+        const WordSet& cov = cover_[static_cast<std::size_t>(s)];
+        for (std::size_t k = 0; k < c.size(); ++k) c[k] |= cov[k];
+      }
+    }
+    for (int s = 0; s < puzzle.siteCount(); ++s)
+      if (puzzle.mustFill[static_cast<std::size_t>(s)]) mustFill_.push_back(s);
+    prepareRegions();
+  }
+
+  const Problem& problem() const { return problem_; }
+  int pegBudget() const { return pegBudget_; }
+  int optionCount() const { return optionCount_; }
+  int placementId(int o) const { return problem_.options[static_cast<std::size_t>(o)]; }
+  const Placement& placementOf(int o) const {
+    return puzzle_.placements[static_cast<std::size_t>(placementId(o))];
+  }
+  int pieceOf(int o) const { return placementOf(o).piece; }
+
+  State initial() const {
+    State s;
+    s.alive.assign(static_cast<std::size_t>(optionWords_), 0);
+    for (int o = 0; o < optionCount_; ++o) setBit(s.alive, o);
+    s.filled.assign(static_cast<std::size_t>(siteWords_), 0);
+    for (int id : problem_.givens)
+      for (int site : puzzle_.placements[static_cast<std::size_t>(id)].sites) setBit(s.filled, site);
+    s.need = problem_.need;
+    s.needTotal = problem_.needTotal();
+    for (int id : problem_.givens) {
+      Word pegs = 0;
+      if (hexPegs_)
+        for (int site : puzzle_.placements[static_cast<std::size_t>(id)].sites) pegs |= Word{1} << (site / 7);
+      s.usedPegs |= pegs;
+      if (problem_.linked) s.structure.push_back(pegs);
+    }
+    return s;
+  }
+
+  // Logic, then trial when logic stalls, until solved or contradicted. `depth` counts the assumptions this
+  // state rests on. A probe (probeOnly) follows an assumption with logic alone.
+  //
+  // Trial works as a person would: first follow each option of the most constrained choice with logic alone;
+  // one that leads to a contradiction is out, one that solves the challenge is the answer. Only when no probe
+  // settles anything, take the options one by one and go a level deeper (trial inside trial).
+  Status search(State& s, int depth, bool probeOnly, std::vector<Event>& log, Stats& stats) const {
+    for (;;) {
+      const Status logic = deduce(s, depth, log);
+      if (logic != Status::Stalled || probeOnly) return logic;
+      const std::vector<int> branch = trialCandidates(s);
+      bool progressed = false;
+      for (const bool nested : {false, true}) {
+        for (int o : branch) {
+          if (!test(s.alive, o)) continue;
+          State child = s;
+          std::vector<Event> childLog;
+          ++stats.trials;
+          stats.depth = std::max(stats.depth, depth + 1);
+          place(child, o);
+          const Status result = search(child, depth + 1, !nested, childLog, stats);
+          if (result == Status::Contradiction) {
+            // Probes all start from the same state, so every failed one is out; a nested trial is followed by
+            // logic again before the next one.
+            Event e = makeEvent(Strategy::Trial, o, false, depth);
+            e.failure = child.failure;
+            e.followed = static_cast<int>(childLog.size());
+            log.push_back(e);
+            eliminate(s, o);
+            progressed = true;
+            if (nested) break;
+          }
+          if (result == Status::Solved) {
+            Event e = makeEvent(Strategy::Trial, o, true, depth);
+            e.followed = static_cast<int>(childLog.size());
+            log.push_back(e);
+            log.insert(log.end(), childLog.begin(), childLog.end());
+            s = std::move(child);
+            return Status::Solved;
+          }
+        }
+        if (progressed) break;
+      }
+      if (!progressed) return Status::Stalled;
+    }
+  }
+
+  // Cells of a placement in words (or its peg code).
+  std::string describe(int placement) const { return describePlacement(puzzle_, placement); }
+  std::string siteName(int site) const {
+    const Site& s = puzzle_.sites[static_cast<std::size_t>(site)];
+    if (puzzle_.lattice == Lattice::HexPegs) return fmt::format("peg {}", pegLetter(site / 7));
+    if (puzzle_.lattice == Lattice::Cubic)
+      return fmt::format("l{}r{}c{}", s.z - puzzle_.low.z + 1, s.y - puzzle_.low.y + 1,
+                         s.x - puzzle_.low.x + 1);
+    return fmt::format("r{}c{}", s.y - puzzle_.low.y + 1, s.x - puzzle_.low.x + 1);
+  }
+  std::string pieceName(int piece) const {
+    const PieceDef& def = puzzle_.pieces[static_cast<std::size_t>(piece)];
+    return fmt::format("{} ({})", def.letter, def.name);
+  }
+  std::string failureText(const Failure& f) const {
+    switch (f.kind) {
+      case Failure::PieceStuck:
+        return fmt::format("piece {} has no place left", pieceName(f.piece));
+      case Failure::CellStuck:
+        return fmt::format("no piece left can fill cell {}", siteName(f.site));
+      case Failure::Unlinkable:
+        return "the pieces can no longer link into one structure";
+      case Failure::Pegs:
+        return fmt::format("more than {} peg{} would stay empty", pegBudget_, pegBudget_ == 1 ? "" : "s");
+      case Failure::Region:
+        return fmt::format("the {} empty cells around {} cannot be filled by the pieces left", f.size,
+                           siteName(f.site));
+      case Failure::None:
+        break;
+    }
+    return "it leads nowhere";
+  }
+
+ private:
+  // Options that cannot both be placed with o: a shared site, or the last copy of the same piece.
+  void incompatible(const State& s, int o, WordSet& out) const {
+    out = collide_[static_cast<std::size_t>(o)];
+    const int piece = pieceOf(o);
+    if (s.need[static_cast<std::size_t>(piece)] <= 1) {
+      const WordSet& same = pieceOptions_[static_cast<std::size_t>(piece)];
+      for (std::size_t k = 0; k < out.size(); ++k) out[k] |= same[k];
+    }
+  }
+
+  void place(State& s, int o) const {
+    const int piece = pieceOf(o);
+    const WordSet& c = collide_[static_cast<std::size_t>(o)];
+    for (std::size_t k = 0; k < s.alive.size(); ++k) s.alive[k] &= ~c[k];
+    if (--s.need[static_cast<std::size_t>(piece)] == 0) {
+      const WordSet& same = pieceOptions_[static_cast<std::size_t>(piece)];
+      for (std::size_t k = 0; k < s.alive.size(); ++k) s.alive[k] &= ~same[k];
+    }
+    --s.needTotal;
+    const WordSet& m = siteMask_[static_cast<std::size_t>(o)];
+    for (std::size_t k = 0; k < s.filled.size(); ++k) s.filled[k] |= m[k];
+    if (problem_.linked) s.structure.push_back(pegs_[static_cast<std::size_t>(o)]);
+    s.usedPegs |= pegs_[static_cast<std::size_t>(o)];
+    s.placed.push_back(o);
+  }
+
+  static void eliminate(State& s, int o) { clearBit(s.alive, o); }
+
+  int count(const WordSet& a, const WordSet& b) const {
+    int n = 0;
+    for (std::size_t k = 0; k < a.size(); ++k) n += std::popcount(a[k] & b[k]);
+    return n;
+  }
+  int first(const WordSet& a, const WordSet& b) const {
+    for (std::size_t k = 0; k < a.size(); ++k)
+      if (const Word w = a[k] & b[k]; w != 0) return static_cast<int>(k * 64) + std::countr_zero(w);
+    return -1;
+  }
+
+  // The obvious dead ends: a piece or a cell with no option left, or pieces that can no longer link.
+  bool consistent(State& s) const {
+    for (std::size_t p = 0; p < s.need.size(); ++p)
+      if (s.need[p] > 0 && count(s.alive, pieceOptions_[p]) < s.need[p]) {
+        s.failure = Failure{Failure::PieceStuck, static_cast<int>(p)};
+        return false;
+      }
+    for (int site : mustFill_)
+      if (!test(s.filled, site) && first(s.alive, cover_[static_cast<std::size_t>(site)]) < 0) {
+        s.failure = Failure{Failure::CellStuck, -1, site};
+        return false;
+      }
+    if (problem_.linked && !linkable(s.structure, s.alive, nullptr)) {
+      s.failure = Failure{Failure::Unlinkable};
+      return false;
+    }
+    if (pegBudget_ >= 0) {
+      Word reachable = s.usedPegs;
+      forEach(s.alive, [&](int o) { reachable |= pegs_[static_cast<std::size_t>(o)]; });
+      if (std::popcount(allPegs_ & ~reachable) > pegBudget_) {
+        s.failure = Failure{Failure::Pegs};
+        return false;
+      }
+    }
+    return true;
+  }
+
+  Status deduce(State& s, int depth, std::vector<Event>& log) const {
+    for (;;) {
+      if (!consistent(s)) return Status::Contradiction;
+      if (s.needTotal == 0) return Status::Solved;  // consistent() checked the cells and the linkage
+      if (singlePlacement(s, depth, log) || singleCover(s, depth, log) || pairwise(s, depth, log)) continue;
+      if (hexPegs_ && linkability(s, depth, log)) continue;
+      if (regionsApply_) {
+        const int before = static_cast<int>(log.size());
+        if (!regions(s, depth, log)) return Status::Contradiction;
+        if (static_cast<int>(log.size()) > before) continue;
+      }
+      return Status::Stalled;
+    }
+  }
+
+  // a. A piece with only as many placements left as copies to place.
+  bool singlePlacement(State& s, int depth, std::vector<Event>& log) const {
+    for (std::size_t p = 0; p < s.need.size(); ++p) {
+      if (s.need[p] == 0 || count(s.alive, pieceOptions_[p]) != s.need[p]) continue;
+      const int o = first(s.alive, pieceOptions_[p]);
+      log.push_back(makeEvent(Strategy::SinglePlacement, o, true, depth));
+      place(s, o);
+      return true;
+    }
+    return false;
+  }
+
+  // b. A cell that must be filled and that only one placement left can fill.
+  bool singleCover(State& s, int depth, std::vector<Event>& log) const {
+    for (int site : mustFill_) {
+      if (test(s.filled, site) || count(s.alive, cover_[static_cast<std::size_t>(site)]) != 1) continue;
+      const int o = first(s.alive, cover_[static_cast<std::size_t>(site)]);
+      Event e = makeEvent(Strategy::SingleCover, o, true, depth);
+      e.site = site;
+      log.push_back(e);
+      place(s, o);
+      return true;
+    }
+    return false;
+  }
+
+  // c. Options that clash with every option left of some other piece, or with every option left that could
+  // fill some cell. Found as intersections: the options incompatible with all of piece q's options.
+  bool pairwise(State& s, int depth, std::vector<Event>& log) const {
+    WordSet doomed(s.alive.size(), 0);
+    WordSet inter;
+    WordSet inc;
+    bool any = false;
+    auto sweep = [&](const WordSet& group, int otherPiece, int site) {
+      if (first(s.alive, group) < 0) return;  // consistent() reports that
+      inter = s.alive;
+      bool empty = false;
+      forEach(group, [&](int l) {
+        if (empty || !test(s.alive, l)) return;
+        incompatible(s, l, inc);
+        Word nonzero = 0;
+        for (std::size_t k = 0; k < inter.size(); ++k) nonzero |= (inter[k] &= inc[k]);
+        empty = nonzero == 0;
+      });
+      if (empty) return;
+      for (std::size_t k = 0; k < inter.size(); ++k) inter[k] &= ~group[k] & ~doomed[k];
+      forEach(inter, [&](int o) {
+        Event e = makeEvent(Strategy::Pairwise, o, false, depth);
+        e.otherPiece = otherPiece;
+        e.site = site;
+        log.push_back(e);
+        setBit(doomed, o);
+        any = true;
+      });
+    };
+    for (std::size_t p = 0; p < s.need.size(); ++p)
+      if (s.need[p] > 0) sweep(pieceOptions_[p], static_cast<int>(p), -1);
+    for (int site : mustFill_)
+      if (!test(s.filled, site)) sweep(cover_[static_cast<std::size_t>(site)], -1, site);
+    if (!any) return false;
+    for (std::size_t k = 0; k < s.alive.size(); ++k) s.alive[k] &= ~doomed[k];
+    return true;
+  }
+
+  // Can the placed pieces (plus `extra`) still join into one structure through the options in `available`?
+  bool linkable(const std::vector<Word>& structure, const WordSet& available, const Word* extra) const {
+    if (structure.empty() && extra == nullptr) return true;
+    Word joined = extra != nullptr ? *extra : structure.front();
+    for (bool grew = true; grew;) {
+      grew = false;
+      for (Word pegs : structure)
+        if ((pegs & joined) != 0 && (pegs & ~joined) != 0) joined |= pegs, grew = true;
+      forEach(available, [&](int o) {
+        const Word pegs = pegs_[static_cast<std::size_t>(o)];
+        if ((pegs & joined) != 0 && (pegs & ~joined) != 0) joined |= pegs, grew = true;
+      });
+    }
+    for (Word pegs : structure)
+      if ((pegs & joined) == 0) return false;
+    return true;
+  }
+
+  // d. IQ-Link's structure. Two facts about the final filling limit where a piece may go:
+  //  - the pieces must link into one structure (when the rule applies): an option after which the placed
+  //  pieces
+  //    could no longer be joined through the options left is out;
+  //  - a peg holds at most one ball and one ring, so at most pegBudget_ pegs stay empty: an option after
+  //  which
+  //    too many pegs could no longer be reached is out, and once the budget is spent, a peg that only one
+  //    option can still reach needs that option.
+  // As in pairwise, the work is done by intersections: the options that clash with every option left touching
+  // peg X are the ones that would leave X empty; those that clash with every option joining pegs X and Y are
+  // the ones that would cut that link. Each option then gets its own short list of cut links to test.
+  bool linkability(State& s, int depth, std::vector<Event>& log) const {
+    Word reachable = s.usedPegs;
+    forEach(s.alive, [&](int o) { reachable |= pegs_[static_cast<std::size_t>(o)]; });
+    const int dead = std::popcount(allPegs_ & ~reachable);
+    if (pegBudget_ >= 0 && dead == pegBudget_) {
+      // No peg may stay empty any more: a peg that one option alone can reach needs it.
+      for (int peg = 0; peg < pegTotal_; ++peg) {
+        if ((s.usedPegs >> peg & 1U) != 0 || count(s.alive, pegOptions_[static_cast<std::size_t>(peg)]) != 1)
+          continue;
+        const int only = first(s.alive, pegOptions_[static_cast<std::size_t>(peg)]);
+        Event e = makeEvent(Strategy::Linkability, only, true, depth);
+        e.peg = peg;
+        log.push_back(e);
+        place(s, only);
+        return true;
+      }
+    }
+    WordSet inter;
+    WordSet inc;
+    // The options that clash with every option of `group` left, not counting the group's own.
+    auto clashWithAll = [&](const WordSet& group) {
+      inter = s.alive;
+      bool empty = false;
+      forEach(group, [&](int l) {
+        if (empty || !test(s.alive, l)) return;
+        incompatible(s, l, inc);
+        Word nonzero = 0;
+        for (std::size_t k = 0; k < inter.size(); ++k) nonzero |= (inter[k] &= inc[k]);
+        empty = nonzero == 0;
+      });
+      if (empty) return false;
+      for (std::size_t k = 0; k < inter.size(); ++k) inter[k] &= ~group[k];
+      return true;
+    };
+    std::vector<int> emptied(static_cast<std::size_t>(optionCount_), 0);
+    if (pegBudget_ >= 0)
+      for (int peg = 0; peg < pegTotal_; ++peg) {
+        const WordSet& touching = pegOptions_[static_cast<std::size_t>(peg)];
+        if ((s.usedPegs >> peg & 1U) != 0 || (reachable >> peg & 1U) == 0) continue;
+        if (clashWithAll(touching)) forEach(inter, [&](int o) { ++emptied[static_cast<std::size_t>(o)]; });
+      }
+    const bool linking = problem_.linked && !s.structure.empty();
+    std::vector<Word> adjacent(static_cast<std::size_t>(pegTotal_), 0);
+    // Per option, a list of the links (pair indices) it would cut: cutHead -> cutNext chains into cutPair.
+    std::vector<int> cutHead;
+    std::vector<int> cutNext;
+    std::vector<int> cutPair;
+    if (linking) {
+      cutHead.assign(static_cast<std::size_t>(optionCount_), -1);
+      for (std::size_t k = 0; k < pairs_.size(); ++k) {
+        if (first(s.alive, pairOptions_[k]) < 0) continue;
+        const auto [a, b] = pairs_[k];
+        adjacent[static_cast<std::size_t>(a)] |= Word{1} << b;
+        adjacent[static_cast<std::size_t>(b)] |= Word{1} << a;
+        if (clashWithAll(pairOptions_[k]))
+          forEach(inter, [&](int o) {
+            cutNext.push_back(cutHead[static_cast<std::size_t>(o)]);
+            cutPair.push_back(static_cast<int>(k));
+            cutHead[static_cast<std::size_t>(o)] = static_cast<int>(cutPair.size()) - 1;
+          });
+      }
+    }
+    std::vector<std::pair<int, Failure::Kind>> doomed;
+    std::vector<Word> links;
+    forEach(s.alive, [&](int o) {
+      if (pegBudget_ >= 0 && dead + emptied[static_cast<std::size_t>(o)] > pegBudget_) {
+        doomed.push_back({o, Failure::Pegs});
+        return;
+      }
+      if (!linking) return;
+      links = adjacent;
+      for (int c = cutHead[static_cast<std::size_t>(o)]; c >= 0; c = cutNext[static_cast<std::size_t>(c)]) {
+        const auto [a, b] = pairs_[static_cast<std::size_t>(cutPair[static_cast<std::size_t>(c)])];
+        links[static_cast<std::size_t>(a)] &= ~(Word{1} << b);
+        links[static_cast<std::size_t>(b)] &= ~(Word{1} << a);
+      }
+      Word joined = pegs_[static_cast<std::size_t>(o)];
+      Word expanded = 0;
+      for (;;) {
+        if (const Word todo = joined & ~expanded; todo != 0) {
+          const int a = std::countr_zero(todo);
+          expanded |= Word{1} << a;
+          joined |= links[static_cast<std::size_t>(a)];
+          continue;
+        }
+        bool grew = false;
+        for (Word pegs : s.structure)
+          if ((pegs & joined) != 0 && (pegs & ~joined) != 0) joined |= pegs, grew = true;
+        if (!grew) break;
+      }
+      for (Word pegs : s.structure)
+        if ((pegs & joined) == 0) {
+          doomed.push_back({o, Failure::Unlinkable});
+          return;
+        }
+    });
+    for (const auto& [o, why] : doomed) {
+      Event e = makeEvent(Strategy::Linkability, o, false, depth);
+      e.failure.kind = why;
+      log.push_back(e);
+      eliminate(s, o);
+    }
+    return !doomed.empty();
+  }
+
+  void prepareRegions() {
+    regionsApply_ = puzzle_.lattice != Lattice::HexPegs && puzzle_.fillAll;
+    if (!regionsApply_) return;
+    neighbours_.assign(puzzle_.sites.size(), {});
+    for (int i = 0; i < puzzle_.siteCount(); ++i) {
+      const Site& a = puzzle_.sites[static_cast<std::size_t>(i)];
+      for (const Site d :
+           {Site{1, 0, 0}, Site{-1, 0, 0}, Site{0, 1, 0}, Site{0, -1, 0}, Site{0, 0, 1}, Site{0, 0, -1}}) {
+        auto it = puzzle_.siteIndex.find(Site{a.x + d.x, a.y + d.y, a.z + d.z});
+        if (it != puzzle_.siteIndex.end()) neighbours_[static_cast<std::size_t>(i)].push_back(it->second);
+      }
+    }
+    // Region reasoning assumes every placement is one connected lump of cells.
+    for (int o = 0; o < optionCount_ && regionsApply_; ++o) {
+      const auto& sites = placementOf(o).sites;
+      std::vector<int> seen{sites.front()};
+      for (std::size_t i = 0; i < seen.size(); ++i)
+        for (int n : neighbours_[static_cast<std::size_t>(seen[i])])
+          if (std::binary_search(sites.begin(), sites.end(), n) &&
+              std::find(seen.begin(), seen.end(), n) == seen.end())
+            seen.push_back(n);
+      regionsApply_ = seen.size() == sites.size();
+    }
+  }
+
+  // The empty cells, split into connected regions (each a list of sites), with `blocked` counted as filled.
+  void emptyRegions(const WordSet& filled, const WordSet* blocked, std::vector<std::vector<int>>& out) const {
+    out.clear();
+    WordSet taken = filled;
+    if (blocked != nullptr)
+      for (std::size_t k = 0; k < taken.size(); ++k) taken[k] |= (*blocked)[k];
+    for (int start : mustFill_) {
+      if (test(taken, start)) continue;
+      std::vector<int> region{start};
+      setBit(taken, start);
+      for (std::size_t i = 0; i < region.size(); ++i)
+        for (int n : neighbours_[static_cast<std::size_t>(region[i])])
+          if (!test(taken, n)) setBit(taken, n), region.push_back(n);
+      out.push_back(std::move(region));
+    }
+  }
+
+  // Can the pieces still needed fill exactly `size` cells with options from `usable`, all inside `region`
+  // (a site set) when given? Subset sums over the sizes each piece can take.
+  bool fillable(const State& s, const WordSet& usable, int size, const WordSet* region, int skipPiece) const {
+    std::vector<char> reach(static_cast<std::size_t>(size) + 1, 0);
+    reach[0] = 1;
+    std::vector<char> sizes;
+    for (std::size_t p = 0; p < s.need.size(); ++p) {
+      int copies = s.need[p] - (static_cast<int>(p) == skipPiece ? 1 : 0);
+      if (copies <= 0) continue;
+      sizes.assign(static_cast<std::size_t>(size) + 1, 0);
+      bool anySize = false;
+      forEach(pieceOptions_[p], [&](int o) {
+        if (!test(usable, o)) return;
+        const int n = static_cast<int>(placementOf(o).sites.size());
+        if (n > size || sizes[static_cast<std::size_t>(n)] != 0) return;
+        if (region != nullptr) {
+          const WordSet& m = siteMask_[static_cast<std::size_t>(o)];
+          for (std::size_t k = 0; k < m.size(); ++k)
+            if ((m[k] & ~(*region)[k]) != 0) return;
+        }
+        sizes[static_cast<std::size_t>(n)] = 1;
+        anySize = true;
+      });
+      if (!anySize) continue;
+      for (; copies > 0; --copies)
+        for (int total = size; total >= 0; --total)
+          if (reach[static_cast<std::size_t>(total)] == 0)
+            for (int n = 1; n <= total; ++n)
+              if (sizes[static_cast<std::size_t>(n)] != 0 &&
+                  reach[static_cast<std::size_t>(total - n)] != 0) {
+                reach[static_cast<std::size_t>(total)] = 1;
+                break;
+              }
+      if (reach[static_cast<std::size_t>(size)] != 0) return true;
+    }
+    return reach[static_cast<std::size_t>(size)] != 0;
+  }
+
+  // e. Enclosed empty regions whose size (and, when small, whose shape) the pieces left cannot fill. Returns
+  // false when the state itself has such a region; otherwise eliminates the options that would create one.
+  bool regions(State& s, int depth, std::vector<Event>& log) const {
+    std::vector<std::vector<int>> found;
+    emptyRegions(s.filled, nullptr, found);
+    if (found.size() > 1) {
+      for (const auto& region : found) {
+        WordSet mask(static_cast<std::size_t>(siteWords_), 0);
+        for (int site : region) setBit(mask, site);
+        if (!fillable(s, s.alive, static_cast<int>(region.size()), &mask, -1)) {
+          s.failure = Failure{Failure::Region, -1, region.front(), static_cast<int>(region.size())};
+          return false;
+        }
+      }
+    }
+    WordSet available;
+    WordSet mask(static_cast<std::size_t>(siteWords_), 0);
+    std::vector<std::pair<int, std::pair<int, int>>> doomed;  // option, (site, size)
+    forEach(s.alive, [&](int o) {
+      emptyRegions(s.filled, &siteMask_[static_cast<std::size_t>(o)], found);
+      if (found.size() <= 1) return;  // the rest of the board is one piece of work: the pieces' sizes add up
+      incompatible(s, o, available);
+      for (std::size_t k = 0; k < available.size(); ++k) available[k] = s.alive[k] & ~available[k];
+      for (const auto& region : found) {
+        std::fill(mask.begin(), mask.end(), 0);
+        for (int site : region) setBit(mask, site);
+        if (!fillable(s, available, static_cast<int>(region.size()), &mask, pieceOf(o))) {
+          doomed.push_back({o, {region.front(), static_cast<int>(region.size())}});
+          return;
+        }
+      }
+    });
+    for (const auto& [o, where] : doomed) {
+      Event e = makeEvent(Strategy::Region, o, false, depth);
+      e.site = where.first;
+      e.size = where.second;
+      log.push_back(e);
+      eliminate(s, o);
+    }
+    return true;
+  }
+
+  // f. The most constrained choice: the needed piece with the fewest options, or the open cell with the
+  // fewest options if that is fewer still.
+  std::vector<int> trialCandidates(const State& s) const {
+    int bestCount = INT32_MAX;
+    const WordSet* best = nullptr;
+    for (std::size_t p = 0; p < s.need.size(); ++p) {
+      if (s.need[p] == 0) continue;
+      const int n = count(s.alive, pieceOptions_[p]);
+      if (n < bestCount) bestCount = n, best = &pieceOptions_[p];
+    }
+    for (int site : mustFill_) {
+      if (test(s.filled, site)) continue;
+      const int n = count(s.alive, cover_[static_cast<std::size_t>(site)]);
+      if (n < bestCount) bestCount = n, best = &cover_[static_cast<std::size_t>(site)];
+    }
+    if (pegBudget_ >= 0) {
+      // Once as many pegs are out of reach as may stay empty, every other peg needs one of the options
+      // touching it: a choice like a cell's.
+      Word reachable = s.usedPegs;
+      forEach(s.alive, [&](int o) { reachable |= pegs_[static_cast<std::size_t>(o)]; });
+      if (std::popcount(allPegs_ & ~reachable) >= pegBudget_)
+        for (int peg = 0; peg < pegTotal_; ++peg) {
+          if ((s.usedPegs >> peg & 1U) != 0 || (reachable >> peg & 1U) == 0) continue;
+          const int n = count(s.alive, pegOptions_[static_cast<std::size_t>(peg)]);
+          if (n < bestCount) bestCount = n, best = &pegOptions_[static_cast<std::size_t>(peg)];
+        }
+    }
+    std::vector<int> out;
+    if (best != nullptr)
+      forEach(*best, [&](int o) {
+        if (test(s.alive, o)) out.push_back(o);
+      });
+    return out;
+  }
+
+  const Puzzle& puzzle_;
+  Problem problem_;
+  int optionCount_ = 0;
+  int optionWords_ = 0;
+  int siteWords_ = 0;
+  std::vector<WordSet> pieceOptions_;       // per piece
+  std::vector<WordSet> cover_;              // per site
+  std::vector<WordSet> siteMask_;           // per option
+  std::vector<WordSet> collide_;            // per option
+  std::vector<Word> pegs_;                  // per option, hex pegs: the pegs it touches
+  std::vector<WordSet> pegOptions_;         // per peg: the options touching it
+  std::vector<std::pair<int, int>> pairs_;  // pairs of pegs that some option joins
+  std::vector<WordSet> pairOptions_;        // per pair: the options joining it
+  bool hexPegs_ = false;
+  int pegTotal_ = 0;
+  Word allPegs_ = 0;
+  int pegBudget_ = -1;  // at most this many pegs stay empty (-1: no bound)
+  std::vector<int> mustFill_;
+  bool regionsApply_ = false;
+  std::vector<std::vector<int>> neighbours_;
+};
+
+// Points per deduction, by strategy: what it costs a person to find one such step (docs/rating.md).
+constexpr double kStepCost[kStrategyCount] = {1.0, 1.5, 0.25, 0.5, 0.5, 0};
+constexpr double kSweepCost[kStrategyCount] = {0, 0, 2.0, 4.0, 4.0, 0};
+constexpr double kTrialCost = 4.0;
+
+Level grade(int hardest, int trials, int trialDepth, double score) {
+  if (hardest < 0) return Level::Starter;
+  const auto rank = static_cast<Strategy>(hardest);
+  if (rank == Strategy::Trial) {
+    if (trialDepth >= 2 || trials > 12) return Level::Wizard;
+    return Level::Master;
+  }
+  if (rank == Strategy::Linkability || rank == Strategy::Region)
+    return score > 40 ? Level::Master : Level::Expert;
+  if (rank == Strategy::Pairwise) return score > 20 ? Level::Expert : Level::Junior;
+  return score > 4.5 ? Level::Junior : Level::Starter;
+}
+
+std::string explain(const Rater& rater, const Puzzle& puzzle, const Event& e) {
+  const int id = rater.placementId(e.option);
+  const std::string what =
+      fmt::format("{} at {}", rater.pieceName(rater.pieceOf(e.option)), rater.describe(id));
+  switch (e.strategy) {
+    case Strategy::SinglePlacement:
+      return fmt::format("{}: it is the only place left for this piece", what);
+    case Strategy::SingleCover:
+      return fmt::format("{}: it is the only piece left that can fill cell {}", what, rater.siteName(e.site));
+    case Strategy::Pairwise:
+      if (e.otherPiece >= 0)
+        return fmt::format("not {}: it would block every place left for piece {}", what,
+                           rater.pieceName(e.otherPiece));
+      return fmt::format("not {}: it would leave cell {} that no piece can fill", what,
+                         rater.siteName(e.site));
+    case Strategy::Linkability:
+      if (e.placed)
+        return fmt::format("{}: only {} pegs may stay empty and no other piece can reach peg {}", what,
+                           rater.pegBudget(), pegLetter(e.peg));
+      if (e.failure.kind == Failure::Pegs)
+        return fmt::format("not {}: more than {} pegs could then no longer be reached", what,
+                           rater.pegBudget());
+      return fmt::format("not {}: the pieces could then no longer link into one structure", what);
+    case Strategy::Region:
+      return fmt::format(
+          "not {}: it would shut in {} empty cells (around {}) that the pieces left cannot fill", what,
+          e.size, rater.siteName(e.site));
+    case Strategy::Trial:
+      if (e.placed) return fmt::format("try {}: the rest follows from it", what);
+      return fmt::format("not {}: trying it, {} step{} later {}", what, e.followed,
+                         e.followed == 1 ? "" : "s", rater.failureText(e.failure));
+  }
+  (void)puzzle;
+  return what;
+}
+
+}  // namespace
+
+std::string describePlacement(const Puzzle& puzzle, int placement) {
+  if (puzzle.lattice == Lattice::HexPegs) return pegCode(puzzle, placement);
+  std::string out;
+  for (int site : puzzle.placements[static_cast<std::size_t>(placement)].sites) {
+    const Site& s = puzzle.sites[static_cast<std::size_t>(site)];
+    if (!out.empty()) out += ' ';
+    if (puzzle.lattice == Lattice::Cubic)
+      out += fmt::format("l{}r{}c{}", s.z - puzzle.low.z + 1, s.y - puzzle.low.y + 1, s.x - puzzle.low.x + 1);
+    else
+      out += fmt::format("r{}c{}", s.y - puzzle.low.y + 1, s.x - puzzle.low.x + 1);
+  }
+  return out;
+}
+
 Rating rate(const Puzzle& puzzle, const std::vector<int>& givens, Rules rules) {
+  const Rater rater(puzzle, givens, rules);
   Rating rating;
-  const int toPlace = puzzle.totalPieces() - static_cast<int>(givens.size());
-  rating.level = toPlace <= 3 ? Level::Starter : toPlace <= 5 ? Level::Junior : toPlace <= 7 ? Level::Expert : toPlace <= 9 ? Level::Master : Level::Wizard;
-  rating.score = toPlace;
-  FindOptions find;
-  find.rules = rules;
-  const FindResult found = findSolutions(puzzle, givens, find);
-  rating.solved = !found.solutions.empty();
-  if (rating.solved) rating.solution = found.solutions.front();
+  rating.toPlace = rater.problem().needTotal();
+  State state = rater.initial();
+  std::vector<Event> log;
+  Stats stats;
+  const Status status = rater.search(state, 0, false, log, stats);
+  rating.solved = status == Status::Solved;
+  rating.trials = stats.trials;
+  rating.trialDepth = stats.depth;
+
+  int hardest = -1;
+  int sweeps[kStrategyCount] = {};
+  const Event* previous = nullptr;
+  for (const Event& e : log) {
+    const int k = static_cast<int>(e.strategy);
+    hardest = std::max(hardest, k);
+    rating.score += kStepCost[k];
+    // Consecutive eliminations by one strategy are one sweep over the board.
+    if (previous == nullptr || previous->strategy != e.strategy || previous->placed != e.placed) ++sweeps[k];
+    previous = &e;
+    RatingStep step;
+    step.strategy = strategyName(e.strategy);
+    step.piece = rater.pieceOf(e.option);
+    step.placement = rater.placementId(e.option);
+    step.placed = e.placed;
+    step.depth = e.depth;
+    step.explanation = explain(rater, puzzle, e);
+    ++rating.strategyUse[step.strategy];
+    rating.steps.push_back(std::move(step));
+  }
+  for (int k = 0; k < kStrategyCount; ++k) rating.score += kSweepCost[k] * sweeps[k];
+  rating.score += kTrialCost * stats.trials * (1 + stats.depth);
+  if (stats.trials > 0) hardest = std::max(hardest, static_cast<int>(Strategy::Trial));
+  rating.hardest = hardest < 0 ? "" : strategyName(static_cast<Strategy>(hardest));
+  rating.level = rating.solved ? grade(hardest, stats.trials, stats.depth, rating.score) : Level::Wizard;
+  rating.score = std::round(rating.score * 100) / 100;
+  if (rating.solved) {
+    rating.solution = givens;
+    for (int o : state.placed) rating.solution.push_back(rater.placementId(o));
+    std::sort(rating.solution.begin(), rating.solution.end());
+  }
   return rating;
 }
 
