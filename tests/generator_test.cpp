@@ -1,0 +1,237 @@
+// The generator (issue 4): reproducible batches of unique challenges at the requested level, distinct up to
+// symmetry, and a bounded, clear failure for requests that cannot be met. Levels are checked against rate()
+// at run time (the rater may change), uniqueness with `piecework solve`.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "generator/generator.hpp"
+#include "puzzle/challenge.hpp"
+#include "puzzle/definition.hpp"
+#include "rater/rater.hpp"
+#include "solver/solver.hpp"
+#include "support/run.hpp"
+
+using nlohmann::json;
+using piecework::test::runPiecework;
+
+namespace piecework {
+namespace {
+
+std::vector<json> jsonLines(const std::string& text) {
+  std::vector<json> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);)
+    if (!line.empty()) lines.push_back(json::parse(line));
+  return lines;
+}
+
+// Checks one batch: count, unique (solve says so, with the printed solution), rated at the level (rate()),
+// consistent piece counts, no two equal up to symmetry, and each regenerated alone from its seed.
+void checkBatch(const std::string& puzzleName, const std::string& level, int count,
+                const std::string& extra = "") {
+  SCOPED_TRACE(puzzleName + " " + level + " " + extra);
+  const std::string args = "generate " + puzzleName + " --level " + level + " --count " +
+                           std::to_string(count) + " --seed 7 --json " + extra;
+  const auto first = runPiecework(args);
+  ASSERT_EQ(first.status, 0) << first.err;
+  const auto again = runPiecework(args + " --threads 1");
+  ASSERT_EQ(again.status, 0) << again.err;
+  EXPECT_EQ(first.out, again.out) << "the batch depends on the thread count or on chance";
+
+  const Puzzle puzzle = loadPuzzle(puzzleName);
+  Rules rules;
+  rules.linked = extra.find("--unlinked") == std::string::npos;
+  const auto lines = jsonLines(first.out);
+  ASSERT_EQ(static_cast<int>(lines.size()), count);
+  std::set<std::vector<int>> seen;
+  for (const json& line : lines) {
+    const std::string challenge = line.at("challenge").get<std::string>();
+    const std::string solution = line.at("solution").get<std::string>();
+    SCOPED_TRACE(challenge);
+    const std::vector<int> givens = parseChallenge(puzzle, challenge);
+
+    const auto solved = runPiecework("solve " + puzzleName + " --challenge '" + challenge + "' --json" +
+                                     (rules.linked ? "" : " --unlinked"));
+    ASSERT_EQ(solved.status, 0) << solved.err;
+    const json answer = json::parse(solved.out);
+    EXPECT_EQ(answer.at("status"), "unique");
+    ASSERT_EQ(answer.at("solutions").size(), 1U);
+    EXPECT_EQ(parseChallenge(puzzle, answer.at("solutions")[0].get<std::string>()),
+              parseChallenge(puzzle, solution));
+
+    const Rating rating = rate(puzzle, givens, rules);
+    EXPECT_EQ(levelName(rating.level), line.at("level").get<std::string>());
+    EXPECT_EQ(line.at("level").get<std::string>(), levelName(*parseLevel(level)));
+    EXPECT_DOUBLE_EQ(rating.score, line.at("score").get<double>());
+
+    EXPECT_EQ(line.at("given").get<int>(), static_cast<int>(givens.size()));
+    EXPECT_EQ(line.at("given").get<int>() + line.at("to_place").get<int>(), puzzle.totalPieces());
+    EXPECT_GE(line.at("to_place").get<int>(), 1);
+    EXPECT_TRUE(seen.insert(canonicalPlacements(puzzle, givens)).second) << "repeats up to symmetry";
+  }
+  // The last challenge alone, from its own seed.
+  const json& last = lines.back();
+  const auto alone = runPiecework("generate " + puzzleName + " --level " + level + " --challenge-seed " +
+                                  std::to_string(last.at("seed").get<std::uint64_t>()) + " --json " + extra);
+  ASSERT_EQ(alone.status, 0) << alone.err;
+  ASSERT_EQ(jsonLines(alone.out).size(), 1U);
+  EXPECT_EQ(jsonLines(alone.out)[0], last);
+}
+
+TEST(Generator, IqLinkStarterAndJunior) {
+  checkBatch("iq-link", "Starter", 2);
+  checkBatch("iq-link", "junior", 2);
+}
+
+TEST(Generator, IqLinkUnlinked) {
+  checkBatch("iq-link", "Starter", 2, "--unlinked");
+}
+
+TEST(Generator, IqFitStarterAndExpert) {
+  checkBatch("iq-fit", "Starter", 4);
+  checkBatch("iq-fit", "Expert", 4);
+}
+
+TEST(Generator, IqBlocksStarterAndJunior) {
+  checkBatch("iq-blocks", "Starter", 4);
+  checkBatch("iq-blocks", "Junior", 4);
+}
+
+TEST(Generator, SuperIqCubeStarterAndJunior) {
+  checkBatch("super-iq-cube", "Starter", 2);
+  checkBatch("super-iq-cube", "Junior", 2);
+}
+
+TEST(Generator, DifferentSeedsDifferentBatches) {
+  const auto a = runPiecework("generate iq-fit --level Starter --count 3 --seed 1 --json");
+  const auto b = runPiecework("generate iq-fit --level Starter --count 3 --seed 2 --json");
+  ASSERT_EQ(a.status, 0);
+  ASSERT_EQ(b.status, 0);
+  EXPECT_NE(a.out, b.out);
+}
+
+TEST(Generator, WithoutSeedPrintsOne) {
+  const auto r = runPiecework("generate iq-fit --level Starter --count 2 --json");
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto at = r.err.find("--seed ");
+  ASSERT_NE(at, std::string::npos) << r.err;
+  const std::string seed = r.err.substr(at + 7, r.err.find_first_not_of("0123456789", at + 7) - (at + 7));
+  const auto again = runPiecework("generate iq-fit --level Starter --count 2 --json --seed " + seed);
+  ASSERT_EQ(again.status, 0);
+  EXPECT_EQ(r.out, again.out);
+}
+
+TEST(Generator, SolutionsSpread) {
+  // 16 challenges of one batch come from many different full solutions, not the same few.
+  const auto r = runPiecework("generate iq-fit --level Starter --count 16 --seed 3 --json");
+  ASSERT_EQ(r.status, 0) << r.err;
+  const Puzzle puzzle = loadPuzzle("iq-fit");
+  std::set<std::vector<int>> solutions;
+  for (const json& line : jsonLines(r.out))
+    solutions.insert(
+        canonicalPlacements(puzzle, parseChallenge(puzzle, line.at("solution").get<std::string>())));
+  EXPECT_GE(solutions.size(), 14U);
+}
+
+TEST(Generator, ReadableListing) {
+  const auto r = runPiecework("generate iq-fit --level Starter --count 2 --seed 5");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("#1  Starter"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("#2  Starter"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("--challenge-seed "), std::string::npos);
+}
+
+// A strip of five cells, a domino and a tromino: its only unique challenges are one piece given at either
+// end, two of them up to the mirror.
+const char* const kStrip = R"(name = "strip"
+title = "Strip of five"
+lattice = "square"
+board = "....."
+
+[[piece]]
+letter = "A"
+name = "domino"
+colour = "#ff0000"
+moves = "turn-mirror"
+shape = "##"
+
+[[piece]]
+letter = "B"
+name = "tromino"
+colour = "#00ff00"
+moves = "turn-mirror"
+shape = "###"
+)";
+
+TEST(Generator, ImpossibleRequestsStopWithStatusOne) {
+  const std::string dir = piecework::test::tempDir();
+  const std::string path = dir + "/strip.toml";
+  std::ofstream(path) << kStrip;
+  const Puzzle strip = loadPuzzle(path);
+  // The two distinct challenges and their levels, as the rater sees them now.
+  const Level a = rate(strip, parseChallenge(strip, "AA..."), Rules{}).level;
+  const Level b = rate(strip, parseChallenge(strip, "BBB.."), Rules{}).level;
+  const int available = a == b ? 2 : 1;
+
+  const auto tooMany = runPiecework("generate '" + path + "' --level " + levelName(a) + " --count " +
+                                    std::to_string(available + 1) + " --seed 1 --json");
+  EXPECT_EQ(tooMany.status, 1) << tooMany.err;
+  EXPECT_EQ(static_cast<int>(jsonLines(tooMany.out).size()), available) << "the partial batch is delivered";
+  EXPECT_NE(tooMany.err.find("gave up on challenge"), std::string::npos) << tooMany.err;
+
+  Level unreachable = Level::Wizard;
+  while (unreachable == a || unreachable == b)
+    unreachable = static_cast<Level>(static_cast<int>(unreachable) - 1);
+  const auto beyond = runPiecework("generate '" + path + "' --level " + levelName(unreachable) +
+                                   " --count 1 --seed 1 --json");
+  EXPECT_EQ(beyond.status, 1) << beyond.err;
+  EXPECT_TRUE(beyond.out.empty());
+  EXPECT_NE(beyond.err.find("gave up on challenge 1 of 1"), std::string::npos) << beyond.err;
+  std::filesystem::remove_all(dir);
+}
+
+TEST(Generator, BadInputIsExitTwo) {
+  for (const char* args :
+       {"generate iq-fit --count 2", "generate iq-fit --level Hard",
+        "generate iq-fit --level Starter --count 0", "generate iq-fit --level Starter --seed -3",
+        "generate iq-fit --level Starter --seed 1 --challenge-seed 2",
+        "generate iq-fit --level Starter --threads -1", "generate no-such-puzzle --level Starter"}) {
+    const auto r = runPiecework(args);
+    EXPECT_EQ(r.status, 2) << args << ": " << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << args << ": " << r.err;
+  }
+}
+
+TEST(Generator, LibraryBatchIndependentOfThreads) {
+  const Puzzle puzzle = loadPuzzle("iq-blocks");
+  GenerateOptions options;
+  options.level = Level::Junior;
+  options.count = 5;
+  options.seed = 11;
+  options.threads = 1;
+  const GenerateResult one = generateBatch(puzzle, options);
+  options.threads = 3;
+  const GenerateResult three = generateBatch(puzzle, options);
+  ASSERT_TRUE(one.complete) << one.failure;
+  ASSERT_TRUE(three.complete) << three.failure;
+  ASSERT_EQ(one.challenges.size(), 5U);
+  for (std::size_t i = 0; i < 5; ++i)
+    EXPECT_EQ(one.challenges[i].challengeText, three.challenges[i].challengeText);
+  EXPECT_EQ(one.stats.attempts, three.stats.attempts);
+  // Each recorded seed rebuilds its challenge alone.
+  for (const auto& c : one.challenges) {
+    const AttemptResult again = generateAttempt(puzzle, Level::Junior, Rules{}, c.seed);
+    ASSERT_TRUE(again.challenge.has_value());
+    EXPECT_EQ(again.challenge->givens, c.givens);
+  }
+}
+
+}  // namespace
+}  // namespace piecework
