@@ -10,6 +10,7 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
 #include <thread>
@@ -510,6 +511,118 @@ TEST(CatalogConcurrency, KilledWriterLeavesAnIntactCatalogAndARerunCompletesIt) 
   EXPECT_EQ(sql(path, "SELECT count(*) FROM challenges"), std::to_string(distinctUpToTurn(challenges)))
       << "after a partial " << partial;
   EXPECT_EQ(sql(path, "PRAGMA integrity_check"), "ok");
+}
+
+// ---------------------------------------------------------------- generate --db
+
+// Starts `piecework ARGS...` with stdout into `out` and stderr into `out`.err; returns its pid.
+pid_t spawnPiecework(const std::vector<std::string>& args, const std::string& out) {
+  const pid_t pid = fork();
+  if (pid != 0) return pid;
+  std::freopen(out.c_str(), "w", stdout);
+  std::freopen((out + ".err").c_str(), "w", stderr);
+  std::vector<char*> argv;
+  std::string binary = PIECEWORK_BINARY;
+  argv.push_back(binary.data());
+  std::vector<std::string> copy = args;
+  for (auto& a : copy) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  execv(binary.c_str(), argv.data());
+  _exit(127);
+}
+
+std::vector<std::string> generatedChallenges(const std::string& jsonLines) {
+  std::vector<std::string> challenges;
+  std::istringstream in(jsonLines);
+  for (std::string line; std::getline(in, line);)
+    if (!line.empty()) challenges.push_back(nlohmann::json::parse(line).at("challenge").get<std::string>());
+  return challenges;
+}
+
+std::string sortedKeys(const std::string& path) {
+  return sql(
+      path, "SELECT group_concat(canonical_key, ' ') FROM (SELECT canonical_key FROM challenges ORDER BY 1)");
+}
+
+TEST(CatalogGenerate, StoresWhatItPrintsAndARerunAddsNothing) {
+  const std::string dir = tempDir(), db = dir + "/c.sqlite";
+  const std::string command = "generate iq-fit --level Junior --count 6 --seed 31 --json --db " + quote(db);
+  const auto r = runPiecework(command);
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto challenges = generatedChallenges(r.out);
+  ASSERT_EQ(challenges.size(), 6U);
+  EXPECT_EQ(sql(db, "SELECT count(*) FROM challenges"), "6");
+  for (const auto& c : challenges) {
+    EXPECT_EQ(
+        sql(db, "SELECT count(*) FROM challenges WHERE challenge IN ('" + c + "', '" + turned(c) + "')"), "1")
+        << c;
+  }
+  EXPECT_EQ(sql(db, "SELECT count(*) FROM challenges WHERE seed IS NULL OR generator_version IS NULL"), "0");
+  const std::string keys = sortedKeys(db);
+  const auto again = runPiecework(command);
+  EXPECT_EQ(again.status, 0) << again.err;
+  EXPECT_EQ(sql(db, "SELECT count(*) FROM challenges"), "6");
+  EXPECT_EQ(sortedKeys(db), keys);
+}
+
+TEST(CatalogGenerate, TwoProcessesIntoOneCatalogLoseNothing) {
+  const std::string dir = tempDir(), db = dir + "/c.sqlite";
+  const pid_t a = spawnPiecework(
+      {"generate", "iq-fit", "--level", "Junior", "--count", "15", "--seed", "101", "--json", "--db", db},
+      dir + "/a.out");
+  const pid_t b = spawnPiecework(
+      {"generate", "iq-fit", "--level", "Junior", "--count", "15", "--seed", "202", "--json", "--db", db},
+      dir + "/b.out");
+  EXPECT_EQ(waitFor(a), 0) << slurp(dir + "/a.out.err");
+  EXPECT_EQ(waitFor(b), 0) << slurp(dir + "/b.out.err");
+  auto all = generatedChallenges(slurp(dir + "/a.out"));
+  const auto second = generatedChallenges(slurp(dir + "/b.out"));
+  EXPECT_EQ(all.size(), 15U);
+  EXPECT_EQ(second.size(), 15U);
+  all.insert(all.end(), second.begin(), second.end());
+  EXPECT_EQ(sql(db, "SELECT count(*) FROM challenges"), std::to_string(distinctUpToTurn(all)));
+  for (const auto& c : all)
+    EXPECT_EQ(
+        sql(db, "SELECT count(*) FROM challenges WHERE challenge IN ('" + c + "', '" + turned(c) + "')"), "1")
+        << c;
+  EXPECT_EQ(sql(db, "PRAGMA integrity_check"), "ok");
+}
+
+TEST(CatalogGenerate, KilledMidBatchLeavesAnIntactCatalogAndARerunCompletesIt) {
+  const std::string dir = tempDir(), db = dir + "/c.sqlite", clean = dir + "/clean.sqlite";
+  const std::vector<std::string> args = {"generate", "iq-fit", "--level", "Expert",
+                                         "--count",  "150",    "--seed",  "5"};
+  auto with = [&](const std::string& path) {
+    auto a = args;
+    a.insert(a.end(), {"--db", path});
+    return a;
+  };
+  const pid_t writer = spawnPiecework(with(db), dir + "/killed.out");
+  for (int i = 0; i < 6000; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    if (std::filesystem::exists(db) && std::atoi(sql(db, "SELECT count(*) FROM challenges").c_str()) >= 3)
+      break;
+  }
+  kill(writer, SIGKILL);
+  EXPECT_EQ(waitFor(writer), -1) << "generate finished before it was killed";
+  EXPECT_EQ(sql(db, "PRAGMA integrity_check"), "ok");
+  const int partial = std::atoi(sql(db, "SELECT count(*) FROM challenges").c_str());
+  EXPECT_GE(partial, 3);
+  EXPECT_LT(partial, 150);
+
+  std::string shell;
+  for (const auto& a : args) {
+    shell += ' ';
+    shell += quote(a);
+  }
+  const auto rerun = runPiecework(shell + " --db " + quote(db));
+  EXPECT_EQ(rerun.status, 0) << rerun.err;
+  EXPECT_EQ(sql(db, "SELECT count(*) FROM challenges"), "150");
+  EXPECT_EQ(sql(db, "PRAGMA integrity_check"), "ok");
+  // The same challenges as one uninterrupted run.
+  const auto whole = runPiecework(shell + " --db " + quote(clean));
+  EXPECT_EQ(whole.status, 0) << whole.err;
+  EXPECT_EQ(sortedKeys(db), sortedKeys(clean));
 }
 
 }  // namespace
