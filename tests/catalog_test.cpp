@@ -169,6 +169,41 @@ TEST(Catalog, SymmetricImagesUnderTheSquaresEightSymmetries) {
   EXPECT_EQ(sql(dir + "/c.sqlite", "SELECT count(*) FROM challenges"), "1");
 }
 
+TEST(Catalog, IqLinkChallengeAndItsTurnedImageAreStoredOnce) {
+  // A generated IQ-Link challenge (generate iq-link --level Junior --seed 3) and its image under the board's
+  // 180-degree turn, written with the puzzle's own symmetry table.
+  const Puzzle puzzle = piecework::loadPuzzle("iq-link");
+  const std::string challenge = "UADOBDBEEKFESICIJHVKCPLC", solution = "UADOBDDCDGDHBEEKFERGCFHESICIJHVKCPLC";
+  ASSERT_EQ(puzzle.symmetries.size(), 2U);
+  auto image = [&](const std::string& text) {
+    std::vector<int> turned;
+    for (const int id : piecework::parseChallenge(puzzle, text))
+      turned.push_back(puzzle.symmetries[1].placement[static_cast<std::size_t>(id)]);
+    return piecework::formatChallenge(puzzle, turned);
+  };
+  ASSERT_NE(image(challenge), challenge);
+  const std::string dir = tempDir();
+  spit(dir + "/in.jsonl", R"({"challenge":")" + challenge + R"(","solution":")" + solution +
+                              R"(","level":"Junior","score":8.25}
+{"challenge":")" + image(challenge) +
+                              R"(","solution":")" + image(solution) +
+                              R"(","level":"Junior","score":8.25}
+)");
+  const std::string db = " --db " + quote(dir + "/c.sqlite");
+  const auto r = runPiecework("catalog import " + quote(dir + "/in.jsonl") + " --puzzle iq-link" + db);
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("imported 1 challenges, skipped 1"), std::string::npos) << r.out;
+  // Under the other rule (--unlinked) it is a different challenge.
+  spit(dir + "/unlinked.jsonl", R"({"challenge":")" + challenge + R"(","solution":")" + solution +
+                                    R"(","level":"Junior","score":8.25,"unlinked":true}
+)");
+  EXPECT_EQ(
+      runPiecework("catalog import " + quote(dir + "/unlinked.jsonl") + " --puzzle iq-link" + db).status, 0);
+  EXPECT_EQ(sql(dir + "/c.sqlite",
+                "SELECT group_concat(unlinked) FROM (SELECT unlinked FROM challenges ORDER BY id)"),
+            "0,1");
+}
+
 TEST(Catalog, ExportImportExportGivesTheSameRows) {
   const std::string dir = tempDir();
   std::string input;
