@@ -1,0 +1,192 @@
+// The published counts (shared/reference/PUZZLES.md, issue 2) through the library API, thread independence,
+// and solve/uniqueness on hand-built IQ Fit challenges.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "puzzle/challenge.hpp"
+#include "puzzle/definition.hpp"
+#include "solver/solver.hpp"
+#include "support/run.hpp"
+
+namespace piecework {
+namespace {
+
+CountResult count(const std::string& name, int threads = 2, const std::string& challenge = "") {
+  const Puzzle p = loadPuzzle(name);
+  CountOptions options;
+  options.threads = threads;
+  return countSolutions(p, challenge.empty() ? std::vector<int>{} : parseChallenge(p, challenge), options);
+}
+
+TEST(Counts, Pentominoes6x10) {
+  const auto r = count("pentominoes-6x10");
+  EXPECT_EQ(r.solutions, 9356U);
+  EXPECT_EQ(r.distinct, 2339U);
+  EXPECT_EQ(r.symmetries, 4);
+}
+
+// Published up to the board's symmetries. A symmetry that fixed a filling would map every piece onto itself,
+// but F has no symmetry of its own; so no filling is fixed and there are 4 times as many fillings.
+TEST(Counts, Pentominoes5x12) {
+  const auto r = count("pentominoes-5x12");
+  EXPECT_EQ(r.distinct, 1010U);
+  EXPECT_EQ(r.solutions, 4040U);
+}
+
+TEST(Counts, Pentominoes4x15) {
+  const auto r = count("pentominoes-4x15");
+  EXPECT_EQ(r.distinct, 368U);
+  EXPECT_EQ(r.solutions, 1472U);
+}
+
+TEST(Counts, Pentominoes3x20) {
+  const auto r = count("pentominoes-3x20");
+  EXPECT_EQ(r.distinct, 2U);
+  EXPECT_EQ(r.solutions, 8U);
+}
+
+TEST(Counts, Pentominoes8x8WithHole) {
+  const auto r = count("pentominoes-8x8-hole");
+  EXPECT_EQ(r.distinct, 65U);
+  EXPECT_EQ(r.solutions, 8U * 65U);  // F has no symmetry of its own, so no board symmetry fixes a filling
+  EXPECT_EQ(r.symmetries, 8);
+}
+
+TEST(Counts, IqBlocks) {
+  const auto r = count("iq-blocks");
+  EXPECT_EQ(r.solutions, 101792U);
+  EXPECT_EQ(r.distinct, 12724U);
+}
+
+// Every piece used: 301,350; the 810 fillings that cover the board with 9 pieces must not count.
+TEST(Counts, IqFit) {
+  const auto r = count("iq-fit");
+  EXPECT_EQ(r.solutions, 301350U);
+  EXPECT_EQ(r.distinct, 150675U);
+  EXPECT_EQ(r.symmetries, 2);
+}
+
+TEST(Counts, Soma) {
+  const auto r = count("soma");
+  EXPECT_EQ(r.solutions, 11520U);
+  EXPECT_EQ(r.distinct, 240U);
+  EXPECT_EQ(r.symmetries, 48);
+}
+
+TEST(Counts, SuperIqCubeHasOneSolution) {
+  const auto r = count("super-iq-cube");
+  EXPECT_EQ(r.distinct, 1U);
+}
+
+TEST(Counts, OneAndTwoThreadsAgree) {
+  const std::pair<const char*, const char*> cases[] = {
+      {"pentominoes-6x10", ""},
+      {"soma", ""},
+      {"iq-blocks", ""},
+      {"iq-fit", "bbbb....../b........./........../........../.........."}};
+  for (const auto& [name, challenge] : cases) {
+    const auto one = count(name, 1, challenge);
+    const auto two = count(name, 2, challenge);
+    EXPECT_EQ(one.solutions, two.solutions) << name;
+    EXPECT_EQ(one.distinct, two.distinct) << name;
+    EXPECT_EQ(one.threads, 1) << name;
+    EXPECT_EQ(two.threads, 2) << name;
+  }
+}
+
+TEST(Counts, AFullBoardCountsItself) {
+  const auto r = count("iq-fit", 1, "bbbbllpppp/byyyylpprr/gggyylnnnr/igssssnonr/iiissoooor");
+  EXPECT_EQ(r.solutions, 1U);
+}
+
+// ----- solve and uniqueness on IQ Fit pictures -----
+//
+// S1 and S2 are two fillings of the empty board that differ only in n and o (checked by hand: in S1, n is the
+// two-knob face "###/#.#" and o the one-knob face turned 180 degrees; in S2, n is "###/.#." and o the
+// two-knob face turned 180 degrees; the other eight pieces are the same in both).
+const char* const kS1 = "bbbbllpppp/byyyylpprr/gggyylnnnr/igssssnonr/iiissoooor";
+const char* const kS2 = "bbbbllpppp/byyyylpprr/gggyylnnnr/igssssonor/iiissoooor";
+
+// S1 without o: one piece is left and it must cover exactly the 5 empty cells; a placement is its set of
+// cells, so there is exactly one way.
+const char* const kUnique = "bbbbllpppp/byyyylpprr/gggyylnnnr/igssssn.nr/iiiss....r";
+// S1 without n and o: both S1 and S2 complete it, so it has more than one solution.
+const char* const kMultiple = "bbbbllpppp/byyyylpprr/gggyyl...r/igssss...r/iiiss....r";
+// g's two-knob face turned 180 degrees (".##/###") in the top-left corner: cell (0,0) is cut off, and every
+// piece covering it would also need (0,1) or (1,0) (the pieces are connected). Every cell must be covered:
+// none.
+const char* const kNone = ".gg......./ggg......./........../........../..........";
+
+TEST(Solve, HandBuiltChallengesAreWhatTheyAre) {
+  const Puzzle p = loadPuzzle("iq-fit");
+  // The two fillings are legal and differ.
+  const auto s1 = parseChallenge(p, kS1), s2 = parseChallenge(p, kS2);
+  ASSERT_EQ(s1.size(), 10U);
+  ASSERT_EQ(s2.size(), 10U);
+  ASSERT_NE(s1, s2);
+  EXPECT_EQ(uniqueness(p, parseChallenge(p, kUnique), Rules{}), Uniqueness::Unique);
+  EXPECT_EQ(uniqueness(p, parseChallenge(p, kMultiple), Rules{}), Uniqueness::Multiple);
+  EXPECT_EQ(uniqueness(p, parseChallenge(p, kNone), Rules{}), Uniqueness::None);
+  EXPECT_EQ(uniqueness(p, s1, Rules{}), Uniqueness::Unique);  // nothing left to place
+}
+
+TEST(Solve, FindsTheSolutionsOfTheHandBuiltChallenges) {
+  const Puzzle p = loadPuzzle("iq-fit");
+  FindOptions options;
+  options.max = 10;
+  const auto unique = findSolutions(p, parseChallenge(p, kUnique), options);
+  ASSERT_EQ(unique.solutions.size(), 1U);
+  EXPECT_TRUE(unique.exhausted);
+  EXPECT_EQ(formatChallenge(p, unique.solutions[0]), kS1);
+
+  const auto multiple = findSolutions(p, parseChallenge(p, kMultiple), options);
+  std::vector<std::string> found;
+  for (const auto& s : multiple.solutions) found.push_back(formatChallenge(p, s));
+  EXPECT_GE(found.size(), 2U);
+  EXPECT_NE(std::find(found.begin(), found.end(), kS1), found.end());
+  EXPECT_NE(std::find(found.begin(), found.end(), kS2), found.end());
+
+  const auto none = findSolutions(p, parseChallenge(p, kNone), options);
+  EXPECT_TRUE(none.solutions.empty());
+  EXPECT_TRUE(none.exhausted);
+}
+
+TEST(Solve, CommandLineStatus) {
+  const struct {
+    const char* challenge;
+    const char* status;
+  } cases[] = {{kUnique, "unique"}, {kMultiple, "multiple"}, {kNone, "none"}};
+  for (const auto& c : cases) {
+    const auto r = test::runPiecework(std::string("solve iq-fit --json --challenge '") + c.challenge + "'");
+    ASSERT_EQ(r.status, 0) << r.err;
+    const auto json = nlohmann::json::parse(r.out);
+    EXPECT_EQ(json.at("status"), c.status) << c.challenge;
+    if (std::string(c.status) == "unique") {
+      EXPECT_EQ(json.at("solutions").at(0), kS1);
+    }
+    if (std::string(c.status) == "none") {
+      EXPECT_TRUE(json.at("solutions").empty());
+    }
+  }
+}
+
+TEST(Solve, SeededSearchFindsTheSameSolutions) {
+  const Puzzle p = loadPuzzle("iq-fit");
+  FindOptions options;
+  options.max = 100;
+  options.seed = 12345;
+  const auto seeded = findSolutions(p, parseChallenge(p, kMultiple), options);
+  options.seed = 0;
+  const auto plain = findSolutions(p, parseChallenge(p, kMultiple), options);
+  auto sorted = [](std::vector<std::vector<int>> v) {
+    std::sort(v.begin(), v.end());
+    return v;
+  };
+  EXPECT_EQ(sorted(seeded.solutions), sorted(plain.solutions));
+}
+
+}  // namespace
+}  // namespace piecework
