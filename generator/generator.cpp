@@ -135,8 +135,9 @@ void GenerateStats::add(const AttemptResult& attempt) {
   maxUniquenessSeconds = std::max(maxUniquenessSeconds, attempt.maxUniquenessSeconds);
 }
 
-std::uint64_t challengeSeed(std::uint64_t batchSeed, std::uint64_t index) {
-  return nonZero(splitmix(splitmix(batchSeed) ^ (index * 0xd1b54a32d192ed03ULL)));
+std::uint64_t challengeSeed(std::uint64_t batchSeed, Level level, std::uint64_t index) {
+  const auto salt = static_cast<std::uint64_t>(level) * 0x8cb92ba72f3d8dd7ULL;
+  return nonZero(splitmix(splitmix(batchSeed ^ salt) ^ (index * 0xd1b54a32d192ed03ULL)));
 }
 
 std::uint64_t attemptSeed(std::uint64_t streamSeed, std::uint64_t attempt) {
@@ -268,7 +269,8 @@ GenerateResult generateBatch(const Puzzle& puzzle, const GenerateOptions& option
   };
   std::vector<Slot> slots(static_cast<std::size_t>(count));
   for (int i = 0; i < count; ++i)
-    slots[static_cast<std::size_t>(i)].stream = challengeSeed(options.seed, static_cast<std::uint64_t>(i));
+    slots[static_cast<std::size_t>(i)].stream =
+        challengeSeed(options.seed, options.level, static_cast<std::uint64_t>(i));
 
   std::mutex mutex;
   std::condition_variable changed;

@@ -1,8 +1,8 @@
 // The generator: random full solutions, piece removal while the solver says "unique", level targeting, seeds,
 // batches (docs/generating.md).
 //
-// A batch seed S gives challenge i the stream seed challengeSeed(S, i); the stream tries attempts with the
-// seeds attemptSeed(stream, 0), attemptSeed(stream, 1), ... until one yields a challenge at the requested
+// A batch seed S gives challenge i the stream seed challengeSeed(S, level, i); the stream tries attempts with
+// the seeds attemptSeed(stream, 0), attemptSeed(stream, 1), ... until one yields a challenge at the requested
 // level that no earlier challenge of the batch equals up to symmetry. The attempt's seed is recorded with the
 // challenge: generateAttempt() with that seed (same puzzle, level and rules) rebuilds exactly that challenge.
 #pragma once
@@ -79,7 +79,8 @@ struct GenerateResult {
 };
 
 // The stream seed of challenge `index` of a batch, and the seed of attempt `attempt` of a stream (never 0).
-std::uint64_t challengeSeed(std::uint64_t batchSeed, std::uint64_t index);
+// The level takes part, so that batches of different levels made with one seed do not share their solutions.
+std::uint64_t challengeSeed(std::uint64_t batchSeed, Level level, std::uint64_t index);
 std::uint64_t attemptSeed(std::uint64_t streamSeed, std::uint64_t attempt);
 
 // One attempt: a random full solution, removals while unique, a rating at the level, an independent check.

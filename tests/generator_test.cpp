@@ -117,6 +117,17 @@ TEST(Generator, DifferentSeedsDifferentBatches) {
   EXPECT_NE(a.out, b.out);
 }
 
+TEST(Generator, LevelsOfOneSeedDoNotShareSolutions) {
+  const auto a = runPiecework("generate iq-fit --level Starter --count 4 --seed 9 --json");
+  const auto b = runPiecework("generate iq-fit --level Junior --count 4 --seed 9 --json");
+  ASSERT_EQ(a.status, 0) << a.err;
+  ASSERT_EQ(b.status, 0) << b.err;
+  std::set<std::string> solutions;
+  for (const json& line : jsonLines(a.out)) solutions.insert(line.at("solution").get<std::string>());
+  for (const json& line : jsonLines(b.out))
+    EXPECT_EQ(solutions.count(line.at("solution").get<std::string>()), 0U);
+}
+
 TEST(Generator, WithoutSeedPrintsOne) {
   const auto r = runPiecework("generate iq-fit --level Starter --count 2 --json");
   ASSERT_EQ(r.status, 0) << r.err;
