@@ -797,7 +797,7 @@ Level grade(int hardest, int trials, int trialDepth, double score) {
   if (rank == Strategy::Linkability || rank == Strategy::Region)
     return score > 40 ? Level::Master : Level::Expert;
   if (rank == Strategy::Pairwise) return score > 20 ? Level::Expert : Level::Junior;
-  return score > 4.5 ? Level::Junior : Level::Starter;
+  return score > 3.5 ? Level::Junior : Level::Starter;
 }
 
 std::string explain(const Rater& rater, const Puzzle& puzzle, const Event& e) {
