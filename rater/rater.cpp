@@ -334,6 +334,20 @@ class Rater {
     }
   }
 
+  // inter &= incompatible(o), without building the set; false when nothing is left.
+  bool intersectIncompatible(const State& s, int o, WordSet& inter) const {
+    const WordSet& c = collide_[static_cast<std::size_t>(o)];
+    const int piece = pieceOf(o);
+    Word nonzero = 0;
+    if (s.need[static_cast<std::size_t>(piece)] <= 1) {
+      const WordSet& same = pieceOptions_[static_cast<std::size_t>(piece)];
+      for (std::size_t k = 0; k < inter.size(); ++k) nonzero |= (inter[k] &= c[k] | same[k]);
+    } else {
+      for (std::size_t k = 0; k < inter.size(); ++k) nonzero |= (inter[k] &= c[k]);
+    }
+    return nonzero != 0;
+  }
+
   void place(State& s, int o) const {
     const int piece = pieceOf(o);
     const WordSet& c = collide_[static_cast<std::size_t>(o)];
@@ -436,7 +450,6 @@ class Rater {
   bool pairwise(State& s, int depth, std::vector<Event>& log) const {
     WordSet doomed(s.alive.size(), 0);
     WordSet inter;
-    WordSet inc;
     bool any = false;
     auto sweep = [&](const WordSet& group, int otherPiece, int site) {
       if (first(s.alive, group) < 0) return;  // consistent() reports that
@@ -444,10 +457,7 @@ class Rater {
       bool empty = false;
       forEach(group, [&](int l) {
         if (empty || !test(s.alive, l)) return;
-        incompatible(s, l, inc);
-        Word nonzero = 0;
-        for (std::size_t k = 0; k < inter.size(); ++k) nonzero |= (inter[k] &= inc[k]);
-        empty = nonzero == 0;
+        empty = !intersectIncompatible(s, l, inter);
       });
       if (empty) return;
       for (std::size_t k = 0; k < inter.size(); ++k) inter[k] &= ~group[k] & ~doomed[k];
@@ -516,17 +526,13 @@ class Rater {
       }
     }
     WordSet inter;
-    WordSet inc;
     // The options that clash with every option of `group` left, not counting the group's own.
     auto clashWithAll = [&](const WordSet& group) {
       inter = s.alive;
       bool empty = false;
       forEach(group, [&](int l) {
         if (empty || !test(s.alive, l)) return;
-        incompatible(s, l, inc);
-        Word nonzero = 0;
-        for (std::size_t k = 0; k < inter.size(); ++k) nonzero |= (inter[k] &= inc[k]);
-        empty = nonzero == 0;
+        empty = !intersectIncompatible(s, l, inter);
       });
       if (empty) return false;
       for (std::size_t k = 0; k < inter.size(); ++k) inter[k] &= ~group[k];
@@ -560,6 +566,15 @@ class Rater {
           });
       }
     }
+    // Without cuts, o joins the components (of the links left and the placed pieces) that its pegs touch.
+    std::vector<Word> component(static_cast<std::size_t>(pegTotal_), 0);
+    if (linking)
+      for (int peg = 0; peg < pegTotal_; ++peg) {
+        if (component[static_cast<std::size_t>(peg)] != 0) continue;
+        const Word joined = closure(Word{1} << peg, adjacent, s.structure);
+        for (Word w = joined; w != 0; w &= w - 1)
+          component[static_cast<std::size_t>(std::countr_zero(w))] = joined;
+      }
     std::vector<std::pair<int, Failure::Kind>> doomed;
     std::vector<Word> links;
     forEach(s.alive, [&](int o) {
@@ -568,25 +583,18 @@ class Rater {
         return;
       }
       if (!linking) return;
-      links = adjacent;
-      for (int c = cutHead[static_cast<std::size_t>(o)]; c >= 0; c = cutNext[static_cast<std::size_t>(c)]) {
-        const auto [a, b] = pairs_[static_cast<std::size_t>(cutPair[static_cast<std::size_t>(c)])];
-        links[static_cast<std::size_t>(a)] &= ~(Word{1} << b);
-        links[static_cast<std::size_t>(b)] &= ~(Word{1} << a);
-      }
-      Word joined = pegs_[static_cast<std::size_t>(o)];
-      Word expanded = 0;
-      for (;;) {
-        if (const Word todo = joined & ~expanded; todo != 0) {
-          const int a = std::countr_zero(todo);
-          expanded |= Word{1} << a;
-          joined |= links[static_cast<std::size_t>(a)];
-          continue;
+      Word joined = 0;
+      if (cutHead[static_cast<std::size_t>(o)] < 0) {
+        for (Word w = pegs_[static_cast<std::size_t>(o)]; w != 0; w &= w - 1)
+          joined |= component[static_cast<std::size_t>(std::countr_zero(w))];
+      } else {
+        links = adjacent;
+        for (int c = cutHead[static_cast<std::size_t>(o)]; c >= 0; c = cutNext[static_cast<std::size_t>(c)]) {
+          const auto [a, b] = pairs_[static_cast<std::size_t>(cutPair[static_cast<std::size_t>(c)])];
+          links[static_cast<std::size_t>(a)] &= ~(Word{1} << b);
+          links[static_cast<std::size_t>(b)] &= ~(Word{1} << a);
         }
-        bool grew = false;
-        for (Word pegs : s.structure)
-          if ((pegs & joined) != 0 && (pegs & ~joined) != 0) joined |= pegs, grew = true;
-        if (!grew) break;
+        joined = closure(pegs_[static_cast<std::size_t>(o)], links, s.structure);
       }
       for (Word pegs : s.structure)
         if ((pegs & joined) == 0) {
@@ -601,6 +609,24 @@ class Rater {
       eliminate(s, o);
     }
     return !doomed.empty();
+  }
+
+  // The pegs reachable from `start` through the links and the placed pieces.
+  static Word closure(Word start, const std::vector<Word>& links, const std::vector<Word>& structure) {
+    Word joined = start;
+    Word expanded = 0;
+    for (;;) {
+      if (const Word todo = joined & ~expanded; todo != 0) {
+        const int a = std::countr_zero(todo);
+        expanded |= Word{1} << a;
+        joined |= links[static_cast<std::size_t>(a)];
+        continue;
+      }
+      bool grew = false;
+      for (Word pegs : structure)
+        if ((pegs & joined) != 0 && (pegs & ~joined) != 0) joined |= pegs, grew = true;
+      if (!grew) return joined;
+    }
   }
 
   void prepareRegions() {
