@@ -1,13 +1,116 @@
-// piecework booklet: placeholder until issue 7 lands.
-#include <stdexcept>
+// piecework booklet: stored challenges as a printable PDF booklet with an answer key.
+#include <fmt/format.h>
+#include <iostream>
+#include <map>
+#include <memory>
 
 #include "cli/command.hpp"
+#include "db/catalog.hpp"
+#include "output/booklet.hpp"
+#include "puzzle/challenge.hpp"
+#include "puzzle/definition.hpp"
+#include "puzzle/errors.hpp"
 
 namespace piecework::cli {
+namespace {
+
+// A --puzzle value: a definition file (its `name`) or a puzzle name as the catalog stores it.
+std::string puzzleName(const std::string& value) {
+  const bool isFile = value.find('/') != std::string::npos || value.ends_with(".toml");
+  return isFile ? loadPuzzle(value).name : value;
+}
+
+}  // namespace
 
 int runBooklet(const std::vector<std::string>& args) {
-  (void)args;
-  throw std::runtime_error("'booklet' is not available yet (issue 7)");
+  po::options_description options("options");
+  options.add_options()("db", po::value<std::string>()->default_value(db::kDefaultCatalogPath),
+                        "the catalog to read")("puzzle", po::value<std::vector<std::string>>()->composing(),
+                                               "only this puzzle (repeatable)")(
+      "level", po::value<std::vector<std::string>>()->composing(),
+      "only this level: Starter, Junior, Expert, Master or Wizard (repeatable)")(
+      "per-page", po::value<int>()->default_value(4), "challenges per page, 1 to 12")(
+      "paper", po::value<std::string>()->default_value("a4"), "a4 or letter")(
+      "no-solutions", "leave out the answer pages")("title", po::value<std::string>(), "the booklet's title")(
+      "out,o", po::value<std::string>(), "write the booklet here (FILE.pdf)");
+  po::variables_map vm;
+  const char* usage =
+      "piecework booklet [--db FILE] [--puzzle P] [--level L]... [--per-page K] [--paper a4|letter] "
+      "[--no-solutions] [--title T] --out booklet.pdf";
+  if (!parseArguments("booklet", usage, args, options, vm, false)) return 0;
+  if (vm.count("out") == 0U) throw InputError("booklet: missing --out FILE.pdf");
+  const std::string out = vm["out"].as<std::string>();
+  if (formatForPath(out) != DocumentFormat::Pdf)
+    throw InputError(fmt::format("--out {}: a booklet has many pages; write it as .pdf", out));
+  BookletOptions booklet;
+  const auto paper = parsePaper(vm["paper"].as<std::string>());
+  if (!paper)
+    throw InputError(fmt::format("--paper {}: expected a4 or letter", vm["paper"].as<std::string>()));
+  booklet.paper = *paper;
+  booklet.perPage = vm["per-page"].as<int>();
+  if (booklet.perPage < 1 || booklet.perPage > 12)
+    throw InputError(fmt::format("--per-page {}: expected 1 to 12", booklet.perPage));
+  booklet.solutions = vm.count("no-solutions") == 0U;
+  if (vm.count("title") != 0U) booklet.title = vm["title"].as<std::string>();
+
+  db::ChallengeFilter filter;
+  if (vm.count("puzzle") != 0U)
+    for (const auto& p : vm["puzzle"].as<std::vector<std::string>>()) filter.puzzles.push_back(puzzleName(p));
+  if (vm.count("level") != 0U)
+    for (const auto& l : vm["level"].as<std::vector<std::string>>()) {
+      const auto level = parseLevel(l);
+      if (!level)
+        throw InputError(fmt::format("--level {}: expected Starter, Junior, Expert, Master or Wizard", l));
+      filter.levels.push_back(*level);
+    }
+
+  const std::string path = vm["db"].as<std::string>();
+  std::vector<db::StoredChallenge> stored;
+  {
+    const db::Catalog catalog(path, db::Catalog::Access::ReadOnly);
+    stored = catalog.challenges(filter);
+  }
+  if (stored.empty())
+    throw InputError(fmt::format("{}: no stored challenges match (see 'piecework catalog list')", path));
+
+  // One Puzzle per stored definition; std::map keeps their addresses stable.
+  std::map<std::string, std::unique_ptr<Puzzle>> puzzles;
+  std::vector<BookletEntry> entries;
+  for (const auto& c : stored) {
+    auto& puzzle = puzzles[c.definitionHash];
+    if (!puzzle) puzzle = std::make_unique<Puzzle>(loadDefinition(c.definitionText, c.puzzleName));
+    BookletEntry e;
+    e.puzzle = puzzle.get();
+    e.level = c.level;
+    e.score = c.score;
+    e.id = c.id;
+    try {
+      e.givens = parseChallenge(*puzzle, c.challengeText);
+      if (!c.solutionText.empty()) e.solution = parseChallenge(*puzzle, c.solutionText);
+    } catch (const InputError& error) {
+      throw InputError(fmt::format("{}: challenge {}: {}", path, c.id, error.what()));
+    }
+    entries.push_back(std::move(e));
+  }
+  const BookletResult result = writeBooklet(out, entries, booklet);
+  std::cout << fmt::format(
+      "wrote {}: {} pages (title page, {} challenge page{}, {} answer page{}), {} challenge{}\n", out,
+      result.pages, result.challengePages, result.challengePages == 1 ? "" : "s", result.answerPages,
+      result.answerPages == 1 ? "" : "s", entries.size(), entries.size() == 1 ? "" : "s");
+  // Remember what went into the booklet. The PDF stands even when the catalog cannot be written.
+  try {
+    db::Catalog catalog(path, db::Catalog::Access::ReadWrite);
+    std::string recorded = fmt::format("per-page={} paper={} solutions={}", booklet.perPage,
+                                       vm["paper"].as<std::string>(), booklet.solutions ? "yes" : "no");
+    for (const auto& p : filter.puzzles) recorded += " puzzle=" + p;
+    for (Level l : filter.levels) recorded += std::string(" level=") + levelName(l);
+    const auto id = catalog.recordBooklet(bookletTitle(entries, booklet), out, recorded, result.order);
+    std::cout << fmt::format("recorded as booklet {} in {}\n", id, path);
+  } catch (const std::exception& error) {
+    std::cerr << fmt::format("piecework: warning: the booklet was written but not recorded in {}: {}\n", path,
+                             error.what());
+  }
+  return 0;
 }
 
 }  // namespace piecework::cli

@@ -1,13 +1,56 @@
-// piecework sheet: placeholder until issue 7 lands.
-#include <stdexcept>
+// piecework sheet: one challenge as a printable page (PDF or SVG), with its answer when asked.
+#include <fmt/format.h>
+#include <iostream>
 
 #include "cli/command.hpp"
+#include "output/sheet.hpp"
+#include "puzzle/challenge.hpp"
+#include "puzzle/definition.hpp"
+#include "puzzle/errors.hpp"
+#include "solver/solver.hpp"
 
 namespace piecework::cli {
 
 int runSheet(const std::vector<std::string>& args) {
-  (void)args;
-  throw std::runtime_error("'sheet' is not available yet (issue 7)");
+  po::options_description options("options");
+  addChallengeOptions(options);
+  options.add_options()("out,o", po::value<std::string>(), "write the page here: FILE.pdf or FILE.svg")(
+      "solution", "solve the challenge and draw the answer below it")(
+      "paper", po::value<std::string>()->default_value("a4"), "a4 or letter")(
+      "unlinked", "IQ-Link: accept answers whose pieces do not form one linked structure")(
+      "title", po::value<std::string>(), "heading (default: the puzzle's title)");
+  po::variables_map vm;
+  const char* usage =
+      "piecework sheet PUZZLE --challenge TEXT --out FILE.svg|FILE.pdf [--solution] [--paper a4|letter]";
+  if (!parseArguments("sheet", usage, args, options, vm)) return 0;
+  if (vm.count("out") == 0U) throw InputError("sheet: missing --out FILE.pdf or FILE.svg");
+  const std::string out = vm["out"].as<std::string>();
+  formatForPath(out);  // reject a bad extension before any work
+  const auto paper = parsePaper(vm["paper"].as<std::string>());
+  if (!paper)
+    throw InputError(fmt::format("--paper {}: expected a4 or letter", vm["paper"].as<std::string>()));
+  const Puzzle puzzle = loadPuzzle(vm["puzzle"].as<std::string>());
+  const std::vector<int> givens = readChallenge(puzzle, vm, true);
+
+  SheetOptions sheet;
+  sheet.paper = *paper;
+  if (vm.count("title") != 0U) sheet.heading = vm["title"].as<std::string>();
+  sheet.caption = givens.empty() ? "the empty board" : "challenge: " + formatChallenge(puzzle, givens);
+  FindResult found;
+  if (vm.count("solution") != 0U) {
+    FindOptions find;
+    find.rules.linked = vm.count("unlinked") == 0U;
+    find.max = 2;
+    found = findSolutions(puzzle, givens, find);
+    if (found.solutions.empty())
+      throw InputError("sheet: the challenge has no solution, so there is no answer to draw");
+    sheet.solution = &found.solutions.front();
+    if (found.solutions.size() > 1)
+      sheet.answerNote = "one of several solutions: the challenge is not unique";
+  }
+  writeSheet(out, puzzle, givens, sheet);
+  std::cout << fmt::format("wrote {}{}\n", out, sheet.solution != nullptr ? " (with the answer)" : "");
+  return 0;
 }
 
 }  // namespace piecework::cli

@@ -1,9 +1,9 @@
 #include "output/text.hpp"
 
-#include <algorithm>
-#include <cstdlib>
 #include <fmt/format.h>
 #include <unistd.h>
+#include <algorithm>
+#include <cstdlib>
 
 #include "puzzle/challenge.hpp"
 
@@ -32,8 +32,10 @@ std::string hexBoard(const Puzzle& puzzle, const std::vector<int>& placements, b
     for (int peg : pegs) {
       centre = std::binary_search(p.sites.begin(), p.sites.end(), peg * 7);
       auto& text = onPeg[static_cast<std::size_t>(peg)];
-      if (centre) text.insert(text.begin(), letter);
-      else text.push_back(letter);
+      if (centre)
+        text.insert(text.begin(), letter);
+      else
+        text.push_back(letter);
       colourOf[static_cast<std::size_t>(peg)] = p.piece;
     }
   }
@@ -53,7 +55,8 @@ std::string hexBoard(const Puzzle& puzzle, const std::vector<int>& placements, b
     std::string cell = onPeg[i].empty() ? std::string(".") : onPeg[i];
     cell = fmt::format("{:^3}", cell);
     out += fmt::format("{}:", pegLetter(static_cast<int>(i)));
-    if (colour && colourOf[i] >= 0) cell = paint(cell, puzzle.pieces[static_cast<std::size_t>(colourOf[i])].colour);
+    if (colour && colourOf[i] >= 0)
+      cell = paint(cell, puzzle.pieces[static_cast<std::size_t>(colourOf[i])].colour);
     out += cell;
   }
   out += '\n';
@@ -62,7 +65,9 @@ std::string hexBoard(const Puzzle& puzzle, const std::vector<int>& placements, b
 
 }  // namespace
 
-bool stdoutWantsColour() { return isatty(STDOUT_FILENO) != 0 && std::getenv("NO_COLOR") == nullptr; }
+bool stdoutWantsColour() {
+  return isatty(STDOUT_FILENO) != 0 && std::getenv("NO_COLOR") == nullptr;
+}
 
 std::string boardPicture(const Puzzle& puzzle, const std::vector<int>& placements, bool colour) {
   if (puzzle.lattice == Lattice::HexPegs) return hexBoard(puzzle, placements, colour);
@@ -105,7 +110,8 @@ std::string piecePicture(const Puzzle& puzzle, int piece) {
       std::string dirs;
       for (int d : part.directions) dirs += std::string(dirs.empty() ? "" : " ") + names[d];
       out += fmt::format("  ({:+d},{:+d}) {} {}\n", part.offset.x, part.offset.y,
-                         part.ball ? "ball linked" : (part.directions.empty() ? "closed ring" : "ring open"), dirs);
+                         part.ball ? "ball linked" : (part.directions.empty() ? "closed ring" : "ring open"),
+                         dirs);
     }
     return out;
   }
@@ -117,7 +123,8 @@ std::string piecePicture(const Puzzle& puzzle, int piece) {
     out += "  ";
     for (int z = 0; z < d; ++z) {
       if (z > 0) out += "   ";
-      for (int x = 0; x < w; ++x) out += std::find(shape.begin(), shape.end(), Site{x, y, z}) != shape.end() ? "# " : ". ";
+      for (int x = 0; x < w; ++x)
+        out += std::find(shape.begin(), shape.end(), Site{x, y, z}) != shape.end() ? "# " : ". ";
     }
     out += '\n';
   }

@@ -1,0 +1,386 @@
+#include "output/booklet.hpp"
+
+#include <fmt/format.h>
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include "output/draw.hpp"
+#include "puzzle/errors.hpp"
+
+namespace piecework {
+namespace {
+
+constexpr double kMargin = 40;
+constexpr double kHeader = 30;
+constexpr double kFooter = 22;
+constexpr double kCaption = 17;
+constexpr double kPad = 7;
+
+const char* levelColour(Level level) {
+  switch (level) {
+    case Level::Starter:
+      return "#2e9b3a";
+    case Level::Junior:
+      return "#1f77b4";
+    case Level::Expert:
+      return "#e07b00";
+    case Level::Master:
+      return "#d7261e";
+    case Level::Wizard:
+      return "#6a3d9a";
+  }
+  return "#444444";
+}
+
+void ink(cairo_t* cr) {
+  cairo_set_source_rgb(cr, 0.13, 0.14, 0.16);
+}
+void grey(cairo_t* cr) {
+  cairo_set_source_rgb(cr, 0.45, 0.47, 0.5);
+}
+
+struct Group {
+  const Puzzle* puzzle = nullptr;
+  Level level = Level::Starter;
+  std::vector<std::size_t> entries;  // indices into the caller's entries, booklet order
+  int firstNumber = 1;
+  int firstPage = 0;  // 1-based page of its first challenge page
+};
+
+std::vector<Group> groupsOf(const std::vector<BookletEntry>& entries, const std::vector<std::size_t>& order,
+                            int perPage) {
+  std::vector<Group> groups;
+  int number = 1, page = 2;
+  for (std::size_t i : order) {
+    const BookletEntry& e = entries[i];
+    if (groups.empty() || groups.back().puzzle != e.puzzle || groups.back().level != e.level) {
+      if (!groups.empty()) page += (static_cast<int>(groups.back().entries.size()) + perPage - 1) / perPage;
+      groups.push_back({e.puzzle, e.level, {}, number, page});
+    }
+    groups.back().entries.push_back(i);
+    ++number;
+  }
+  return groups;
+}
+
+int pagesOf(const std::vector<Group>& groups, int perPage) {
+  int pages = 0;
+  for (const Group& g : groups) pages += (static_cast<int>(g.entries.size()) + perPage - 1) / perPage;
+  return pages;
+}
+
+struct Grid {
+  int cols = 1;
+  int rows = 1;
+};
+
+Grid gridFor(int perPage) {
+  Grid g;
+  g.cols = perPage <= 3 ? 1 : 2;
+  g.rows = (perPage + g.cols - 1) / g.cols;
+  return g;
+}
+
+Rect cellRect(const PageSize& page, const Grid& grid, int k) {
+  const double top = kMargin + kHeader, bottom = page.h - kMargin - kFooter;
+  const double gap = 10;
+  const double w = (page.w - 2 * kMargin - (grid.cols - 1) * gap) / grid.cols;
+  const double h = (bottom - top - (grid.rows - 1) * gap) / grid.rows;
+  return {kMargin + (k % grid.cols) * (w + gap), top + (k / grid.cols) * (h + gap), w, h};
+}
+
+Rect panelRect(const Rect& cell) {
+  return {cell.x + kPad, cell.y + kCaption + kPad, cell.w - 2 * kPad, cell.h - kCaption - 2 * kPad};
+}
+
+std::string rulesText(const Puzzle& puzzle) {
+  if (puzzle.lattice == Lattice::HexPegs)
+    return "Put the pieces shown under each board on the empty pegs. A ball may sit inside an open ring when "
+           "its link "
+           "passes through the opening." +
+           std::string(puzzle.linked ? " All pieces must link into one structure." : "");
+  const bool faces = std::any_of(puzzle.pieces.begin(), puzzle.pieces.end(),
+                                 [](const PieceDef& p) { return p.moves == Moves::Faces; });
+  if (faces)
+    return "Fill the board with the pieces shown. Each piece lies on one of its two faces (both are drawn); "
+           "turn it "
+           "over to change face.";
+  if (puzzle.lattice == Lattice::Cubic)
+    return "Fill the box with the pieces shown. The box is drawn layer by layer, each layer seen from above; "
+           "the "
+           "pieces may be turned any way.";
+  const bool mirror = std::any_of(puzzle.pieces.begin(), puzzle.pieces.end(),
+                                  [](const PieceDef& p) { return p.moves == Moves::TurnMirror; });
+  return std::string("Fill every empty cell with the pieces shown. Pieces may be turned") +
+         (mirror ? " and turned over." : ", not turned over.");
+}
+
+// Greedy word wrap.
+std::vector<std::string> wrap(cairo_t* cr, const std::string& text, double width) {
+  std::vector<std::string> lines;
+  std::string line, word;
+  auto flush = [&] {
+    if (word.empty()) return;
+    const std::string candidate = line.empty() ? word : line + " " + word;
+    if (!line.empty() && textWidth(cr, candidate) > width) {
+      lines.push_back(line);
+      line = word;
+    } else {
+      line = candidate;
+    }
+    word.clear();
+  };
+  for (char c : text) {
+    if (c == ' ')
+      flush();
+    else
+      word += c;
+  }
+  flush();
+  if (!line.empty()) lines.push_back(line);
+  return lines;
+}
+
+void pageNumber(cairo_t* cr, const PageSize& page, int number) {
+  setFont(cr, 8, false);
+  grey(cr);
+  showText(cr, std::to_string(number), page.w / 2, page.h - kMargin + 4, 0.5);
+}
+
+void levelBadge(cairo_t* cr, Level level, double x, double y) {
+  // Five dots, the level's number of them filled.
+  for (int i = 0; i < 5; ++i) {
+    cairo_arc(cr, x + i * 11, y, 3.6, 0, 2 * 3.14159265358979);
+    setColour(cr, levelColour(level));
+    if (i <= static_cast<int>(level)) {
+      cairo_fill(cr);
+    } else {
+      cairo_set_line_width(cr, 1);
+      cairo_stroke(cr);
+    }
+  }
+}
+
+void pageHeader(cairo_t* cr, const PageSize& page, const Group& g, bool answers, int from, int to) {
+  const double y = kMargin + 12;
+  setColour(cr, levelColour(g.level));
+  cairo_rectangle(cr, kMargin, y - 12, 5, 16);
+  cairo_fill(cr);
+  ink(cr);
+  setFont(cr, 14, true);
+  const std::string title = fmt::format("{}{} \xc2\xb7 {}", answers ? "Answers \xc2\xb7 " : "",
+                                        g.puzzle->title, levelName(g.level));
+  showText(cr, title, kMargin + 11, y);
+  setFont(cr, 9, false);
+  grey(cr);
+  const std::string range =
+      from == to ? fmt::format("no. {}", from) : fmt::format("no. {}\xe2\x80\x93{}", from, to);
+  showText(cr, range, page.w - kMargin - 62, y - 1, 1);
+  levelBadge(cr, g.level, page.w - kMargin - 48, y - 4);
+  cairo_set_source_rgb(cr, 0.8, 0.82, 0.85);
+  cairo_set_line_width(cr, 0.6);
+  cairo_move_to(cr, kMargin, y + 8);
+  cairo_line_to(cr, page.w - kMargin, y + 8);
+  cairo_stroke(cr);
+}
+
+void cellFrame(cairo_t* cr, const Rect& cell, int number, const std::string& note, Level level) {
+  const double r = 6;
+  cairo_new_sub_path(cr);
+  cairo_arc(cr, cell.x + cell.w - r, cell.y + r, r, -1.5708, 0);
+  cairo_arc(cr, cell.x + cell.w - r, cell.y + cell.h - r, r, 0, 1.5708);
+  cairo_arc(cr, cell.x + r, cell.y + cell.h - r, r, 1.5708, 3.14159);
+  cairo_arc(cr, cell.x + r, cell.y + r, r, 3.14159, 4.71239);
+  cairo_close_path(cr);
+  cairo_set_source_rgb(cr, 0.82, 0.84, 0.87);
+  cairo_set_line_width(cr, 0.7);
+  cairo_stroke(cr);
+  // The number in a small tab of the level's colour.
+  setFont(cr, 10, true);
+  const std::string text = std::to_string(number);
+  const double w = std::max(20.0, textWidth(cr, text) + 10);
+  setColour(cr, levelColour(level));
+  cairo_rectangle(cr, cell.x + kPad, cell.y + 5, w, 14);
+  cairo_fill(cr);
+  cairo_set_source_rgb(cr, 1, 1, 1);
+  showText(cr, text, cell.x + kPad + w / 2, cell.y + 16, 0.5);
+  if (!note.empty()) {
+    setFont(cr, 8, false);
+    grey(cr);
+    showText(cr, note, cell.x + kPad + w + 6, cell.y + 15.5);
+  }
+}
+
+void titlePage(cairo_t* cr, const PageSize& page, const std::vector<BookletEntry>& entries,
+               const std::vector<Group>& groups, const BookletOptions& options, int answersPage) {
+  std::vector<const Puzzle*> puzzles;
+  for (const Group& g : groups)
+    if (std::find(puzzles.begin(), puzzles.end(), g.puzzle) == puzzles.end()) puzzles.push_back(g.puzzle);
+  const std::string title = bookletTitle(entries, options);
+  double y = page.h * 0.2;
+  ink(cr);
+  double size = 30;
+  setFont(cr, size, true);
+  while (size > 12 && textWidth(cr, title) > page.w - 2 * kMargin) setFont(cr, size -= 1, true);
+  showText(cr, title, page.w / 2, y, 0.5);
+  y += 26;
+  setFont(cr, 12, false);
+  grey(cr);
+  std::string line = fmt::format("{} challenge{}", entries.size(), entries.size() == 1 ? "" : "s");
+  if (!groups.empty()) {
+    Level lo = groups.front().level, hi = lo;
+    for (const Group& g : groups) lo = std::min(lo, g.level), hi = std::max(hi, g.level);
+    line += lo == hi ? fmt::format(", level {}", levelName(lo))
+                     : fmt::format(", levels {} to {}", levelName(lo), levelName(hi));
+  }
+  line += options.solutions ? ", answers at the back" : ", no answers";
+  showText(cr, line, page.w / 2, y, 0.5);
+  if (!options.subtitle.empty()) {
+    y += 18;
+    showText(cr, options.subtitle, page.w / 2, y, 0.5);
+  }
+  // Contents.
+  y += 46;
+  const double left = page.w * 0.2, right = page.w * 0.8;
+  ink(cr);
+  setFont(cr, 13, true);
+  showText(cr, "Contents", left, y);
+  y += 8;
+  auto row = [&](const std::string& what, const std::string& numbers, int pageNo, const char* colour) {
+    y += 19;
+    if (colour != nullptr) {
+      setColour(cr, colour);
+      cairo_rectangle(cr, left, y - 9, 4, 11);
+      cairo_fill(cr);
+    }
+    ink(cr);
+    setFont(cr, 11, false);
+    showText(cr, what, left + 10, y);
+    grey(cr);
+    showText(cr, numbers, right - 70, y, 1);
+    ink(cr);
+    showText(cr, fmt::format("page {}", pageNo), right, y, 1);
+  };
+  for (const Group& g : groups) {
+    const int last = g.firstNumber + static_cast<int>(g.entries.size()) - 1;
+    row(puzzles.size() == 1 ? levelName(g.level)
+                            : fmt::format("{} \xc2\xb7 {}", g.puzzle->title, levelName(g.level)),
+        g.firstNumber == last ? fmt::format("no. {}", last)
+                              : fmt::format("no. {}\xe2\x80\x93{}", g.firstNumber, last),
+        g.firstPage, levelColour(g.level));
+  }
+  if (options.solutions && !groups.empty()) row("Answers", "", answersPage, nullptr);
+  // How to play, per puzzle.
+  y += 44;
+  for (const Puzzle* p : puzzles) {
+    ink(cr);
+    setFont(cr, 12, true);
+    showText(cr, puzzles.size() == 1 ? std::string("How to play") : p->title, left, y);
+    setFont(cr, 10, false);
+    for (const std::string& l : wrap(cr, rulesText(*p), right - left)) {
+      y += 14;
+      showText(cr, l, left, y);
+    }
+    y += 26;
+    if (y > page.h - kMargin - 60) break;
+  }
+  setFont(cr, 10, false);
+  grey(cr);
+  showText(cr, "Harder levels have fewer pieces given: dots in the page headers show the level (1 to 5).",
+           page.w / 2, page.h - kMargin - 10, 0.5);
+}
+
+}  // namespace
+
+std::string bookletTitle(const std::vector<BookletEntry>& entries, const BookletOptions& options) {
+  if (!options.title.empty()) return options.title;
+  const bool one = !entries.empty() &&
+                   std::all_of(entries.begin(), entries.end(),
+                               [&](const BookletEntry& e) { return e.puzzle == entries.front().puzzle; });
+  return one && entries.front().puzzle != nullptr ? entries.front().puzzle->title + " challenges"
+                                                  : "Puzzle challenges";
+}
+
+std::vector<std::size_t> bookletOrder(const std::vector<BookletEntry>& entries) {
+  std::map<const Puzzle*, std::size_t> firstSeen;
+  for (const BookletEntry& e : entries) firstSeen.emplace(e.puzzle, firstSeen.size());
+  std::vector<std::size_t> order(entries.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    const auto ka = std::pair(firstSeen.at(entries[a].puzzle), static_cast<int>(entries[a].level));
+    const auto kb = std::pair(firstSeen.at(entries[b].puzzle), static_cast<int>(entries[b].level));
+    return ka < kb;
+  });
+  return order;
+}
+
+BookletResult bookletPages(const std::vector<BookletEntry>& entries, const BookletOptions& options) {
+  if (options.perPage < 1 || options.perPage > 12)
+    throw InputError(fmt::format("--per-page {}: expected 1 to 12", options.perPage));
+  const auto order = bookletOrder(entries);
+  const auto groups = groupsOf(entries, order, options.perPage);
+  BookletResult r;
+  r.challengePages = pagesOf(groups, options.perPage);
+  r.answerPages = options.solutions ? r.challengePages : 0;
+  r.pages = 1 + r.challengePages + r.answerPages;
+  for (std::size_t i : order) r.order.push_back(entries[i].id);
+  return r;
+}
+
+BookletResult writeBooklet(const std::string& path, const std::vector<BookletEntry>& entries,
+                           const BookletOptions& options) {
+  BookletResult result = bookletPages(entries, options);
+  for (const BookletEntry& e : entries)
+    if (e.puzzle == nullptr) throw InputError("booklet: an entry has no puzzle");
+  if (formatForPath(path) != DocumentFormat::Pdf)
+    throw InputError(fmt::format("--out {}: a booklet has many pages; write it as .pdf", path));
+  Document doc(path, DocumentFormat::Pdf, pageSize(options.paper));
+  cairo_t* cr = doc.cr();
+  const PageSize page = doc.size();
+  const auto order = bookletOrder(entries);
+  const auto groups = groupsOf(entries, order, options.perPage);
+  const Grid grid = gridFor(options.perPage);
+
+  titlePage(cr, page, entries, groups, options, 2 + result.challengePages);
+  doc.endPage();
+
+  // Layouts are computed once and shared by the challenge and answer pages.
+  std::vector<PanelLayout> layouts(entries.size());
+  for (int answers = 0; answers < (options.solutions ? 2 : 1); ++answers) {
+    for (const Group& g : groups) {
+      const int count = static_cast<int>(g.entries.size());
+      for (int first = 0; first < count; first += options.perPage) {
+        const int last = std::min(count, first + options.perPage) - 1;
+        pageHeader(cr, page, g, answers != 0, g.firstNumber + first, g.firstNumber + last);
+        for (int k = first; k <= last; ++k) {
+          const std::size_t i = g.entries[static_cast<std::size_t>(k)];
+          const BookletEntry& e = entries[i];
+          const Rect cell = cellRect(page, grid, k - first);
+          if (answers == 0) layouts[i] = layoutPanel(cr, *e.puzzle, e.givens, panelRect(cell));
+          std::string note;
+          if (answers == 0) {
+            int pieces = 0;
+            for (const auto& [piece, copies] : piecesToPlace(*e.puzzle, e.givens)) pieces += copies;
+            note = fmt::format("{} piece{} to place", pieces, pieces == 1 ? "" : "s");
+          } else if (e.solution.empty()) {
+            note = "no answer stored";
+          }
+          cellFrame(cr, cell, g.firstNumber + k, note, g.level);
+          cairo_save(cr);
+          drawPanel(cr, *e.puzzle, layouts[i], answers == 0 || e.solution.empty() ? e.givens : e.solution,
+                    answers == 0);
+          cairo_restore(cr);
+        }
+        pageNumber(cr, page, doc.pages() + 1);
+        doc.endPage();
+      }
+    }
+  }
+  if (doc.pages() != result.pages)
+    throw std::logic_error(fmt::format("booklet: wrote {} pages, expected {}", doc.pages(), result.pages));
+  doc.commit();
+  return result;
+}
+
+}  // namespace piecework

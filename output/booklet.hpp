@@ -1,0 +1,54 @@
+// Printable booklets: a title page, the challenges numbered and grouped by level (Starter..Wizard), then the
+// answer key in the same order and layout.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "output/document.hpp"
+#include "puzzle/puzzle.hpp"
+#include "rater/rater.hpp"
+
+namespace piecework {
+
+// One challenge of a booklet, in plain form (the catalog's records are turned into these by the caller).
+struct BookletEntry {
+  const Puzzle* puzzle = nullptr;
+  std::vector<int> givens;    // placement ids
+  std::vector<int> solution;  // placement ids of the whole solution (empty: no answer known)
+  Level level = Level::Starter;
+  double score = 0;
+  std::int64_t id = 0;  // the catalog's id, if any (not printed)
+};
+
+struct BookletOptions {
+  Paper paper = Paper::A4;
+  int perPage = 4;        // challenges per page, 1..12
+  bool solutions = true;  // answer-key pages at the back
+  std::string title;      // default: "<puzzle title> challenges"
+  std::string subtitle;   // an extra line on the title page
+};
+
+struct BookletResult {
+  int pages = 0;
+  int challengePages = 0;
+  int answerPages = 0;
+  std::vector<std::int64_t> order;  // entry ids in booklet order (numbers 1..N)
+};
+
+// The booklet order: grouped by puzzle (in order of first appearance), then by level; stable otherwise.
+std::vector<std::size_t> bookletOrder(const std::vector<BookletEntry>& entries);
+
+// Pages the booklet will have: 1 (title) + per group of one puzzle and level ceil(n / perPage) challenge
+// pages, and as many answer pages again unless options.solutions is false.
+BookletResult bookletPages(const std::vector<BookletEntry>& entries, const BookletOptions& options);
+
+// The title printed on the title page: options.title, or "<puzzle title> challenges".
+std::string bookletTitle(const std::vector<BookletEntry>& entries, const BookletOptions& options);
+
+// Writes the booklet as PDF to `path` atomically. Throws InputError for bad options or a bad path.
+BookletResult writeBooklet(const std::string& path, const std::vector<BookletEntry>& entries,
+                           const BookletOptions& options);
+
+}  // namespace piecework

@@ -1,0 +1,61 @@
+// A cairo document (PDF or SVG) written atomically: pages go to a temporary file next to the target, which
+// replaces the target only when the whole document was written. A failure leaves no partial file behind.
+#pragma once
+
+#include <cairo.h>
+#include <cstdio>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+
+namespace piecework {
+
+enum class Paper { A4, Letter };
+
+struct PageSize {
+  double w = 0;  // points
+  double h = 0;
+};
+
+PageSize pageSize(Paper paper);
+// "a4" or "letter" (case-insensitive); nullopt otherwise.
+std::optional<Paper> parsePaper(std::string_view name);
+
+enum class DocumentFormat { Pdf, Svg };
+// From the file name's extension (.pdf or .svg, case-insensitive); throws InputError for anything else.
+DocumentFormat formatForPath(const std::string& path);
+
+class Document {
+ public:
+  // Throws InputError when the temporary file cannot be created (for example, a missing directory).
+  Document(std::string path, DocumentFormat format, PageSize size);
+  ~Document();
+  Document(const Document&) = delete;
+  Document& operator=(const Document&) = delete;
+
+  cairo_t* cr() { return cr_; }
+  PageSize size() const { return size_; }
+  // Ends the current page; the next drawing starts a new one. SVG documents hold exactly one page.
+  void endPage();
+  int pages() const { return pages_; }
+  // Finishes the document and moves it into place. Throws std::runtime_error when cairo or the file system
+  // failed; the target is then untouched.
+  void commit();
+
+ private:
+  void discard();
+  std::string path_;
+  std::string temp_;
+  DocumentFormat format_;
+  PageSize size_;
+  std::FILE* file_ = nullptr;
+  std::pair<std::FILE*, bool*> target_{nullptr, nullptr};  // what cairo's write callback writes to
+  cairo_surface_t* surface_ = nullptr;
+  cairo_t* cr_ = nullptr;
+  int pages_ = 0;
+  bool writeFailed_ = false;
+  bool committed_ = false;
+};
+
+}  // namespace piecework

@@ -1,0 +1,896 @@
+#include "output/draw.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <numbers>
+
+#include "puzzle/challenge.hpp"
+
+namespace piecework {
+namespace {
+
+constexpr double kPi = std::numbers::pi;
+constexpr double kRowHeight = 0.8660254037844386;  // sqrt(3) / 2: distance between two rows of pegs
+
+struct Rgb {
+  double r = 0.5;
+  double g = 0.5;
+  double b = 0.5;
+};
+
+Rgb parseColour(const std::string& hex) {
+  unsigned r = 0, g = 0, b = 0;
+  if (std::sscanf(hex.c_str(), "#%2x%2x%2x", &r, &g, &b) != 3) return {};
+  return {r / 255.0, g / 255.0, b / 255.0};
+}
+
+Rgb mix(const Rgb& c, const Rgb& with, double f) {
+  return {c.r + (with.r - c.r) * f, c.g + (with.g - c.g) * f, c.b + (with.b - c.b) * f};
+}
+Rgb lighter(const Rgb& c, double f) {
+  return mix(c, {1, 1, 1}, f);
+}
+Rgb darker(const Rgb& c, double f) {
+  return mix(c, {0, 0, 0}, f);
+}
+double luminance(const Rgb& c) {
+  return 0.299 * c.r + 0.587 * c.g + 0.114 * c.b;
+}
+
+void set(cairo_t* cr, const Rgb& c, double alpha = 1.0) {
+  cairo_set_source_rgba(cr, c.r, c.g, c.b, alpha);
+}
+
+const Rgb kInk{0.13, 0.14, 0.16};
+const Rgb kBoard{0.91, 0.92, 0.94};
+const Rgb kGridLine{0.74, 0.76, 0.80};
+const Rgb kHole{0.62, 0.65, 0.70};
+
+// Text centred on (x, y) both ways.
+void centredText(cairo_t* cr, const std::string& text, double x, double y) {
+  cairo_text_extents_t e;
+  cairo_text_extents(cr, text.c_str(), &e);
+  cairo_move_to(cr, x - e.x_bearing - e.width / 2, y - e.y_bearing - e.height / 2);
+  cairo_show_text(cr, text.c_str());
+  cairo_new_path(cr);  // show_text leaves a current point that the next arc would join with a line
+}
+
+void letterOn(cairo_t* cr, char letter, const Rgb& under, double x, double y, double size) {
+  setFont(cr, size, true);
+  set(cr, luminance(under) < 0.55 ? Rgb{1, 1, 1} : kInk);
+  centredText(cr, std::string(1, letter), x, y);
+}
+
+void roundedRect(cairo_t* cr, double x, double y, double w, double h, double radius) {
+  cairo_new_sub_path(cr);
+  cairo_arc(cr, x + w - radius, y + radius, radius, -kPi / 2, 0);
+  cairo_arc(cr, x + w - radius, y + h - radius, radius, 0, kPi / 2);
+  cairo_arc(cr, x + radius, y + h - radius, radius, kPi / 2, kPi);
+  cairo_arc(cr, x + radius, y + radius, radius, kPi, 3 * kPi / 2);
+  cairo_close_path(cr);
+}
+
+// Colour of one placed piece; copies of one piece get slightly different shades so that a box puzzle's
+// identical blocks can be told apart from layer to layer.
+Rgb placedColour(const PieceDef& def, int copy) {
+  const Rgb base = parseColour(def.colour);
+  if (def.copies <= 1) return base;
+  const double step = (copy - (def.copies - 1) / 2.0) * 0.5 / def.copies;
+  return step >= 0 ? lighter(base, step) : darker(base, -step);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Cell grids (square boards, layers of boxes, flat pieces).
+
+struct GridCell {
+  bool present = false;
+  int group = -1;  // placement (or piece) drawn here; -1 empty
+  Rgb colour;
+  char letter = 0;
+};
+
+struct Grid {
+  int w = 0;
+  int h = 0;
+  std::vector<GridCell> cells;
+  Grid(int width, int height) : w(width), h(height), cells(static_cast<std::size_t>(width * height)) {}
+  GridCell& at(int x, int y) { return cells[static_cast<std::size_t>(y * w + x)]; }
+  const GridCell* find(int x, int y) const {
+    if (x < 0 || y < 0 || x >= w || y >= h) return nullptr;
+    const GridCell& c = cells[static_cast<std::size_t>(y * w + x)];
+    return c.present ? &c : nullptr;
+  }
+};
+
+enum class GridStyle { Squares, Balls };
+
+void drawSquares(cairo_t* cr, const Grid& grid, double x0, double y0, double s, bool letters) {
+  for (int y = 0; y < grid.h; ++y)
+    for (int x = 0; x < grid.w; ++x) {
+      const GridCell* c = grid.find(x, y);
+      if (c == nullptr) continue;
+      set(cr, c->group < 0 ? Rgb{1, 1, 1} : c->colour);
+      cairo_rectangle(cr, x0 + x * s, y0 + y * s, s, s);
+      cairo_fill(cr);
+    }
+  // Edges: thin inside the empty board and inside a piece, thick between pieces and around the board.
+  struct Edge {
+    double ax, ay, bx, by;
+    int kind;  // 0 thin grey, 1 thin inside a piece, 2 thick
+    Rgb colour;
+  };
+  std::vector<Edge> edges;
+  auto classify = [&](const GridCell* a, const GridCell* b, double ax, double ay, double bx, double by) {
+    if (a == nullptr && b == nullptr) return;
+    int kind = 2;
+    Rgb colour = kInk;
+    if (a != nullptr && b != nullptr) {
+      if (a->group < 0 && b->group < 0)
+        kind = 0, colour = kGridLine;
+      else if (a->group == b->group)
+        kind = 1, colour = darker(a->colour, 0.25);
+    }
+    edges.push_back({x0 + ax * s, y0 + ay * s, x0 + bx * s, y0 + by * s, kind, colour});
+  };
+  for (int y = 0; y <= grid.h; ++y)
+    for (int x = 0; x < grid.w; ++x) classify(grid.find(x, y - 1), grid.find(x, y), x, y, x + 1, y);
+  for (int x = 0; x <= grid.w; ++x)
+    for (int y = 0; y < grid.h; ++y) classify(grid.find(x - 1, y), grid.find(x, y), x, y, x, y + 1);
+  cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+  for (int kind = 0; kind < 3; ++kind) {
+    cairo_set_line_width(cr, kind == 2 ? std::max(0.8, 0.09 * s) : std::max(0.3, 0.025 * s));
+    for (const Edge& e : edges) {
+      if (e.kind != kind) continue;
+      set(cr, e.colour);
+      cairo_move_to(cr, e.ax, e.ay);
+      cairo_line_to(cr, e.bx, e.by);
+      cairo_stroke(cr);
+    }
+  }
+  if (!letters) return;
+  for (int y = 0; y < grid.h; ++y)
+    for (int x = 0; x < grid.w; ++x) {
+      const GridCell* c = grid.find(x, y);
+      if (c != nullptr && c->group >= 0 && c->letter != 0)
+        letterOn(cr, c->letter, c->colour, x0 + (x + 0.5) * s, y0 + (y + 0.5) * s, 0.5 * s);
+    }
+}
+
+void drawBalls(cairo_t* cr, const Grid& grid, double x0, double y0, double s, bool board, bool letters) {
+  if (board) {
+    set(cr, kBoard);
+    roundedRect(cr, x0, y0, grid.w * s, grid.h * s, 0.3 * s);
+    cairo_fill_preserve(cr);
+    set(cr, kGridLine);
+    cairo_set_line_width(cr, std::max(0.4, 0.04 * s));
+    cairo_stroke(cr);
+    set(cr, kHole);
+    for (int y = 0; y < grid.h; ++y)
+      for (int x = 0; x < grid.w; ++x) {
+        const GridCell* c = grid.find(x, y);
+        if (c == nullptr || c->group >= 0) continue;
+        cairo_arc(cr, x0 + (x + 0.5) * s, y0 + (y + 0.5) * s, 0.17 * s, 0, 2 * kPi);
+        cairo_fill(cr);
+      }
+  }
+  std::map<int, std::vector<std::pair<int, int>>> groups;
+  for (int y = 0; y < grid.h; ++y)
+    for (int x = 0; x < grid.w; ++x) {
+      const GridCell* c = grid.find(x, y);
+      if (c != nullptr && c->group >= 0) groups[c->group].emplace_back(x, y);
+    }
+  const double radius = 0.42 * s, bar = 0.46 * s, outline = std::max(0.6, 0.05 * s);
+  cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+  for (const auto& [group, cells] : groups) {
+    const Rgb colour = grid.find(cells.front().first, cells.front().second)->colour;
+    // Silhouette in ink, then the piece in its colour: one outline around balls and bars together.
+    for (int pass = 0; pass < 2; ++pass) {
+      set(cr, pass == 0 ? kInk : colour);
+      const double grow = pass == 0 ? outline : 0;
+      cairo_set_line_width(cr, bar + 2 * grow);
+      for (const auto& [x, y] : cells)
+        for (const auto& [dx, dy] : {std::pair{1, 0}, std::pair{0, 1}}) {
+          const GridCell* n = grid.find(x + dx, y + dy);
+          if (n == nullptr || n->group != group) continue;
+          cairo_move_to(cr, x0 + (x + 0.5) * s, y0 + (y + 0.5) * s);
+          cairo_line_to(cr, x0 + (x + dx + 0.5) * s, y0 + (y + dy + 0.5) * s);
+          cairo_stroke(cr);
+        }
+      for (const auto& [x, y] : cells) {
+        cairo_arc(cr, x0 + (x + 0.5) * s, y0 + (y + 0.5) * s, radius + grow, 0, 2 * kPi);
+        cairo_fill(cr);
+      }
+    }
+    set(cr, {1, 1, 1}, 0.45);
+    for (const auto& [x, y] : cells) {
+      cairo_arc(cr, x0 + (x + 0.33) * s, y0 + (y + 0.31) * s, 0.09 * s, 0, 2 * kPi);
+      cairo_fill(cr);
+    }
+  }
+  if (!letters) return;
+  for (const auto& [group, cells] : groups)
+    for (const auto& [x, y] : cells) {
+      const GridCell* c = grid.find(x, y);
+      if (c->letter != 0)
+        letterOn(cr, c->letter, c->colour, x0 + (x + 0.5) * s, y0 + (y + 0.55) * s, 0.46 * s);
+    }
+}
+
+bool usesBalls(const Puzzle& puzzle) {
+  return std::any_of(puzzle.pieces.begin(), puzzle.pieces.end(),
+                     [](const PieceDef& p) { return p.moves == Moves::Faces; });
+}
+
+// Placement index in `placements` -> (colour, letter), with copy shades.
+std::vector<std::pair<Rgb, char>> placedLooks(const Puzzle& puzzle, const std::vector<int>& placements) {
+  std::vector<int> order(placements.begin(), placements.end());
+  std::vector<std::pair<Rgb, char>> looks(placements.size());
+  std::map<int, int> copiesSeen;
+  std::vector<std::size_t> index(placements.size());
+  for (std::size_t i = 0; i < index.size(); ++i) index[i] = i;
+  std::sort(index.begin(), index.end(),
+            [&](std::size_t a, std::size_t b) { return placements[a] < placements[b]; });
+  for (std::size_t i : index) {
+    const Placement& p = puzzle.placements[static_cast<std::size_t>(placements[i])];
+    const PieceDef& def = puzzle.pieces[static_cast<std::size_t>(p.piece)];
+    looks[i] = {placedColour(def, copiesSeen[p.piece]++), def.letter};
+  }
+  return looks;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Cell boards and boxes.
+
+struct LayerGrid {
+  int cols = 1;
+  int rows = 1;
+};
+constexpr double kLayerGap = 0.8;
+constexpr double kLayerLabel = 0.8;
+
+LayerGrid layerGrid(const Puzzle& puzzle) {
+  const int depth = puzzle.high.z - puzzle.low.z + 1;
+  LayerGrid g;
+  g.cols = depth <= 3 ? depth : static_cast<int>(std::ceil(std::sqrt(depth * 1.5)));
+  g.rows = (depth + g.cols - 1) / g.cols;
+  return g;
+}
+
+Grid layerOf(const Puzzle& puzzle, int z, const std::vector<int>& groupAt,
+             const std::vector<std::pair<Rgb, char>>& looks) {
+  Grid grid(puzzle.high.x - puzzle.low.x + 1, puzzle.high.y - puzzle.low.y + 1);
+  for (int y = puzzle.low.y; y <= puzzle.high.y; ++y)
+    for (int x = puzzle.low.x; x <= puzzle.high.x; ++x) {
+      auto it = puzzle.siteIndex.find(Site{x, y, z});
+      if (it == puzzle.siteIndex.end()) continue;
+      GridCell& c = grid.at(x - puzzle.low.x, y - puzzle.low.y);
+      c.present = true;
+      c.group = groupAt[static_cast<std::size_t>(it->second)];
+      if (c.group >= 0) {
+        c.colour = looks[static_cast<std::size_t>(c.group)].first;
+        c.letter = looks[static_cast<std::size_t>(c.group)].second;
+      }
+    }
+  return grid;
+}
+
+void drawCellBoard(cairo_t* cr, const Puzzle& puzzle, const std::vector<int>& placements, double x0,
+                   double y0, double s) {
+  std::vector<int> groupAt(puzzle.sites.size(), -1);
+  for (std::size_t i = 0; i < placements.size(); ++i)
+    for (int site : puzzle.placements[static_cast<std::size_t>(placements[i])].sites)
+      groupAt[static_cast<std::size_t>(site)] = static_cast<int>(i);
+  const auto looks = placedLooks(puzzle, placements);
+  if (puzzle.lattice != Lattice::Cubic) {
+    const Grid grid = layerOf(puzzle, puzzle.low.z, groupAt, looks);
+    if (usesBalls(puzzle))
+      drawBalls(cr, grid, x0, y0, s, true, true);
+    else
+      drawSquares(cr, grid, x0, y0, s, true);
+    return;
+  }
+  const LayerGrid g = layerGrid(puzzle);
+  const int w = puzzle.high.x - puzzle.low.x + 1, h = puzzle.high.y - puzzle.low.y + 1;
+  for (int z = puzzle.low.z; z <= puzzle.high.z; ++z) {
+    const int k = z - puzzle.low.z;
+    const double lx = x0 + (k % g.cols) * (w + kLayerGap) * s;
+    const double ly = y0 + (k / g.cols) * (h + kLayerLabel + kLayerGap * 0.5) * s;
+    setFont(cr, std::min(0.42 * s, 10.0), false);
+    set(cr, kInk);
+    showText(cr, "layer " + std::to_string(k + 1), lx + w * s / 2, ly + 0.55 * s, 0.5);
+    drawSquares(cr, layerOf(puzzle, z, groupAt, looks), lx, ly + kLayerLabel * s, s, true);
+  }
+}
+
+Extent cellBoardExtent(const Puzzle& puzzle) {
+  const double w = puzzle.high.x - puzzle.low.x + 1, h = puzzle.high.y - puzzle.low.y + 1;
+  if (puzzle.lattice != Lattice::Cubic) return {w, h};
+  const LayerGrid g = layerGrid(puzzle);
+  return {g.cols * w + (g.cols - 1) * kLayerGap, g.rows * (h + kLayerLabel) + (g.rows - 1) * kLayerGap * 0.5};
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Hex pegs (IQ-Link).
+
+struct HexPart {
+  double x = 0;  // screen position in units
+  double y = 0;
+  bool ball = false;
+  std::vector<int> directions;  // ball: links; ring: openings
+};
+
+struct HexPiece {
+  Rgb colour;
+  char letter = 0;
+  std::vector<HexPart> parts;
+  int middle = 0;  // index into parts
+};
+
+constexpr double kRingRadius = 0.34;
+constexpr double kRingWidth = 0.12;
+constexpr double kBallRadius = 0.22;
+constexpr double kBarWidth = 0.16;
+constexpr double kHexMargin = 0.5;
+
+double hexX(int q, int r) {
+  return q + r / 2.0;
+}
+double hexY(int r) {
+  return r * kRowHeight;
+}
+
+void drawHexPieces(cairo_t* cr, const std::vector<HexPiece>& pieces, double x0, double y0, double s) {
+  const double outline = std::max(0.5, 0.035 * s);
+  auto px = [&](double x) { return x0 + x * s; };
+  auto py = [&](double y) { return y0 + y * s; };
+  // Links between the middle part and the others: from a ball's centre or a ring's rim.
+  cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
+  for (const HexPiece& piece : pieces) {
+    const HexPart& m = piece.parts[static_cast<std::size_t>(piece.middle)];
+    for (std::size_t i = 0; i < piece.parts.size(); ++i) {
+      if (static_cast<int>(i) == piece.middle) continue;
+      const HexPart& o = piece.parts[i];
+      const double dx = o.x - m.x, dy = o.y - m.y, len = std::hypot(dx, dy);
+      const double ux = dx / len, uy = dy / len;
+      const double from = m.ball ? 0 : kRingRadius, to = len - (o.ball ? 0 : kRingRadius);
+      for (int pass = 0; pass < 2; ++pass) {
+        set(cr, pass == 0 ? kInk : piece.colour);
+        cairo_set_line_width(cr, kBarWidth * s + (pass == 0 ? 2 * outline : 0));
+        const double extra = pass == 0 ? 0 : outline;  // let the fill cover the outline at the rim
+        cairo_move_to(cr, px(m.x + ux * (from - extra / s)), py(m.y + uy * (from - extra / s)));
+        cairo_line_to(cr, px(m.x + ux * (to + extra / s)), py(m.y + uy * (to + extra / s)));
+        cairo_stroke(cr);
+      }
+    }
+  }
+  // Rings: a thick circle with a gap at each opening.
+  constexpr double kGap = 24 * kPi / 180;  // half the opening's angle
+  for (const HexPiece& piece : pieces)
+    for (const HexPart& part : piece.parts) {
+      if (part.ball) continue;
+      std::vector<std::pair<double, double>> arcs;
+      if (part.directions.empty()) {
+        arcs.emplace_back(0, 2 * kPi);
+      } else {
+        std::vector<int> open = part.directions;
+        std::sort(open.begin(), open.end());
+        for (std::size_t i = 0; i < open.size(); ++i) {
+          const double a = open[i] * kPi / 3 + kGap;
+          double b = (i + 1 < open.size() ? open[i + 1] : open.front() + 6) * kPi / 3 - kGap;
+          if (b > a) arcs.emplace_back(a, b);
+        }
+      }
+      for (int pass = 0; pass < 2; ++pass) {
+        set(cr, pass == 0 ? kInk : piece.colour);
+        cairo_set_line_width(cr, kRingWidth * s + (pass == 0 ? 2 * outline : 0));
+        for (const auto& [a, b] : arcs) {
+          const double cap = pass == 0 && b - a < 2 * kPi ? outline / (kRingRadius * s) : 0;
+          cairo_new_sub_path(cr);
+          cairo_arc(cr, px(part.x), py(part.y), kRingRadius * s, a - cap, b + cap);
+          cairo_stroke(cr);
+        }
+      }
+    }
+  // Balls on top, with a small highlight.
+  for (const HexPiece& piece : pieces)
+    for (const HexPart& part : piece.parts) {
+      if (!part.ball) continue;
+      cairo_arc(cr, px(part.x), py(part.y), kBallRadius * s, 0, 2 * kPi);
+      set(cr, piece.colour);
+      cairo_fill_preserve(cr);
+      set(cr, kInk);
+      cairo_set_line_width(cr, outline * 1.6);
+      cairo_stroke(cr);
+      set(cr, {1, 1, 1}, 0.4);
+      cairo_arc(cr, px(part.x - 0.08), py(part.y - 0.09), 0.05 * s, 0, 2 * kPi);
+      cairo_fill(cr);
+    }
+  // The piece letter: on its middle ball, else on its first ball, else inside the middle (closed) ring.
+  for (const HexPiece& piece : pieces) {
+    const HexPart* on = &piece.parts[static_cast<std::size_t>(piece.middle)];
+    if (!on->ball)
+      for (const HexPart& part : piece.parts)
+        if (part.ball) {
+          on = &part;
+          break;
+        }
+    const Rgb under = on->ball ? piece.colour : Rgb{0.91, 0.92, 0.94};
+    letterOn(cr, piece.letter, under, px(on->x), py(on->y), 0.25 * s);
+  }
+}
+
+HexPiece placedHexPiece(const Puzzle& puzzle, int id, const Rgb& colour) {
+  const Placement& p = puzzle.placements[static_cast<std::size_t>(id)];
+  HexPiece piece;
+  piece.colour = colour;
+  piece.letter = puzzle.pieces[static_cast<std::size_t>(p.piece)].letter;
+  // Slots by peg (sites are (q, r, slot): slot 0 the centre, 1..6 the directions).
+  std::map<std::pair<int, int>, std::array<bool, 7>> pegs;
+  for (int site : p.sites) {
+    const Site& s = puzzle.sites[static_cast<std::size_t>(site)];
+    pegs[{s.x, s.y}][static_cast<std::size_t>(s.z)] = true;
+  }
+  const std::string code = pegCode(puzzle, id);
+  const char m = code.empty() ? '?' : code[0];
+  const int middlePeg = m >= 'A' && m <= 'Z' ? m - 'A' : m >= 'a' && m <= 'z' ? 26 + m - 'a' : -1;
+  for (const auto& [qr, slots] : pegs) {
+    HexPart part;
+    part.x = hexX(qr.first, qr.second);
+    part.y = hexY(qr.second);
+    part.ball = slots[0];
+    for (int d = 0; d < 6; ++d)
+      if (slots[static_cast<std::size_t>(d + 1)] == part.ball) part.directions.push_back(d);
+    if (middlePeg >= 0 && middlePeg < static_cast<int>(puzzle.cells.size()) &&
+        puzzle.cells[static_cast<std::size_t>(middlePeg)].x == qr.first &&
+        puzzle.cells[static_cast<std::size_t>(middlePeg)].y == qr.second)
+      piece.middle = static_cast<int>(piece.parts.size());
+    piece.parts.push_back(std::move(part));
+  }
+  return piece;
+}
+
+struct HexFrame {
+  double minX = 0, minY = 0, maxX = 0, maxY = 0;
+};
+
+HexFrame hexFrame(const Puzzle& puzzle) {
+  HexFrame f{1e9, 1e9, -1e9, -1e9};
+  for (const Site& c : puzzle.cells) {
+    f.minX = std::min(f.minX, hexX(c.x, c.y));
+    f.maxX = std::max(f.maxX, hexX(c.x, c.y));
+    f.minY = std::min(f.minY, hexY(c.y));
+    f.maxY = std::max(f.maxY, hexY(c.y));
+  }
+  return f;
+}
+
+void drawHexBoard(cairo_t* cr, const Puzzle& puzzle, const std::vector<int>& placements, double x0, double y0,
+                  double s) {
+  const HexFrame f = hexFrame(puzzle);
+  const double ox = x0 + (kHexMargin - f.minX) * s, oy = y0 + (kHexMargin - f.minY) * s;
+  set(cr, kBoard);
+  roundedRect(cr, x0, y0, (f.maxX - f.minX + 2 * kHexMargin) * s, (f.maxY - f.minY + 2 * kHexMargin) * s,
+              0.3 * s);
+  cairo_fill_preserve(cr);
+  set(cr, kGridLine);
+  cairo_set_line_width(cr, std::max(0.4, 0.03 * s));
+  cairo_stroke(cr);
+  for (std::size_t i = 0; i < puzzle.cells.size(); ++i) {
+    const Site& c = puzzle.cells[i];
+    const double x = ox + hexX(c.x, c.y) * s, y = oy + hexY(c.y) * s;
+    setFont(cr, 0.2 * s, false);
+    set(cr, {0.45, 0.48, 0.53});
+    centredText(cr, std::string(1, pegLetter(static_cast<int>(i))), x + 0.21 * s, y + 0.27 * s);
+    cairo_arc(cr, x, y, 0.11 * s, 0, 2 * kPi);
+    set(cr, kHole);
+    cairo_fill_preserve(cr);
+    set(cr, {0.42, 0.45, 0.5});
+    cairo_set_line_width(cr, std::max(0.3, 0.025 * s));
+    cairo_stroke(cr);
+  }
+  const auto looks = placedLooks(puzzle, placements);
+  std::vector<HexPiece> pieces;
+  for (std::size_t i = 0; i < placements.size(); ++i)
+    pieces.push_back(placedHexPiece(puzzle, placements[i], looks[i].first));
+  drawHexPieces(cr, pieces, ox, oy, s);
+}
+
+HexPiece loosePiece(const PieceDef& def) {
+  HexPiece piece;
+  piece.colour = parseColour(def.colour);
+  piece.letter = def.letter;
+  for (const PegPart& p : def.parts) {
+    if (p.offset.x == 0 && p.offset.y == 0) piece.middle = static_cast<int>(piece.parts.size());
+    piece.parts.push_back({hexX(p.offset.x, p.offset.y), hexY(p.offset.y), p.ball, p.directions});
+  }
+  return piece;
+}
+
+HexFrame looseFrame(const HexPiece& piece) {
+  HexFrame f{1e9, 1e9, -1e9, -1e9};
+  for (const HexPart& p : piece.parts) {
+    f.minX = std::min(f.minX, p.x);
+    f.maxX = std::max(f.maxX, p.x);
+    f.minY = std::min(f.minY, p.y);
+    f.maxY = std::max(f.maxY, p.y);
+  }
+  return f;
+}
+
+constexpr double kLooseMargin = kRingRadius + kRingWidth / 2 + 0.04;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Loose pieces.
+
+Shape flatShape(const Puzzle& puzzle, const Shape& shape) {
+  return normalized(puzzle.lattice, shape);
+}
+
+Extent shapeExtent(const Shape& shape) {
+  Extent e;
+  for (const Site& s : shape) e.w = std::max(e.w, s.x + 1.0), e.h = std::max(e.h, s.y + 1.0);
+  return e;
+}
+
+Grid shapeGrid(const Shape& shape, const Rgb& colour, char letter) {
+  const Extent e = shapeExtent(shape);
+  Grid grid(static_cast<int>(e.w), static_cast<int>(e.h));
+  for (const Site& s : shape) {
+    GridCell& c = grid.at(s.x, s.y);
+    c.present = true;
+    c.group = 0;
+    c.colour = colour;
+    c.letter = letter;
+  }
+  return grid;
+}
+
+constexpr double kFaceGap = 0.6;
+constexpr double kIsoX = 0.8660254037844386;
+
+// Isometric unit cubes: x to the lower right, y to the lower left, z up.
+std::pair<double, double> iso(double x, double y, double z) {
+  return {(x - y) * kIsoX, (x + y) * 0.5 - z};
+}
+
+struct IsoFrame {
+  double minX = 1e9, minY = 1e9, maxX = -1e9, maxY = -1e9;
+};
+
+IsoFrame isoFrame(const Shape& shape) {
+  IsoFrame f;
+  for (const Site& c : shape)
+    for (int corner = 0; corner < 8; ++corner) {
+      const auto [x, y] = iso(c.x + (corner & 1), c.y + ((corner >> 1) & 1), c.z + ((corner >> 2) & 1));
+      f.minX = std::min(f.minX, x), f.maxX = std::max(f.maxX, x);
+      f.minY = std::min(f.minY, y), f.maxY = std::max(f.maxY, y);
+    }
+  return f;
+}
+
+void drawIso(cairo_t* cr, const Shape& shape, const Rgb& colour, double x0, double y0, double s) {
+  const IsoFrame f = isoFrame(shape);
+  std::vector<Site> cubes = shape;
+  std::sort(cubes.begin(), cubes.end(), [](const Site& a, const Site& b) {
+    return std::tuple(a.x + a.y + a.z, a.z) < std::tuple(b.x + b.y + b.z, b.z);
+  });
+  auto moveTo = [&](double x, double y, double z, bool first) {
+    const auto [px, py] = iso(x, y, z);
+    if (first)
+      cairo_move_to(cr, x0 + (px - f.minX) * s, y0 + (py - f.minY) * s);
+    else
+      cairo_line_to(cr, x0 + (px - f.minX) * s, y0 + (py - f.minY) * s);
+  };
+  cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+  cairo_set_line_width(cr, std::max(0.4, 0.04 * s));
+  for (const Site& c : cubes) {
+    const double x = c.x, y = c.y, z = c.z;
+    // Top (+z), right (+x) and left (+y) faces.
+    const std::array<std::array<std::array<double, 3>, 4>, 3> faces{{
+        {{{x, y, z + 1}, {x + 1, y, z + 1}, {x + 1, y + 1, z + 1}, {x, y + 1, z + 1}}},
+        {{{x + 1, y, z}, {x + 1, y + 1, z}, {x + 1, y + 1, z + 1}, {x + 1, y, z + 1}}},
+        {{{x, y + 1, z}, {x + 1, y + 1, z}, {x + 1, y + 1, z + 1}, {x, y + 1, z + 1}}},
+    }};
+    const std::array<Rgb, 3> shades{lighter(colour, 0.35), colour, darker(colour, 0.25)};
+    for (std::size_t k = 0; k < 3; ++k) {
+      for (std::size_t i = 0; i < 4; ++i) moveTo(faces[k][i][0], faces[k][i][1], faces[k][i][2], i == 0);
+      cairo_close_path(cr);
+      set(cr, shades[k]);
+      cairo_fill_preserve(cr);
+      set(cr, kInk);
+      cairo_stroke(cr);
+    }
+  }
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------------------------------------
+
+void setColour(cairo_t* cr, const std::string& hex, double alpha) {
+  set(cr, parseColour(hex), alpha);
+}
+
+void setFont(cairo_t* cr, double size, bool bold) {
+  cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
+                         bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
+  cairo_set_font_size(cr, size);
+}
+
+double textWidth(cairo_t* cr, const std::string& text) {
+  cairo_text_extents_t e;
+  cairo_text_extents(cr, text.c_str(), &e);
+  return e.x_advance;
+}
+
+void showText(cairo_t* cr, const std::string& text, double x, double y, double align) {
+  cairo_move_to(cr, x - align * textWidth(cr, text), y);
+  cairo_show_text(cr, text.c_str());
+  cairo_new_path(cr);
+}
+
+Extent boardExtent(const Puzzle& puzzle) {
+  if (puzzle.lattice == Lattice::HexPegs) {
+    const HexFrame f = hexFrame(puzzle);
+    return {f.maxX - f.minX + 2 * kHexMargin, f.maxY - f.minY + 2 * kHexMargin};
+  }
+  return cellBoardExtent(puzzle);
+}
+
+void drawBoard(cairo_t* cr, const Puzzle& puzzle, const std::vector<int>& placements, double x, double y,
+               double scale) {
+  cairo_save(cr);
+  if (puzzle.lattice == Lattice::HexPegs)
+    drawHexBoard(cr, puzzle, placements, x, y, scale);
+  else
+    drawCellBoard(cr, puzzle, placements, x, y, scale);
+  cairo_restore(cr);
+}
+
+Extent pieceExtent(const Puzzle& puzzle, int piece) {
+  const PieceDef& def = puzzle.pieces[static_cast<std::size_t>(piece)];
+  if (puzzle.lattice == Lattice::HexPegs) {
+    const HexFrame f = looseFrame(loosePiece(def));
+    return {f.maxX - f.minX + 2 * kLooseMargin, f.maxY - f.minY + 2 * kLooseMargin};
+  }
+  if (puzzle.lattice == Lattice::Cubic) {
+    const IsoFrame f = isoFrame(flatShape(puzzle, def.faces.front()));
+    return {f.maxX - f.minX, f.maxY - f.minY};
+  }
+  Extent e;
+  for (std::size_t i = 0; i < (def.moves == Moves::Faces ? def.faces.size() : 1); ++i) {
+    const Extent f = shapeExtent(flatShape(puzzle, def.faces[i]));
+    e.w += (i > 0 ? kFaceGap : 0) + f.w;
+    e.h = std::max(e.h, f.h);
+  }
+  return e;
+}
+
+void drawPiece(cairo_t* cr, const Puzzle& puzzle, int piece, double x, double y, double scale) {
+  const PieceDef& def = puzzle.pieces[static_cast<std::size_t>(piece)];
+  cairo_save(cr);
+  if (puzzle.lattice == Lattice::HexPegs) {
+    const HexPiece loose = loosePiece(def);
+    const HexFrame f = looseFrame(loose);
+    drawHexPieces(cr, {loose}, x + (kLooseMargin - f.minX) * scale, y + (kLooseMargin - f.minY) * scale,
+                  scale);
+  } else if (puzzle.lattice == Lattice::Cubic) {
+    drawIso(cr, flatShape(puzzle, def.faces.front()), parseColour(def.colour), x, y, scale);
+  } else {
+    const Rgb colour = parseColour(def.colour);
+    double at = x;
+    for (std::size_t i = 0; i < (def.moves == Moves::Faces ? def.faces.size() : 1); ++i) {
+      const Shape shape = flatShape(puzzle, def.faces[i]);
+      const Grid grid = shapeGrid(shape, colour, def.letter);
+      if (usesBalls(puzzle))
+        drawBalls(cr, grid, at, y, scale, false, true);
+      else
+        drawSquares(cr, grid, at, y, scale, true);
+      at += (shapeExtent(shape).w + kFaceGap) * scale;
+    }
+  }
+  cairo_restore(cr);
+}
+
+std::vector<std::pair<int, int>> piecesToPlace(const Puzzle& puzzle, const std::vector<int>& givens) {
+  std::vector<int> left(puzzle.pieces.size());
+  for (std::size_t i = 0; i < left.size(); ++i) left[i] = puzzle.pieces[i].copies;
+  for (int id : givens)
+    --left[static_cast<std::size_t>(puzzle.placements[static_cast<std::size_t>(id)].piece)];
+  std::vector<std::pair<int, int>> out;
+  for (std::size_t i = 0; i < left.size(); ++i)
+    if (left[i] > 0) out.emplace_back(static_cast<int>(i), left[i]);
+  return out;
+}
+
+std::string pieceLabel(const Puzzle& puzzle, int piece, int copies) {
+  const PieceDef& def = puzzle.pieces[static_cast<std::size_t>(piece)];
+  std::string label(1, def.letter);
+  if (copies > 1) label += " \xc3\x97" + std::to_string(copies);  // U+00D7 multiplication sign
+  // Names that only repeat the letter ("F pentomino", "block 0") add nothing.
+  const std::string& n = def.name;
+  const std::size_t at = n.find(def.letter);
+  const bool repeatsLetter =
+      at != std::string::npos && (at == 0 || n[at - 1] == ' ') && (at + 1 == n.size() || n[at + 1] == ' ');
+  if (!repeatsLetter && !n.empty()) label += " " + n;
+  return label;
+}
+
+namespace {
+
+struct TrayFit {
+  bool fits = false;
+  double height = 0;
+  double labelSize = 0;
+  std::vector<PanelLayout::Item> items;  // positions relative to the tray's top-left corner
+};
+
+double labelSizeFor(double scale) {
+  return std::clamp(0.36 * scale, 5.5, 8.5);
+}
+
+// Flows the loose pieces in rows at `scale` points per unit inside width w and height h.
+TrayFit flowTray(const std::vector<std::pair<int, int>>& loose, const std::vector<Extent>& extents,
+                 const std::vector<double>& labelWidths1pt, double scale, double w, double h) {
+  TrayFit fit;
+  fit.labelSize = labelSizeFor(scale);
+  const double gapX = std::max(6.0, 0.45 * scale), gapY = std::max(3.0, 0.25 * scale);
+  const double labelH = fit.labelSize * 1.5;
+  struct Row {
+    std::vector<std::size_t> items;
+    double width = 0;
+    double height = 0;
+  };
+  std::vector<Row> rows(1);
+  std::vector<double> iw(loose.size()), ih(loose.size());
+  for (std::size_t i = 0; i < loose.size(); ++i) {
+    const Extent e = extents[i];
+    iw[i] = std::max(e.w * scale, labelWidths1pt[i] * fit.labelSize);
+    ih[i] = e.h * scale + labelH;
+    if (iw[i] > w) return fit;
+    Row& row = rows.back();
+    if (!row.items.empty() && row.width + gapX + iw[i] > w) rows.emplace_back();
+    Row& r = rows.back();
+    r.width += (r.items.empty() ? 0 : gapX) + iw[i];
+    r.height = std::max(r.height, ih[i]);
+    r.items.push_back(i);
+  }
+  double y = 0;
+  for (std::size_t k = 0; k < rows.size(); ++k) {
+    const Row& row = rows[k];
+    double x = (w - row.width) / 2;
+    for (std::size_t i : row.items) {
+      const Extent e = extents[i];
+      PanelLayout::Item item;
+      item.piece = loose[i].first;
+      item.copies = loose[i].second;
+      item.scale = scale;
+      const double shapeH = row.height - labelH;
+      item.shape = {x + (iw[i] - e.w * scale) / 2, y + (shapeH - e.h * scale) / 2, e.w * scale, e.h * scale};
+      item.labelX = x + iw[i] / 2;
+      item.labelY = y + shapeH + fit.labelSize * 1.2;
+      fit.items.push_back(item);
+      x += iw[i] + gapX;
+    }
+    y += row.height + (k + 1 < rows.size() ? gapY : 0);
+  }
+  fit.height = y;
+  fit.fits = y <= h;
+  return fit;
+}
+
+}  // namespace
+
+PanelLayout layoutPanel(cairo_t* cr, const Puzzle& puzzle, const std::vector<int>& givens, const Rect& box) {
+  PanelLayout layout;
+  const Extent board = boardExtent(puzzle);
+  const auto loose = piecesToPlace(puzzle, givens);
+  if (loose.empty()) {
+    layout.scale = std::min(box.w / board.w, box.h / board.h);
+    layout.board = {box.x + (box.w - board.w * layout.scale) / 2, box.y, board.w * layout.scale,
+                    board.h * layout.scale};
+    return layout;
+  }
+  std::vector<Extent> extents;
+  std::vector<double> widths;
+  cairo_save(cr);
+  setFont(cr, 1.0, false);
+  for (const auto& [piece, copies] : loose) {
+    extents.push_back(pieceExtent(puzzle, piece));
+    widths.push_back(textWidth(cr, pieceLabel(puzzle, piece, copies)));
+  }
+  cairo_restore(cr);
+  struct Choice {
+    double score = -1;
+    bool right = false;
+    double scale = 0;
+    Rect trayArea;
+    TrayFit tray;
+  } best;
+  const double gap = std::max(6.0, 0.04 * std::min(box.w, box.h));
+  for (int right = 0; right < 2; ++right)
+    for (int step = 0; step <= 10; ++step) {
+      const double f = 0.35 + 0.05 * step;
+      Rect boardArea = box, trayArea = box;
+      if (right != 0) {
+        boardArea.w = box.w * f;
+        trayArea.x = box.x + boardArea.w + gap;
+        trayArea.w = box.w - boardArea.w - gap;
+      } else {
+        boardArea.h = box.h * f;
+        trayArea.y = box.y + boardArea.h + gap;
+        trayArea.h = box.h - boardArea.h - gap;
+      }
+      if (trayArea.w <= 0 || trayArea.h <= 0) continue;
+      const double s = std::min(boardArea.w / board.w, boardArea.h / board.h);
+      // The real board frees the rest of its area for the tray.
+      if (right != 0) {
+        trayArea.x = box.x + board.w * s + gap;
+        trayArea.w = box.w - board.w * s - gap;
+      } else {
+        trayArea.y = box.y + board.h * s + gap;
+        trayArea.h = box.h - board.h * s - gap;
+      }
+      double lo = 0, hi = 0.8 * s;
+      TrayFit fit;
+      if (flowTray(loose, extents, widths, hi, trayArea.w, trayArea.h).fits) {
+        lo = hi;
+      } else {
+        for (int it = 0; it < 18; ++it) {
+          const double mid = (lo + hi) / 2;
+          if (flowTray(loose, extents, widths, mid, trayArea.w, trayArea.h).fits)
+            lo = mid;
+          else
+            hi = mid;
+        }
+      }
+      if (lo <= 0) continue;
+      fit = flowTray(loose, extents, widths, lo, trayArea.w, trayArea.h);
+      const double score = s * s * lo;
+      if (score > best.score) best = {score, right != 0, s, trayArea, fit};
+    }
+  if (best.score < 0) {  // nothing fits: the board alone
+    layout.scale = std::min(box.w / board.w, box.h / board.h);
+    layout.board = {box.x, box.y, board.w * layout.scale, board.h * layout.scale};
+    return layout;
+  }
+  const double s = best.scale;
+  layout.scale = s;
+  layout.labelSize = best.tray.labelSize;
+  double trayX = best.trayArea.x, trayY = best.trayArea.y;
+  if (best.right) {
+    const double used = board.w * s + gap + best.trayArea.w;
+    (void)used;
+    layout.board = {box.x, box.y + (box.h - board.h * s) / 2, board.w * s, board.h * s};
+    trayY += (best.trayArea.h - best.tray.height) / 2;
+  } else {
+    layout.board = {box.x + (box.w - board.w * s) / 2, box.y, board.w * s, board.h * s};
+  }
+  for (PanelLayout::Item item : best.tray.items) {
+    item.shape.x += trayX;
+    item.shape.y += trayY;
+    item.labelX += trayX;
+    item.labelY += trayY;
+    layout.tray.push_back(item);
+  }
+  return layout;
+}
+
+void drawPanel(cairo_t* cr, const Puzzle& puzzle, const PanelLayout& layout,
+               const std::vector<int>& placements, bool tray) {
+  drawBoard(cr, puzzle, placements, layout.board.x, layout.board.y, layout.scale);
+  if (!tray) return;
+  for (const auto& item : layout.tray) {
+    drawPiece(cr, puzzle, item.piece, item.shape.x, item.shape.y, item.scale);
+    cairo_save(cr);
+    setFont(cr, layout.labelSize, false);
+    set(cr, kInk);
+    showText(cr, pieceLabel(puzzle, item.piece, item.copies), item.labelX, item.labelY, 0.5);
+    cairo_restore(cr);
+  }
+}
+
+}  // namespace piecework

@@ -1,0 +1,74 @@
+// Vector drawings of boards and pieces with cairo (PDF and SVG surfaces share them).
+//
+// Every family is drawn in lattice units (one cell, or the distance between two pegs) and scaled to points:
+// cell puzzles as coloured cells with thick lines between different pieces and the piece letter in each cell;
+// IQ Fit as balls on its board of holes; IQ-Link as balls and rings in the pieces' colours on hex pegs; box
+// puzzles layer by layer, their loose pieces as small isometric drawings.
+#pragma once
+
+#include <cairo.h>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "puzzle/puzzle.hpp"
+
+namespace piecework {
+
+struct Rect {
+  double x = 0;
+  double y = 0;
+  double w = 0;
+  double h = 0;
+};
+
+// A natural size in lattice units.
+struct Extent {
+  double w = 0;
+  double h = 0;
+};
+
+Extent boardExtent(const Puzzle& puzzle);
+// Draws the board with the given placements, its top-left corner at (x, y), `scale` points per unit.
+void drawBoard(cairo_t* cr, const Puzzle& puzzle, const std::vector<int>& placements, double x, double y,
+               double scale);
+
+Extent pieceExtent(const Puzzle& puzzle, int piece);
+void drawPiece(cairo_t* cr, const Puzzle& puzzle, int piece, double x, double y, double scale);
+
+// The pieces a challenge leaves to place: (piece index, copies left), in piece order.
+std::vector<std::pair<int, int>> piecesToPlace(const Puzzle& puzzle, const std::vector<int>& givens);
+
+// The label under a loose piece: "A light purple", "F", "A x6 2x2x3 block".
+std::string pieceLabel(const Puzzle& puzzle, int piece, int copies);
+
+// Where a challenge's board and its pieces to place go inside a box. The same layout draws the answer (the
+// board with the whole solution, no tray), so that answer pages mirror the challenge pages.
+struct PanelLayout {
+  Rect board;
+  double scale = 0;  // points per unit on the board
+  struct Item {
+    int piece = 0;
+    int copies = 1;
+    Rect shape;         // where the piece is drawn
+    double scale = 0;   // points per unit for the piece
+    double labelX = 0;  // label centre
+    double labelY = 0;  // label baseline
+  };
+  std::vector<Item> tray;
+  double labelSize = 0;  // points
+};
+
+PanelLayout layoutPanel(cairo_t* cr, const Puzzle& puzzle, const std::vector<int>& givens, const Rect& box);
+// Draws the board with `placements` and, when `tray` is true, the pieces to place with their labels.
+void drawPanel(cairo_t* cr, const Puzzle& puzzle, const PanelLayout& layout,
+               const std::vector<int>& placements, bool tray);
+
+// Small helpers shared by the page code.
+void setColour(cairo_t* cr, const std::string& hex, double alpha = 1.0);
+void setFont(cairo_t* cr, double size, bool bold);
+double textWidth(cairo_t* cr, const std::string& text);
+// Draws text with its left end (align 0), centre (0.5) or right end (1) at x, baseline at y.
+void showText(cairo_t* cr, const std::string& text, double x, double y, double align = 0);
+
+}  // namespace piecework

@@ -1,0 +1,61 @@
+#include "output/sheet.hpp"
+
+#include <algorithm>
+
+#include "output/draw.hpp"
+
+namespace piecework {
+
+void writeSheet(const std::string& path, const Puzzle& puzzle, const std::vector<int>& givens,
+                const SheetOptions& options) {
+  Document doc(path, formatForPath(path), pageSize(options.paper));
+  cairo_t* cr = doc.cr();
+  const PageSize page = doc.size();
+  const double margin = 42;
+  cairo_set_source_rgb(cr, 1, 1, 1);
+  cairo_paint(cr);
+  cairo_set_source_rgb(cr, 0.13, 0.14, 0.16);
+  setFont(cr, 20, true);
+  showText(cr, options.heading.empty() ? puzzle.title : options.heading, margin, margin + 14);
+  double y = margin + 24;
+  if (!options.caption.empty()) {
+    setFont(cr, 9, false);
+    double size = 9;
+    while (size > 5 && textWidth(cr, options.caption) > page.w - 2 * margin) setFont(cr, size -= 0.5, false);
+    showText(cr, options.caption, margin, y + 8);
+    y += 14;
+  }
+  y += 10;
+  const double width = page.w - 2 * margin;
+  const double bottom = page.h - margin;
+  const bool answer = options.solution != nullptr;
+  const double answerLabel = 28;
+  const double challengeH = answer ? (bottom - y - answerLabel) * 0.58 : bottom - y;
+  const PanelLayout layout = layoutPanel(cr, puzzle, givens, {margin, y, width, challengeH});
+  drawPanel(cr, puzzle, layout, givens, true);
+  if (answer) {
+    double ay = y + challengeH + 12;
+    for (const auto& item : layout.tray) ay = std::max(ay, item.labelY + 16);
+    ay = std::max(ay, layout.board.y + layout.board.h + 16);
+    cairo_set_source_rgb(cr, 0.75, 0.77, 0.8);
+    cairo_set_line_width(cr, 0.6);
+    cairo_move_to(cr, margin, ay - 4);
+    cairo_line_to(cr, page.w - margin, ay - 4);
+    cairo_stroke(cr);
+    cairo_set_source_rgb(cr, 0.13, 0.14, 0.16);
+    setFont(cr, 13, true);
+    showText(cr, "Answer", margin, ay + 14);
+    if (!options.answerNote.empty()) {
+      setFont(cr, 9, false);
+      showText(cr, options.answerNote, margin + 62, ay + 14);
+    }
+    ay += answerLabel;
+    const Extent board = boardExtent(puzzle);
+    const double s = std::min({layout.scale, width / board.w, (bottom - ay) / board.h});
+    drawBoard(cr, puzzle, *options.solution, margin + (width - board.w * s) / 2, ay, s);
+  }
+  doc.endPage();
+  doc.commit();
+}
+
+}  // namespace piecework

@@ -1,0 +1,362 @@
+// Printable output (issue 7): sheets and booklets through cairo, checked with poppler (pdfinfo, pdftoppm) and
+// xmllint, and the command line around them.
+#include <gtest/gtest.h>
+
+#include <fmt/format.h>
+#include <sys/wait.h>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "db/catalog.hpp"
+#include "output/booklet.hpp"
+#include "output/sheet.hpp"
+#include "output/text.hpp"
+#include "puzzle/challenge.hpp"
+#include "puzzle/definition.hpp"
+#include "puzzle/errors.hpp"
+#include "solver/solver.hpp"
+#include "support/run.hpp"
+
+namespace fs = std::filesystem;
+using namespace piecework;
+using piecework::test::runPiecework;
+
+namespace {
+
+struct Shell {
+  int status = -1;
+  std::string out;
+};
+
+Shell shell(const std::string& command) {
+  Shell r;
+  std::FILE* pipe = popen((command + " 2>&1").c_str(), "r");
+  if (pipe == nullptr) return r;
+  char buffer[4096];
+  std::size_t n = 0;
+  while ((n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0) r.out.append(buffer, n);
+  const int raw = pclose(pipe);
+  if (raw != -1 && WIFEXITED(raw)) r.status = WEXITSTATUS(raw);
+  return r;
+}
+
+bool have(const char* tool) {
+  return shell(fmt::format("command -v {}", tool)).status == 0;
+}
+
+// Pages of a PDF as poppler counts them; -1 when pdfinfo fails.
+int pdfPages(const std::string& path) {
+  const Shell r = shell(fmt::format("pdfinfo '{}'", path));
+  if (r.status != 0) return -1;
+  const auto at = r.out.find("Pages:");
+  return at == std::string::npos ? -1 : std::stoi(r.out.substr(at + 6));
+}
+
+// Renders every page with pdftoppm; returns how many PNG files it made (-1 when pdftoppm fails).
+int renderedPages(const std::string& pdf, const std::string& dir) {
+  if (shell(fmt::format("pdftoppm -png -r 20 '{}' '{}/page'", pdf, dir)).status != 0) return -1;
+  int n = 0;
+  for (const auto& f : fs::directory_iterator(dir))
+    if (f.path().extension() == ".png" && fs::file_size(f.path()) > 0) ++n;
+  return n;
+}
+
+struct TempDir {
+  std::string path = piecework::test::tempDir();
+  ~TempDir() {
+    std::error_code ec;
+    fs::remove_all(path, ec);
+  }
+  std::string operator/(const std::string& name) const { return path + "/" + name; }
+  // Files in the directory other than the expected ones (leftover temporaries).
+  std::vector<std::string> files() const {
+    std::vector<std::string> out;
+    for (const auto& f : fs::directory_iterator(path)) out.push_back(f.path().filename().string());
+    std::sort(out.begin(), out.end());
+    return out;
+  }
+};
+
+const Puzzle& shipped(const std::string& name) {
+  static std::map<std::string, Puzzle> cache;
+  auto it = cache.find(name);
+  if (it == cache.end()) it = cache.emplace(name, loadPuzzle(name)).first;
+  return it->second;
+}
+
+// `count` different solutions of the empty board (seeded), each turned into a challenge that keeps its first
+// `keep` placements; levels cycle through `levels`.
+std::vector<BookletEntry> entriesFor(const Puzzle& puzzle, int count, int keep,
+                                     const std::vector<Level>& levels) {
+  std::vector<BookletEntry> entries;
+  for (int i = 0; i < count; ++i) {
+    FindOptions find;
+    find.rules.linked = puzzle.linked;
+    find.seed = 1000 + static_cast<std::uint64_t>(i);
+    const FindResult found = findSolutions(puzzle, {}, find);
+    EXPECT_FALSE(found.solutions.empty());
+    if (found.solutions.empty()) break;
+    BookletEntry e;
+    e.puzzle = &puzzle;
+    e.solution = found.solutions.front();
+    e.givens.assign(e.solution.begin(),
+                    e.solution.begin() + std::min<int>(keep, static_cast<int>(e.solution.size())));
+    e.level = levels[static_cast<std::size_t>(i) % levels.size()];
+    e.id = i + 1;
+    entries.push_back(std::move(e));
+  }
+  return entries;
+}
+
+}  // namespace
+
+TEST(Booklet, PageCountFollowsLevelsAndPerPage) {
+  const Puzzle& link = shipped("iq-link");
+  // 3 Starter, 5 Junior, 2 Wizard at 4 per page: 1 + 2 + 1 = 4 challenge pages per half, each level on new
+  // pages.
+  auto entries = entriesFor(link, 10, 8, {Level::Starter, Level::Junior, Level::Wizard, Level::Junior});
+  ASSERT_EQ(entries.size(), 10U);
+  BookletOptions options;
+  options.perPage = 4;
+  BookletResult counted = bookletPages(entries, options);
+  // Starter: entries 0,4,8 (3); Junior: 1,3,5,7,9 (5); Wizard: 2,6 (2).
+  EXPECT_EQ(counted.challengePages, 1 + 2 + 1);
+  EXPECT_EQ(counted.answerPages, 4);
+  EXPECT_EQ(counted.pages, 9);
+  options.perPage = 1;
+  EXPECT_EQ(bookletPages(entries, options).pages, 1 + 10 + 10);
+  options.perPage = 12;
+  EXPECT_EQ(bookletPages(entries, options).pages, 1 + 3 + 3);
+  options.perPage = 0;
+  EXPECT_THROW(bookletPages(entries, options), InputError);
+}
+
+TEST(Booklet, OrderGroupsByLevelAndKeepsOrderWithin) {
+  const Puzzle& link = shipped("iq-link");
+  auto entries = entriesFor(link, 6, 9, {Level::Expert, Level::Starter, Level::Expert});
+  const auto order = bookletOrder(entries);
+  std::vector<Level> levels;
+  for (std::size_t i : order) levels.push_back(entries[i].level);
+  EXPECT_TRUE(std::is_sorted(levels.begin(), levels.end()));
+  // Within Expert, the caller's order: entries 0, 2, 3, 5.
+  EXPECT_EQ(order, (std::vector<std::size_t>{1, 4, 0, 2, 3, 5}));
+}
+
+TEST(Booklet, PdfHasTheCountedPagesAndEveryPageRenders) {
+  if (!have("pdfinfo") || !have("pdftoppm")) GTEST_SKIP() << "poppler-utils not installed";
+  const TempDir dir;
+  const Puzzle& link = shipped("iq-link");
+  const Puzzle& fit = shipped("iq-fit");
+  auto entries = entriesFor(link, 7, 8, {Level::Starter, Level::Master});
+  for (auto& e : entriesFor(fit, 5, 6, {Level::Junior})) entries.push_back(std::move(e));
+  BookletOptions options;
+  options.perPage = 3;
+  const BookletResult written = writeBooklet(dir / "b.pdf", entries, options);
+  // iq-link Starter 4 -> 2 pages, Master 3 -> 1; iq-fit Junior 5 -> 2: 5 challenge pages, 5 answer pages.
+  EXPECT_EQ(written.challengePages, 5);
+  EXPECT_EQ(written.pages, 11);
+  EXPECT_EQ(pdfPages(dir / "b.pdf"), written.pages);
+  const TempDir png;
+  EXPECT_EQ(renderedPages(dir / "b.pdf", png.path), written.pages);
+  EXPECT_EQ(dir.files(), std::vector<std::string>{"b.pdf"});  // no temporary left behind
+}
+
+TEST(Booklet, NoSolutionsDropsExactlyTheAnswerPages) {
+  if (!have("pdfinfo")) GTEST_SKIP() << "poppler-utils not installed";
+  const TempDir dir;
+  const Puzzle& pent = shipped("pentominoes-6x10");
+  auto entries = entriesFor(pent, 9, 6, {Level::Starter, Level::Expert, Level::Wizard});
+  BookletOptions options;
+  options.perPage = 2;
+  const BookletResult with = writeBooklet(dir / "with.pdf", entries, options);
+  options.solutions = false;
+  const BookletResult without = writeBooklet(dir / "without.pdf", entries, options);
+  EXPECT_EQ(with.challengePages, 6);  // 3 levels x ceil(3 / 2)
+  EXPECT_EQ(without.answerPages, 0);
+  EXPECT_EQ(pdfPages(dir / "with.pdf") - pdfPages(dir / "without.pdf"), with.answerPages);
+  EXPECT_EQ(pdfPages(dir / "without.pdf"), 1 + with.challengePages);
+}
+
+TEST(Booklet, RejectsSvgAndLeavesAnExistingFileAlone) {
+  const TempDir dir;
+  const Puzzle& link = shipped("iq-link");
+  auto entries = entriesFor(link, 2, 9, {Level::Starter});
+  std::ofstream(dir / "keep.pdf") << "old";
+  BookletOptions options;
+  EXPECT_THROW(writeBooklet(dir / "b.svg", entries, options), InputError);
+  options.perPage = 13;
+  EXPECT_THROW(writeBooklet(dir / "keep.pdf", entries, options), InputError);
+  std::ifstream in(dir / "keep.pdf");
+  std::string text;
+  in >> text;
+  EXPECT_EQ(text, "old");
+  EXPECT_EQ(dir.files(), std::vector<std::string>{"keep.pdf"});
+  EXPECT_THROW(writeBooklet(dir / "missing/b.pdf", entries, BookletOptions{}), InputError);
+}
+
+TEST(Booklet, HundredTwentyChallengesRenderUnderTenSeconds) {
+  const TempDir dir;
+  const Puzzle& link = shipped("iq-link");
+  std::vector<BookletEntry> entries;
+  // 24 per level, as the toy's booklet: fewer pieces given at higher levels.
+  const std::array<int, 5> given{9, 7, 5, 4, 3};
+  // Solving is not what is measured: 12 solutions, each used twice per level.
+  for (int level = 0; level < 5; ++level)
+    for (int twice = 0; twice < 2; ++twice)
+      for (auto& e :
+           entriesFor(link, 12, given[static_cast<std::size_t>(level)], {static_cast<Level>(level)}))
+        entries.push_back(std::move(e));
+  ASSERT_EQ(entries.size(), 120U);
+  const auto start = std::chrono::steady_clock::now();
+  const BookletResult r = writeBooklet(dir / "big.pdf", entries, BookletOptions{});
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::cout << fmt::format("[ bench    ] 120-challenge IQ-Link booklet, {} pages, {:.2f} s\n", r.pages,
+                           seconds);
+  EXPECT_EQ(r.pages, 1 + 30 + 30);
+  EXPECT_LT(seconds, 10.0);
+}
+
+TEST(Sheet, EveryShippedPuzzleDrawsAsPdfAndWellFormedSvg) {
+  const bool poppler = have("pdfinfo"), xmllint = have("xmllint");
+  const TempDir dir;
+  for (const std::string& name : shippedNames()) {
+    SCOPED_TRACE(name);
+    const Puzzle& puzzle = shipped(name);
+    FindOptions find;
+    find.rules.linked = puzzle.linked;
+    const FindResult found = findSolutions(puzzle, {}, find);
+    ASSERT_FALSE(found.solutions.empty());
+    const std::vector<int>& solution = found.solutions.front();
+    const std::vector<int> givens(solution.begin(),
+                                  solution.begin() + static_cast<long>(solution.size() / 2));
+    SheetOptions options;
+    options.solution = &solution;
+    options.caption = formatChallenge(puzzle, givens);
+    writeSheet(dir / (name + ".pdf"), puzzle, givens, options);
+    writeSheet(dir / (name + ".svg"), puzzle, givens, options);
+    if (poppler) {
+      EXPECT_EQ(pdfPages(dir / (name + ".pdf")), 1);
+    }
+    if (xmllint) {
+      EXPECT_EQ(shell(fmt::format("xmllint --noout '{}'", dir / (name + ".svg"))).status, 0);
+    }
+    std::ifstream svg(dir / (name + ".svg"));
+    std::stringstream text;
+    text << svg.rdbuf();
+    EXPECT_NE(text.str().find("<svg"), std::string::npos);
+  }
+}
+
+TEST(Sheet, CommandWritesSvgAndPdfAndRejectsBadInput) {
+  const TempDir dir;
+  // Three IQ-Link pieces given (codes from a solution of the empty board).
+  const auto full = runPiecework("solve iq-link --challenge '' --max 1 --json");
+  ASSERT_EQ(full.status, 0) << full.err;
+  const auto at = full.out.find("\"solutions\":[\"");
+  ASSERT_NE(at, std::string::npos);
+  const std::string codes = full.out.substr(at + 14, 36);
+  const std::string challenge = codes.substr(0, 27);
+  auto r = runPiecework(
+      fmt::format("sheet iq-link --challenge {} --out '{}' --solution", challenge, dir / "a.svg"));
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_TRUE(fs::exists(dir / "a.svg"));
+  if (have("xmllint")) {
+    EXPECT_EQ(shell(fmt::format("xmllint --noout '{}'", dir / "a.svg")).status, 0);
+  }
+  r = runPiecework(fmt::format("sheet iq-link --challenge {} --out '{}'", challenge, dir / "a.pdf"));
+  EXPECT_EQ(r.status, 0) << r.err;
+  if (have("pdfinfo")) {
+    EXPECT_EQ(pdfPages(dir / "a.pdf"), 1);
+  }
+
+  r = runPiecework(fmt::format("sheet iq-link --challenge {} --out '{}'", challenge, dir / "a.png"));
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("a.png"), std::string::npos) << r.err;
+  r = runPiecework(fmt::format("sheet iq-link --challenge {} --out '{}'", challenge, dir / "nowhere/a.pdf"));
+  EXPECT_EQ(r.status, 2) << r.err;
+  r = runPiecework(fmt::format("sheet iq-link --challenge ZZZ --out '{}'", dir / "b.pdf"));
+  EXPECT_EQ(r.status, 2);
+  r = runPiecework(
+      fmt::format("sheet iq-link --challenge {} --out '{}' --paper a5", challenge, dir / "b.pdf"));
+  EXPECT_EQ(r.status, 2);
+  // The P cuts off the corner: no solution, so no answer to draw; nothing written.
+  r = runPiecework(
+      fmt::format("sheet pentominoes-6x10 --challenge '.PP......./PPP......./........../........../"
+                  "........../..........' --out '{}' --solution",
+                  dir / "c.pdf"));
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_EQ(dir.files(), (std::vector<std::string>{"a.pdf", "a.svg"}));
+}
+
+TEST(BookletCommand, ReadsTheCatalogFiltersAndRecords) {
+  if (!have("pdfinfo")) GTEST_SKIP() << "poppler-utils not installed";
+  const TempDir dir;
+  const std::string db = dir / "c.sqlite";
+  {
+    db::Catalog catalog(db, db::Catalog::Access::ReadWrite);
+    const Puzzle& fit = shipped("iq-fit");
+    const auto puzzleId = catalog.ensurePuzzle("iq-fit", shippedText("iq-fit"));
+    int n = 0;
+    for (const auto& e : entriesFor(fit, 6, 5, {Level::Starter, Level::Junior, Level::Expert})) {
+      db::NewChallenge c;
+      c.puzzleId = puzzleId;
+      c.challengeText = formatChallenge(fit, e.givens);
+      c.canonicalKey = db::canonicalKey(fit, e.givens);
+      c.solutionText = formatChallenge(fit, e.solution);
+      c.given = 5;
+      c.toPlace = 5;
+      c.level = e.level;
+      c.score = ++n;
+      ASSERT_TRUE(catalog.insertChallenge(c));
+    }
+  }
+  auto r = runPiecework(fmt::format("booklet --db '{}' --out '{}' --per-page 2", db, dir / "all.pdf"));
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(pdfPages(dir / "all.pdf"), 1 + 3 + 3);  // 2 per level, 3 levels
+  r = runPiecework(
+      fmt::format("booklet --db '{}' --out '{}' --per-page 2 --level expert --level STARTER --no-solutions",
+                  db, dir / "some.pdf"));
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(pdfPages(dir / "some.pdf"), 1 + 2);
+  {
+    const db::Catalog catalog(db, db::Catalog::Access::ReadOnly);
+    const auto booklets = catalog.booklets();
+    ASSERT_EQ(booklets.size(), 2U);
+    EXPECT_EQ(booklets[0].entries.size(), 6U);
+    EXPECT_EQ(booklets[1].entries.size(), 4U);
+  }
+  r = runPiecework(fmt::format("booklet --db '{}' --out '{}' --level Wizard", db, dir / "none.pdf"));
+  EXPECT_EQ(r.status, 2);
+  r = runPiecework(fmt::format("booklet --db '{}' --out '{}' --level Genius", db, dir / "none.pdf"));
+  EXPECT_EQ(r.status, 2);
+  r = runPiecework(fmt::format("booklet --db '{}' --out '{}'", dir / "missing.sqlite", dir / "none.pdf"));
+  EXPECT_EQ(r.status, 2);
+  r = runPiecework(fmt::format("booklet --db '{}' --out '{}' --per-page 0", db, dir / "none.pdf"));
+  EXPECT_EQ(r.status, 2);
+  r = runPiecework(fmt::format("booklet --db '{}' --out '{}'", db, dir / "none.svg"));
+  EXPECT_EQ(r.status, 2);
+  EXPECT_FALSE(fs::exists(dir / "none.pdf"));
+  EXPECT_FALSE(fs::exists(dir / "missing.sqlite"));
+}
+
+TEST(Text, PlainPicturesHaveNoEscapesAndColourOnesDo) {
+  const Puzzle& link = shipped("iq-link");
+  const Puzzle& pent = shipped("pentominoes-6x10");
+  FindOptions find;
+  find.rules.linked = true;
+  const auto linkSolution = findSolutions(link, {}, find).solutions.at(0);
+  find.rules.linked = false;
+  const auto pentSolution = findSolutions(pent, {}, find).solutions.at(0);
+  for (const auto& [puzzle, solution] : {std::pair{&link, linkSolution}, std::pair{&pent, pentSolution}}) {
+    const std::string plain = boardPicture(*puzzle, solution, false);
+    EXPECT_EQ(plain.find('\x1b'), std::string::npos);
+    EXPECT_NE(boardPicture(*puzzle, solution, true).find("\x1b["), std::string::npos);
+  }
+  // Not a terminal here (output captured): the command prints plain pictures.
+  const auto r = runPiecework("show pentominoes-6x10");
+  EXPECT_EQ(r.status, 0);
+  EXPECT_EQ(r.out.find('\x1b'), std::string::npos);
+}
