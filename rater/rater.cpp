@@ -253,9 +253,16 @@ class Rater {
     for (;;) {
       const Status logic = deduce(s, depth, log);
       if (logic != Status::Stalled || probeOnly) return logic;
-      const std::vector<int> branch = trialCandidates(s);
+      std::vector<int> branch = trialCandidates(s);
+      std::vector<std::pair<int, int>> left;  // (options left after the probe, option)
       bool progressed = false;
       for (const bool nested : {false, true}) {
+        if (nested) {
+          // Go deeper first where the probe got furthest: those are refuted (or confirmed) soonest.
+          std::sort(left.begin(), left.end());
+          branch.clear();
+          for (const auto& [n, o] : left) branch.push_back(o);
+        }
         for (int o : branch) {
           if (!test(s.alive, o)) continue;
           State child = s;
@@ -275,6 +282,7 @@ class Rater {
             progressed = true;
             if (nested) break;
           }
+          if (!nested && result == Status::Stalled) left.push_back({count(child.alive, child.alive), o});
           if (result == Status::Solved) {
             Event e = makeEvent(Strategy::Trial, o, true, depth);
             e.followed = static_cast<int>(childLog.size());
