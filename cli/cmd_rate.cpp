@@ -160,22 +160,25 @@ int runRate(const std::vector<std::string>& args) {
                        : fmt::format("{}:{}", file == "-" ? "<stdin>" : file, t.line);
   };
 
-  std::vector<Rating> ratings;
+  // Read everything first, so that a bad line is reported before any slow work.
+  std::vector<std::vector<int>> challenges;
   for (const ChallengeText& t : texts) {
-    std::vector<int> givens;
     try {
-      givens = parseChallenge(puzzle, t.text);
-      makeProblem(puzzle, givens, rules);  // overlapping or repeated pieces
+      challenges.push_back(parseChallenge(puzzle, t.text));
+      makeProblem(puzzle, challenges.back(), rules);  // overlapping or repeated pieces
     } catch (const InputError& e) {
       if (t.line == 0) throw;
       throw InputError(fmt::format("{}: {}", where(t), e.what()));
     }
-    const Uniqueness u = uniqueness(puzzle, givens, rules);
+  }
+  std::vector<Rating> ratings;
+  for (std::size_t i = 0; i < challenges.size(); ++i) {
+    const Uniqueness u = uniqueness(puzzle, challenges[i], rules);
     if (u != Uniqueness::Unique)
       throw InputError(
           fmt::format("{}: the challenge has {}; only a challenge with exactly one solution can be rated",
-                      where(t), u == Uniqueness::None ? "no solution" : "more than one solution"));
-    ratings.push_back(rate(puzzle, givens, rules));
+                      where(texts[i]), u == Uniqueness::None ? "no solution" : "more than one solution"));
+    ratings.push_back(rate(puzzle, challenges[i], rules));
   }
 
   const bool json = vm.count("json") != 0U;
@@ -189,11 +192,32 @@ int runRate(const std::vector<std::string>& args) {
     if (fromFile) std::cout << fmt::format("{} ", where(texts[i]));
     std::cout << summary(rating) << '\n';
     if (!explain) continue;
+    // Consecutive eliminations with the same reason read better as one step: "not A at .., B at ..: why".
     int number = 0;
-    for (const RatingStep& step : rating.steps)
+    for (std::size_t k = 0; k < rating.steps.size();) {
+      const RatingStep& step = rating.steps[k];
+      const auto colon = step.explanation.find(": ");
+      std::string text = step.explanation;
+      std::size_t next = k + 1;
+      if (!step.placed && colon != std::string::npos && step.explanation.rfind("not ", 0) == 0) {
+        const std::string why = step.explanation.substr(colon);
+        std::string what = step.explanation.substr(4, colon - 4);
+        for (; next < rating.steps.size(); ++next) {
+          const RatingStep& other = rating.steps[next];
+          const auto otherColon = other.explanation.find(": ");
+          if (other.placed || other.strategy != step.strategy || other.depth != step.depth ||
+              otherColon == std::string::npos || other.explanation.substr(otherColon) != why ||
+              other.explanation.rfind("not ", 0) != 0)
+            break;
+          what += ", " + other.explanation.substr(4, otherColon - 4);
+        }
+        text = "not " + what + why;
+      }
       std::cout << fmt::format("  {:>3}. {}{}: {}\n", ++number,
                                std::string(static_cast<std::size_t>(step.depth) * 2, ' '), step.strategy,
-                               step.explanation);
+                               text);
+      k = next;
+    }
     if (fromFile && i + 1 < ratings.size()) std::cout << '\n';
   }
   return 0;
