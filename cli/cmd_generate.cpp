@@ -201,10 +201,13 @@ int runGenerate(const std::vector<std::string>& args) {
         alreadyStored != 0 ? fmt::format("; {} already in the catalog", alreadyStored) : "");
   if (!quiet && vm.count("stats") != 0U)
     std::cerr << fmt::format(
-        "piecework: generate: seconds in full solutions {:.2f}, uniqueness checks {:.2f} ({} calls, slowest "
+        "piecework: generate: {} removal passes, {:.0f}% of them hit the level; seconds in full solutions "
+        "{:.2f}, uniqueness checks {:.2f} ({} calls, slowest "
         "{:.3f}), "
         "ratings {:.2f} ({} calls), second checks {:.2f}; {} solver nodes; {} attempts run ahead and "
         "discarded\n",
+        s.passes,
+        s.passes != 0 ? 100.0 * static_cast<double>(s.passesHit) / static_cast<double>(s.passes) : 0.0,
         s.solutionSeconds, s.uniquenessSeconds, s.uniquenessChecks, s.maxUniquenessSeconds, s.ratingSeconds,
         s.ratings, s.checkSeconds, s.nodes, s.discarded);
   if (!result.complete) {

@@ -127,6 +127,9 @@ void GenerateStats::add(const AttemptResult& attempt) {
   ++rejects[static_cast<std::size_t>(attempt.reject)];
   uniquenessChecks += static_cast<std::uint64_t>(attempt.uniquenessChecks);
   ratings += static_cast<std::uint64_t>(attempt.ratings);
+  passes += static_cast<std::uint64_t>(attempt.passes);
+  if (attempt.challenge || attempt.reject == Reject::Duplicate || attempt.reject == Reject::SecondCheck)
+    ++passesHit;
   nodes += attempt.nodes;
   solutionSeconds += attempt.solutionSeconds;
   uniquenessSeconds += attempt.uniquenessSeconds;
@@ -166,6 +169,7 @@ AttemptResult generateAttempt(const Puzzle& puzzle, Level level, Rules rules, st
   std::map<std::vector<int>, Rating> rated;
   std::optional<State> chosen;
   for (int pass = 0; pass < kRemovalPasses && !chosen; ++pass) {
+    ++result.passes;
     std::vector<int> order = solution;
     portableShuffle(order, rng);
     std::vector<int> givens = solution;

@@ -39,6 +39,8 @@ struct AttemptResult {
   Reject reject = Reject::None;
   int uniquenessChecks = 0;
   int ratings = 0;
+  int passes =
+      0;  // removal orders tried on the solution (the last one hit the level when a challenge came out)
   std::uint64_t nodes = 0;  // solver nodes spent by this attempt
   // Seconds spent in each step: the full solution, the uniqueness checks, the ratings, the second check.
   double solutionSeconds = 0, uniquenessSeconds = 0, ratingSeconds = 0, checkSeconds = 0;
@@ -50,6 +52,8 @@ struct GenerateStats {
   std::array<std::uint64_t, kRejectKinds> rejects{};  // indexed by Reject
   std::uint64_t uniquenessChecks = 0;
   std::uint64_t ratings = 0;
+  std::uint64_t passes = 0;  // removal passes; those that hit the level = accepted + duplicate + second check
+  std::uint64_t passesHit = 0;
   std::uint64_t nodes = 0;
   double solutionSeconds = 0, uniquenessSeconds = 0, ratingSeconds = 0, checkSeconds = 0;
   double maxUniquenessSeconds = 0;
