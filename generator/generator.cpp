@@ -169,6 +169,8 @@ AttemptResult generateAttempt(const Puzzle& puzzle, Level level, Rules rules, st
   std::map<std::vector<int>, Rating> rated;
   std::optional<State> chosen;
   for (int pass = 0; pass < kRemovalPasses && !chosen; ++pass) {
+    // Measured, Wizard, 24 challenges: a random order hit the level in 10% of passes on IQ Fit and 11% on IQ
+    // Blocks; larger pieces first 7% and 2%, smaller pieces first 4% and 1%. So the order stays random.
     ++result.passes;
     std::vector<int> order = solution;
     portableShuffle(order, rng);
