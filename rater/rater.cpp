@@ -583,6 +583,14 @@ class Rater {
         for (Word w = joined; w != 0; w &= w - 1)
           component[static_cast<std::size_t>(std::countr_zero(w))] = joined;
       }
+    // Usually the placed pieces already form one structure; then an option only has to reach any of its pegs.
+    Word structurePegs = 0;
+    bool structureJoined = false;
+    if (linking) {
+      for (Word pegs : s.structure) structurePegs |= pegs;
+      const std::vector<Word> none(static_cast<std::size_t>(pegTotal_), 0);
+      structureJoined = closure(s.structure.front(), none, s.structure) == structurePegs;
+    }
     std::vector<std::pair<int, Failure::Kind>> doomed;
     std::vector<Word> links;
     forEach(s.alive, [&](int o) {
@@ -591,7 +599,28 @@ class Rater {
         return;
       }
       if (!linking) return;
+      const Word own = pegs_[static_cast<std::size_t>(o)];
+      if (structureJoined && (own & structurePegs) != 0) return;  // it links straight onto the structure
       Word joined = 0;
+      if (structureJoined) {
+        // Enough to reach any peg of the (already joined) structure.
+        links = adjacent;
+        for (int c = cutHead[static_cast<std::size_t>(o)]; c >= 0; c = cutNext[static_cast<std::size_t>(c)]) {
+          const auto [a, b] = pairs_[static_cast<std::size_t>(cutPair[static_cast<std::size_t>(c)])];
+          links[static_cast<std::size_t>(a)] &= ~(Word{1} << b);
+          links[static_cast<std::size_t>(b)] &= ~(Word{1} << a);
+        }
+        joined = own;
+        for (Word expanded = 0; (joined & structurePegs) == 0;) {
+          const Word todo = joined & ~expanded;
+          if (todo == 0) break;
+          const int a = std::countr_zero(todo);
+          expanded |= Word{1} << a;
+          joined |= links[static_cast<std::size_t>(a)];
+        }
+        if ((joined & structurePegs) == 0) doomed.push_back({o, Failure::Unlinkable});
+        return;
+      }
       if (cutHead[static_cast<std::size_t>(o)] < 0) {
         for (Word w = pegs_[static_cast<std::size_t>(o)]; w != 0; w &= w - 1)
           joined |= component[static_cast<std::size_t>(std::countr_zero(w))];
