@@ -23,11 +23,14 @@ TEST(IqLinkBruteForce, EmptyBoardLinkedAndUnlinked) {
   options.threads = 2;
   options.memoBits = 22;
   const auto reference = reference::countIqLinkReference("", options);
-  std::printf("brute force: unlinked %llu (%llu up to the turn), linked %llu (%llu up to the turn), %.1f s\n",
-              static_cast<unsigned long long>(reference.unlinked),
-              static_cast<unsigned long long>(reference.unlinkedUpToTurn()),
-              static_cast<unsigned long long>(reference.linked),
-              static_cast<unsigned long long>(reference.linkedUpToTurn()), secondsSince(start));
+  std::printf(
+      "brute force: unlinked %llu (%llu up to the turn), linked %llu (%llu up to the turn), %llu nodes, %.1f "
+      "s\n",
+      static_cast<unsigned long long>(reference.unlinked),
+      static_cast<unsigned long long>(reference.unlinkedUpToTurn()),
+      static_cast<unsigned long long>(reference.linked),
+      static_cast<unsigned long long>(reference.linkedUpToTurn()),
+      static_cast<unsigned long long>(reference.nodes), secondsSince(start));
   // No placement is fixed by the 180-degree turn, so no solution is: exactly half are distinct.
   EXPECT_EQ(reference.turnFixedUnlinked, 0U);
   EXPECT_EQ(reference.turnFixedLinked, 0U);

@@ -468,12 +468,12 @@ IqLinkCounts count(const std::vector<int>& givens, const std::vector<bool>& allo
     }
 
   IqLinkCounts result;
-  std::uint64_t states[2] = {};
+  std::uint64_t nodes[2] = {};
   auto pass = [&](bool linked) {
     Search search(opts, byStart, options, linked);
     search.setGivens(givenOptions);
     (linked ? result.linked : result.unlinked) = search.run();
-    states[linked ? 1 : 0] = search.nodes();
+    nodes[linked ? 1 : 0] = search.nodes();
   };
   if (options.threads > 1) {
     std::thread other(pass, true);
@@ -483,7 +483,7 @@ IqLinkCounts count(const std::vector<int>& givens, const std::vector<bool>& allo
     pass(false);
     pass(true);
   }
-  result.states = states[0] + states[1];
+  result.nodes = nodes[0] + nodes[1];
   return result;
 }
 

@@ -2,12 +2,15 @@
 // geometry, its own piece table (typed in from shared/reference/PUZZLES.md), its own slot bitmasks and its
 // own search, so that agreeing counts mean something.
 //
-// Search: the 24 pegs are decided one at a time in a fixed order. At each peg the pieces whose first peg (in
-// that order) it is are placed, zero, one or two of them; after that nothing can change on the peg. The state
-// after a peg is the occupancy of the pegs still to come, the set of pieces used, the number of empty pegs so
-// far and, for the linkage rule, which of the coming pegs belong to the same group of linked pieces. Equal
-// states have equal futures, so their counts are remembered (optional: `memo = false` walks every solution
-// one by one).
+// Search: the 24 pegs are decided one at a time in a fixed order (across the board column by column). At each
+// peg the pieces whose first peg (in that order) it is are placed, zero, one or two of them (a ball in a
+// ring); after that nothing can change on the peg. Counting parts gives two budgets that finished pegs spend:
+// with 24 pegs, 36 parts, 16 balls and 14 open rings, (empty pegs + open rings without a ball) = 2 and (empty
+// pegs + balls without a ring) = 4 in every solution. A look-ahead spends them early for pegs that no
+// placement still fitting can help. The linkage rule: a group of linked pieces whose pegs are all finished
+// can grow no more, so it must be all of them. The state after a peg (what the later pegs hold, their groups,
+// the pieces used, the budgets spent) decides the rest, so counts below states from the ninth peg on are
+// cached (`memo = false` walks every solution).
 #pragma once
 
 #include <array>
@@ -49,7 +52,7 @@ struct IqLinkCounts {
   // Up to the board's 180-degree turn (Burnside), meaningful when the givens are turn-invariant (e.g. none).
   std::uint64_t unlinkedUpToTurn() const { return (unlinked + turnFixedUnlinked) / 2; }
   std::uint64_t linkedUpToTurn() const { return (linked + turnFixedLinked) / 2; }
-  std::uint64_t states = 0;  // distinct states remembered (memo) or nodes visited (no memo)
+  std::uint64_t nodes = 0;  // pegs decided (search nodes), both passes
 };
 
 struct IqLinkOptions {
