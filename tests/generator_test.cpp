@@ -208,6 +208,27 @@ TEST(Generator, ImpossibleRequestsStopWithStatusOne) {
   std::filesystem::remove_all(dir);
 }
 
+TEST(Generator, DbStoresEachChallenge) {
+  const std::string dir = piecework::test::tempDir();
+  const std::string db = dir + "/catalog.sqlite";
+  const auto made =
+      runPiecework("generate iq-fit --level Starter --count 3 --seed 4 --json --db '" + db + "'");
+  ASSERT_EQ(made.status, 0) << made.err;
+  const auto listed = runPiecework("catalog list --db '" + db + "' --json");
+  ASSERT_EQ(listed.status, 0) << listed.err;
+  std::set<std::string> stored;
+  for (const json& line : jsonLines(listed.out)) stored.insert(line.at("challenge").get<std::string>());
+  for (const json& line : jsonLines(made.out))
+    EXPECT_EQ(stored.count(line.at("challenge").get<std::string>()), 1U);
+  EXPECT_EQ(stored.size(), 3U);
+  // Again: the catalog already holds them, and says so.
+  const auto again =
+      runPiecework("generate iq-fit --level Starter --count 3 --seed 4 --json --db '" + db + "'");
+  ASSERT_EQ(again.status, 0) << again.err;
+  EXPECT_NE(again.err.find("3 already in the catalog"), std::string::npos) << again.err;
+  std::filesystem::remove_all(dir);
+}
+
 TEST(Generator, BadInputIsExitTwo) {
   for (const char* args :
        {"generate iq-fit --count 2", "generate iq-fit --level Hard",
