@@ -52,7 +52,8 @@ struct Rating {
 };
 
 // Rates the challenge given by `givens` (placement ids). Throws InputError when the givens overlap or repeat
-// a piece (as makeProblem does). A challenge with no solution comes back with solved = false.
+// a piece (as makeProblem does). A challenge with no solution comes back with solved = false; one with
+// several comes back solved with one of them (rate() does not check uniqueness: call uniqueness() first).
 Rating rate(const Puzzle& puzzle, const std::vector<int>& givens, Rules rules);
 
 // Words for one placement: cells for cell puzzles ("r2c3 r2c4 ..."), the 3-letter code on IQ-Link.
