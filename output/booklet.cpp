@@ -242,21 +242,26 @@ void titlePage(cairo_t* cr, const PageSize& page, const std::vector<BookletEntry
   }
   // Contents.
   y += 46;
-  const double left = page.w * 0.2, right = page.w * 0.8;
+  const double left = page.w * 0.15, right = page.w * 0.85;
   ink(cr);
   setFont(cr, 13, true);
   showText(cr, "Contents", left, y);
   y += 8;
+  // Up to about half the page for the contents, however many groups there are.
+  const double spacing = std::clamp(page.h * 0.45 / static_cast<double>(groups.size() + 1), 9.0, 19.0);
   auto row = [&](const std::string& what, const std::string& numbers, int pageNo, const char* colour) {
-    y += 19;
+    y += spacing;
     if (colour != nullptr) {
       setColour(cr, colour);
       cairo_rectangle(cr, left, y - 9, 4, 11);
       cairo_fill(cr);
     }
     ink(cr);
-    setFont(cr, 11, false);
+    double size = 11;
+    setFont(cr, size, false);
+    while (size > 6 && textWidth(cr, what) > right - left - 160) setFont(cr, size -= 0.5, false);
     showText(cr, what, left + 10, y);
+    setFont(cr, 11, false);
     grey(cr);
     showText(cr, numbers, right - 70, y, 1);
     ink(cr);
