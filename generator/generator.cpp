@@ -285,6 +285,8 @@ GenerateResult generateBatch(const Puzzle& puzzle, const GenerateOptions& option
   std::exception_ptr error;
   std::set<std::vector<int>> seen;  // canonical givens of the committed challenges
 
+  std::array<std::uint64_t, kRejectKinds>
+      rejectsBefore{};  // the batch's rejects before the current challenge
   // Examines finished attempts in order; called with the lock held.
   auto commit = [&] {
     while (!stop && committed < count) {
@@ -306,6 +308,7 @@ GenerateResult generateBatch(const Puzzle& puzzle, const GenerateOptions& option
           }
           result.stats.add(attempt);
           result.challenges.push_back(std::move(*attempt.challenge));
+          rejectsBefore = result.stats.rejects;
           if (options.accepted) options.accepted(committed, result.challenges.back());
           result.stats.discarded += slot.results.size() - 1;  // attempts run ahead that are not needed
           slot.results.clear();
@@ -331,11 +334,13 @@ GenerateResult generateBatch(const Puzzle& puzzle, const GenerateOptions& option
             "than exist",
             committed + 1, count, cap, levelName(options.level), [&] {
               std::string text;
-              for (int r = 1; r < kRejectKinds; ++r)
-                if (result.stats.rejects[static_cast<std::size_t>(r)] != 0)
-                  text += fmt::format("{}{} {}", text.empty() ? "" : ", ",
-                                      result.stats.rejects[static_cast<std::size_t>(r)],
-                                      rejectName(static_cast<Reject>(r)));
+              for (int r = 1; r < kRejectKinds; ++r) {
+                const auto n = result.stats.rejects[static_cast<std::size_t>(r)] -
+                               rejectsBefore[static_cast<std::size_t>(r)];
+                if (n != 0)
+                  text +=
+                      fmt::format("{}{} {}", text.empty() ? "" : ", ", n, rejectName(static_cast<Reject>(r)));
+              }
               return text.empty() ? std::string("none") : text;
             }());
         stop = true;
