@@ -106,7 +106,8 @@ int runGenerate(const std::vector<std::string>& args) {
     throw InputError(
         fmt::format("--level '{}': unknown level (Starter, Junior, Expert, Master or Wizard)", levelText));
   const int count = vm["count"].as<int>();
-  if (count < 1) throw InputError(fmt::format("--count {}: must be 1 or more", count));
+  if (count < 1 || count > 1000000)
+    throw InputError(fmt::format("--count {}: must be from 1 to 1000000", count));
   const int threads = vm["threads"].as<int>();
   if (threads < 0) throw InputError("--threads must be 0 (every core) or more");
   const int maxAttempts = vm["max-attempts"].as<int>();

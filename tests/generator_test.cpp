@@ -232,7 +232,8 @@ TEST(Generator, DbStoresEachChallenge) {
 TEST(Generator, BadInputIsExitTwo) {
   for (const char* args :
        {"generate iq-fit --count 2", "generate iq-fit --level Hard",
-        "generate iq-fit --level Starter --count 0", "generate iq-fit --level Starter --seed -3",
+        "generate iq-fit --level Starter --count 0", "generate iq-fit --level Starter --count 2000000000",
+        "generate iq-fit --level Starter --seed -3",
         "generate iq-fit --level Starter --seed 1 --challenge-seed 2",
         "generate iq-fit --level Starter --threads -1", "generate no-such-puzzle --level Starter"}) {
     const auto r = runPiecework(args);
