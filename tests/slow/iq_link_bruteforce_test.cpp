@@ -31,6 +31,7 @@ TEST(IqLinkBruteForce, EmptyBoardLinkedAndUnlinked) {
       static_cast<unsigned long long>(reference.linked),
       static_cast<unsigned long long>(reference.linkedUpToTurn()),
       static_cast<unsigned long long>(reference.nodes), secondsSince(start));
+  std::fflush(stdout);
   // No placement is fixed by the 180-degree turn, so no solution is: exactly half are distinct.
   EXPECT_EQ(reference.turnFixedUnlinked, 0U);
   EXPECT_EQ(reference.turnFixedLinked, 0U);
@@ -48,6 +49,7 @@ TEST(IqLinkBruteForce, EmptyBoardLinkedAndUnlinked) {
     std::printf("engine (%s): %llu solutions, %llu distinct, %.1f s\n", linked ? "linked" : "unlinked",
                 static_cast<unsigned long long>(engine.solutions),
                 static_cast<unsigned long long>(engine.distinct), secondsSince(start));
+    std::fflush(stdout);
     EXPECT_EQ(engine.solutions, linked ? reference.linked : reference.unlinked);
     EXPECT_EQ(engine.distinct, linked ? reference.linkedUpToTurn() : reference.unlinkedUpToTurn());
   }
