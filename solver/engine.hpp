@@ -1,23 +1,34 @@
 // The search: exact cover over placement bitmasks.
 //
-// Branching: while a must-fill site is open, branch on the first one in the puzzle's search order (every solution
-// covers it, and on cell boards only options whose lowest must-fill site it is can fit). Once none is open, branch
-// on the needed piece with the fewest fitting options (MRV); in that mode each node filters its parent's option
-// pool, the way dancing links removes rows, and identical copies are placed in increasing option order so that a
-// set of copies is produced once. Linked puzzles cut a node as soon as the placed pieces can no longer be joined
-// by the options left.
+// Branching: while a must-fill site is open, branch on the first one in the puzzle's search order (every
+// solution covers it, and on cell boards only options whose lowest must-fill site it is can fit). Once none
+// is open, branch on the needed piece with the fewest fitting options (MRV). (Branching on IQ-Link's pegs
+// instead, each either left empty or given its lowest-numbered option, was measured: 2.5-6x more nodes.) Each
+// node filters its parent's option pool, the way dancing links removes rows. Identical copies are placed in
+// increasing option order so that a set of copies is produced once. Linked puzzles cut a node as soon as the
+// placed pieces can no longer be joined by the options left.
 #pragma once
 
 #include <algorithm>
+#include <bit>
+#include <climits>
 #include <cstdint>
 #include <random>
 #include <vector>
 
 #include "solver/bits.hpp"
-#include "solver/shuffle.hpp"
 #include "solver/problem.hpp"
+#include "solver/shuffle.hpp"
 
 namespace piecework {
+
+// One decision of the search, enough to replay it (job prefixes are paths of steps).
+struct Step {
+  enum Mode : std::uint8_t { Cell, Piece };
+  int option = -1;  // engine option index placed
+  Mode mode = Cell;
+  bool operator==(const Step&) const = default;
+};
 
 template <int W>
 class Engine {
@@ -25,15 +36,22 @@ class Engine {
   explicit Engine(const Problem& problem) : problem_(problem) {
     const Puzzle& puzzle = *problem.puzzle;
     for (int s = 0; s < puzzle.siteCount(); ++s)
-      if (puzzle.mustFill[static_cast<std::size_t>(s)]) mustFill_.set(s);
-      else hasFreeSite_ = true;
+      if (puzzle.mustFill[static_cast<std::size_t>(s)])
+        mustFill_.set(s);
+      else
+        hasFreeSite_ = true;
     byCell_.resize(puzzle.sites.size());
+    usePegs_ = !problem.pegs.empty();
     for (int id : problem.options) {
       Option o;
       o.placement = id;
       o.piece = puzzle.placements[static_cast<std::size_t>(id)].piece;
       for (int s : puzzle.placements[static_cast<std::size_t>(id)].sites) o.mask.set(s);
-      if (problem.linked) o.pegs = problem.pegs[static_cast<std::size_t>(id)];
+      if (usePegs_) {
+        o.pegs = problem.pegs[static_cast<std::size_t>(id)];
+        o.ballPegs = problem.ballPegs[static_cast<std::size_t>(id)];
+        o.openRingPegs = problem.openRingPegs[static_cast<std::size_t>(id)];
+      }
       const int lowest = o.mask.lowestIn(mustFill_);
       if (lowest >= 0) byCell_[static_cast<std::size_t>(lowest)].push_back(static_cast<int>(options_.size()));
       options_.push_back(o);
@@ -46,16 +64,28 @@ class Engine {
     const Puzzle& puzzle = *problem_.puzzle;
     filled_ = Bits<W>{};
     placedPegs_.clear();
+    occupiedPegs_ = centresFilled_ = openRings_ = 0;
     for (int id : problem_.givens) {
-      for (int s : puzzle.placements[static_cast<std::size_t>(id)].sites) filled_.set(s);
-      if (problem_.linked) placedPegs_.push_back(problem_.pegs[static_cast<std::size_t>(id)]);
+      const auto i = static_cast<std::size_t>(id);
+      for (int s : puzzle.placements[i].sites) filled_.set(s);
+      if (problem_.linked) placedPegs_.push_back(problem_.pegs[i]);
+      if (usePegs_) {
+        occupiedPegs_ |= problem_.pegs[i];
+        centresFilled_ |= problem_.ballPegs[i];
+        openRings_ |= problem_.openRingPegs[i];
+      }
     }
     need_ = problem_.need;
     needTotal_ = problem_.needTotal();
+    ballsToPlace_ = openRingsToPlace_ = 0;
+    for (std::size_t p = 0; p < need_.size() && usePegs_; ++p) {
+      ballsToPlace_ += need_[p] * problem_.ballsOf[p];
+      openRingsToPlace_ += need_[p] * problem_.openRingsOf[p];
+    }
     minOption_.assign(need_.size(), 0);
     stack_.clear();
     steps_.clear();
-    savedMin_.clear();
+    undo_.clear();
     pools_.assign(static_cast<std::size_t>(needTotal_) + 2, {});
     poolDepth_ = -1;
   }
@@ -70,39 +100,21 @@ class Engine {
   }
 
   std::uint64_t nodes() const { return nodes_; }
-  // Option index -> placement id.
   int placementOf(int option) const { return options_[static_cast<std::size_t>(option)].placement; }
   int optionCount() const { return static_cast<int>(options_.size()); }
   int pieceOf(int option) const { return options_[static_cast<std::size_t>(option)].piece; }
 
-  // A path step is an option index times two, plus one when it was chosen in piece mode (copies placed in
-  // piece mode constrain the later copies' order, so a replayed path must say so).
-  static int step(int option, bool pieceMode) { return option * 2 + (pieceMode ? 1 : 0); }
-  static int optionOfStep(int s) { return s / 2; }
-
-  // Places the steps of `path` (a job prefix), searches below, and calls visit(stack) for every solution with
-  // the options placed so far; visit returns false to stop. Returns false if stopped.
+  // Replays `path`, searches below, and calls visit(stack) for every solution with the options placed so far;
+  // visit returns false to stop. Returns false if stopped.
   template <class Visit>
-  bool search(const std::vector<int>& path, Visit&& visit) {
+  bool search(const std::vector<Step>& path, Visit&& visit) {
     if (!replay(path)) return true;
     return node(visit);
   }
 
   // Collects the paths of the search tree's nodes `depth` levels below `path` (and solutions above that).
-  void split(const std::vector<int>& path, int depth, std::vector<std::vector<int>>& jobs) {
+  void split(const std::vector<Step>& path, int depth, std::vector<std::vector<Step>>& jobs) {
     if (replay(path)) collect(depth, jobs);
-  }
-
-  // Steps (see step()) of the options placed so far.
-  const std::vector<int>& steps() const { return steps_; }
-
-  bool replay(const std::vector<int>& path) {
-    reset();
-    for (int s : path) {
-      if (!fits(optionOfStep(s))) return false;
-      push(optionOfStep(s), (s & 1) != 0);
-    }
-    return true;
   }
 
   bool fits(int o) const {
@@ -116,17 +128,38 @@ class Engine {
     int piece = 0;
     int placement = 0;
     std::uint64_t pegs = 0;
+    std::uint64_t ballPegs = 0;      // pegs whose centre it takes
+    std::uint64_t openRingPegs = 0;  // pegs where it puts an open ring
   };
 
-  // Options in `out` that fit the current state, from the parent's pool when it was built one level up.
+  struct Undo {
+    int minOption = 0;
+    std::uint64_t occupied = 0;
+    std::uint64_t centres = 0;
+    std::uint64_t openRings = 0;
+  };
+
+  bool replay(const std::vector<Step>& path) {
+    reset();
+    for (const Step& s : path) {
+      if (!fits(s.option) || !allowed(s.option)) return false;
+      push(s);
+    }
+    return true;
+  }
+
+  // Not excluded by the order in which identical copies are placed.
+  bool allowed(int o) const {
+    const Option& opt = options_[static_cast<std::size_t>(o)];
+    if (o < minOption_[static_cast<std::size_t>(opt.piece)]) return false;
+    return true;
+  }
+
+  // Options that fit the current state, from the parent's pool when it was built one level up.
   void buildPool(std::vector<int>& out) {
     out.clear();
-    const int depth = static_cast<int>(stack_.size());
-    auto keep = [&](int o) {
-      const Option& opt = options_[static_cast<std::size_t>(o)];
-      const auto p = static_cast<std::size_t>(opt.piece);
-      return need_[p] > 0 && o >= minOption_[p] && !opt.mask.intersects(filled_);
-    };
+    const int depth = static_cast<int>(steps_.size());
+    auto keep = [&](int o) { return fits(o) && allowed(o); };
     if (poolDepth_ == depth - 1 && depth > 0) {
       for (int o : pools_[static_cast<std::size_t>(depth - 1)])
         if (keep(o)) out.push_back(o);
@@ -136,29 +169,77 @@ class Engine {
     }
   }
 
-  void push(int o, bool pieceMode) {
-    Option& opt = options_[static_cast<std::size_t>(o)];
-    filled_.add(opt.mask);
-    --need_[static_cast<std::size_t>(opt.piece)];
-    --needTotal_;
-    savedMin_.push_back(minOption_[static_cast<std::size_t>(opt.piece)]);
-    if (pieceMode) minOption_[static_cast<std::size_t>(opt.piece)] = o + 1;
-    if (problem_.linked) placedPegs_.push_back(opt.pegs);
-    stack_.push_back(o);
-    steps_.push_back(step(o, pieceMode));
+  void push(const Step& s) {
+    Undo u{0, occupiedPegs_, centresFilled_, openRings_};
+    {
+      const Option& opt = options_[static_cast<std::size_t>(s.option)];
+      const auto p = static_cast<std::size_t>(opt.piece);
+      filled_.add(opt.mask);
+      --need_[p];
+      --needTotal_;
+      if (usePegs_) {
+        ballsToPlace_ -= problem_.ballsOf[p];
+        openRingsToPlace_ -= problem_.openRingsOf[p];
+      }
+      u.minOption = minOption_[p];
+      if (s.mode == Step::Piece) minOption_[p] = s.option + 1;
+      if (problem_.linked) placedPegs_.push_back(opt.pegs);
+      occupiedPegs_ |= opt.pegs;
+      centresFilled_ |= opt.ballPegs;
+      openRings_ |= opt.openRingPegs;
+      stack_.push_back(s.option);
+    }
+    undo_.push_back(u);
+    steps_.push_back(s);
   }
 
   void pop() {
-    const int o = stack_.back();
-    stack_.pop_back();
+    const Step s = steps_.back();
+    const Undo u = undo_.back();
     steps_.pop_back();
-    Option& opt = options_[static_cast<std::size_t>(o)];
-    filled_.remove(opt.mask);
-    ++need_[static_cast<std::size_t>(opt.piece)];
-    ++needTotal_;
-    minOption_[static_cast<std::size_t>(opt.piece)] = savedMin_.back();
-    savedMin_.pop_back();
-    if (problem_.linked) placedPegs_.pop_back();
+    undo_.pop_back();
+    {
+      const Option& opt = options_[static_cast<std::size_t>(s.option)];
+      const auto p = static_cast<std::size_t>(opt.piece);
+      filled_.remove(opt.mask);
+      ++need_[p];
+      ++needTotal_;
+      if (usePegs_) {
+        ballsToPlace_ += problem_.ballsOf[p];
+        openRingsToPlace_ += problem_.openRingsOf[p];
+      }
+      minOption_[p] = u.minOption;
+      if (problem_.linked) placedPegs_.pop_back();
+      stack_.pop_back();
+    }
+    occupiedPegs_ = u.occupied;
+    centresFilled_ = u.centres;
+    openRings_ = u.openRings;
+  }
+
+  // Pegs that nothing placed and no option left can reach stay empty, and open rings whose centre no option
+  // left can fill stay without a ball; together at most Problem::emptyPegBudget of them.
+  bool enoughPegs(const std::vector<int>& pool) const {
+    std::uint64_t reach = occupiedPegs_, centres = centresFilled_, rings = openRings_;
+    for (int o : pool) {
+      const Option& opt = options_[static_cast<std::size_t>(o)];
+      reach |= opt.pegs;
+      centres |= opt.ballPegs;
+      rings |= opt.openRingPegs;
+    }
+    int lost = std::popcount(problem_.allPegs & ~reach);
+    if (problem_.ringsNeedBalls) {
+      // Open rings that end without a ball: those no ball can reach any more, and at least as many as the
+      // open rings (waiting and to come) outnumber the balls that could still meet one (to come, or placed
+      // without a ring). Balls that end alone number exactly (balls - open rings) more than those rings.
+      const int unfilledNow = std::popcount(openRings_ & ~centresFilled_);
+      const int deadRings = std::popcount(openRings_ & ~centres);
+      const int lonelyBalls = std::popcount(centresFilled_ & ~rings);
+      const int ringlessBallsNow = std::popcount(centresFilled_ & ~openRings_);
+      lost += std::max({deadRings, unfilledNow + openRingsToPlace_ - ballsToPlace_ - ringlessBallsNow,
+                        lonelyBalls - problem_.extraBalls});
+    }
+    return lost <= problem_.emptyPegBudget;
   }
 
   // Can the placed pieces still become one linked structure, using at most the pegs of the options in pool?
@@ -181,15 +262,16 @@ class Engine {
     return true;
   }
 
-  // Chooses how to branch here. Returns false at a dead end; sets `leaf` at a solution.
+  // Chooses how to branch here and calls each(step) per branch. Returns false when a visit stopped the
+  // search; sets `leaf` at a solution.
   template <class Each>
   bool branch(bool& leaf, Each&& each) {
     const int cell = mustFill_.lowestNotIn(filled_);
     if (cell >= 0) {
       poolDepth_ = -1;
       for (int o : byCell_[static_cast<std::size_t>(cell)])
-        if (fits(o))
-          if (!each(o, false)) return false;
+        if (fits(o) && allowed(o))
+          if (!each(Step{o, Step::Cell})) return false;
       return true;
     }
     if (needTotal_ == 0) {
@@ -197,46 +279,45 @@ class Engine {
       return true;
     }
     if (!hasFreeSite_) return true;  // every site filled, pieces left over: no solution here
-    const int depth = static_cast<int>(stack_.size());
+    const int depth = static_cast<int>(steps_.size());
     std::vector<int>& pool = pools_[static_cast<std::size_t>(depth)];
     buildPool(pool);
     poolDepth_ = depth;
+
+    if (usePegs_ && problem_.emptyPegBudget >= 0 && !enoughPegs(pool)) return true;
     if (problem_.linked && !linkable(&pool)) return true;
-    // MRV over the pieces still needed.
-    int best = -1;
-    std::size_t bestCount = SIZE_MAX;
+
+    // MRV: the needed piece with the fewest fitting options.
     counts_.assign(need_.size(), 0);
     for (int o : pool) ++counts_[static_cast<std::size_t>(options_[static_cast<std::size_t>(o)].piece)];
+    int bestPiece = -1;
+    std::size_t bestCount = SIZE_MAX;
     for (std::size_t p = 0; p < need_.size(); ++p)
-      if (need_[p] > 0 && counts_[p] < bestCount) best = static_cast<int>(p), bestCount = counts_[p];
+      if (need_[p] > 0 && counts_[p] < bestCount) bestPiece = static_cast<int>(p), bestCount = counts_[p];
     if (bestCount == 0) return true;
-    if (!rank_.empty()) {
-      std::vector<int> chosen;
-      for (int o : pool)
-        if (options_[static_cast<std::size_t>(o)].piece == best) chosen.push_back(o);
-      std::sort(chosen.begin(), chosen.end(), [&](int a, int b) { return rank_[static_cast<std::size_t>(a)] < rank_[static_cast<std::size_t>(b)]; });
-      for (int o : chosen) {
-        poolDepth_ = depth;
-        if (!each(o, true)) return false;
-      }
-      return true;
-    }
-    // Children build deeper pools but never touch this one; index it afresh after each child.
-    for (std::size_t i = 0; i < pool.size(); ++i) {
-      const int o = pools_[static_cast<std::size_t>(depth)][i];
-      if (options_[static_cast<std::size_t>(o)].piece != best) continue;
+    std::vector<int> options;
+    for (int o : pool)
+      if (options_[static_cast<std::size_t>(o)].piece == bestPiece) options.push_back(o);
+    if (!rank_.empty()) sortByRank(options);
+    for (int o : options) {
       poolDepth_ = depth;
-      if (!each(o, true)) return false;
+      if (!each(Step{o, Step::Piece})) return false;
     }
     return true;
+  }
+
+  void sortByRank(std::vector<int>& options) const {
+    std::sort(options.begin(), options.end(), [&](int a, int b) {
+      return rank_[static_cast<std::size_t>(a)] < rank_[static_cast<std::size_t>(b)];
+    });
   }
 
   template <class Visit>
   bool node(Visit& visit) {
     ++nodes_;
     bool leaf = false;
-    const bool go = branch(leaf, [&](int o, bool pieceMode) {
-      push(o, pieceMode);
+    const bool go = branch(leaf, [&](const Step& s) {
+      push(s);
       const bool more = node(visit);
       pop();
       return more;
@@ -246,14 +327,14 @@ class Engine {
     return true;
   }
 
-  void collect(int depth, std::vector<std::vector<int>>& jobs) {
+  void collect(int depth, std::vector<std::vector<Step>>& jobs) {
     bool leaf = false;
     if (depth == 0) {
       jobs.push_back(steps_);
       return;
     }
-    branch(leaf, [&](int o, bool pieceMode) {
-      push(o, pieceMode);
+    branch(leaf, [&](const Step& s) {
+      push(s);
       collect(depth - 1, jobs);
       pop();
       return true;
@@ -266,15 +347,21 @@ class Engine {
   std::vector<std::vector<int>> byCell_;
   Bits<W> mustFill_;
   bool hasFreeSite_ = false;
+  bool usePegs_ = false;
 
   Bits<W> filled_;
   std::vector<int> need_;
   int needTotal_ = 0;
-  std::vector<int> minOption_;
-  std::vector<int> savedMin_;
-  std::vector<int> stack_;
-  std::vector<int> steps_;
+  std::vector<int> minOption_;  // per piece: copies placed in piece mode come in increasing option order
+  std::vector<int> stack_;      // options placed
+  std::vector<Step> steps_;
+  std::vector<Undo> undo_;
   std::vector<std::uint64_t> placedPegs_;
+  std::uint64_t occupiedPegs_ = 0;
+  std::uint64_t centresFilled_ = 0;  // pegs with a ball
+  std::uint64_t openRings_ = 0;      // pegs with an open ring
+  int ballsToPlace_ = 0;             // parts of the pieces still needed
+  int openRingsToPlace_ = 0;
   std::vector<std::vector<int>> pools_;
   int poolDepth_ = -1;
   std::vector<std::size_t> counts_;

@@ -15,13 +15,29 @@ struct Rules {
 
 struct Problem {
   const Puzzle* puzzle = nullptr;
-  std::vector<int> givens;        // placement ids
-  std::vector<int> need;          // per piece: copies still to place
-  std::vector<int> options;       // placement ids that fit beside the givens and belong to a needed piece
-  bool linked = false;            // pieces must form one linked structure (peg masks below)
-  std::vector<std::uint64_t> pegs;  // per placement id: the pegs it touches (linked puzzles only)
+  std::vector<int> givens;          // placement ids
+  std::vector<int> need;            // per piece: copies still to place
+  std::vector<int> options;         // placement ids that fit beside the givens and belong to a needed piece
+  bool linked = false;              // pieces must form one linked structure (peg masks below)
+  std::vector<std::uint64_t> pegs;  // per placement id: the pegs it touches (hex-peg puzzles only)
+  std::vector<std::uint64_t> ballPegs;      // per placement id: pegs whose centre it takes (a ball)
+  std::vector<std::uint64_t> openRingPegs;  // per placement id: pegs where it puts an open ring
+  std::uint64_t allPegs = 0;
+  // Hex pegs: every part takes a peg, and a peg holds at most one ball and one ring, which must be open, so
+  // pegs used = parts - (balls sitting in open rings) <= pegs. Hence, when open rings are no more than balls,
+  // (empty pegs) + (open rings without a ball) <= pegs - parts + open rings: this budget (-1: no bound
+  // known).
+  int emptyPegBudget = -1;
+  bool ringsNeedBalls = false;   // open rings without a ball count against the budget too
+  int extraBalls = 0;            // balls - open rings, over all pieces
+  std::vector<int> ballsOf;      // per piece: its balls
+  std::vector<int> openRingsOf;  // per piece: its open rings
   int needTotal() const;
 };
+
+// The budget of Problem::emptyPegBudget for a hex-peg puzzle, or -1 when no bound is known; sets
+// ringsNeedBalls.
+int emptyPegBound(const Puzzle& puzzle, bool& ringsNeedBalls);
 
 // Validates the givens (no overlap, no piece given more often than it has copies) and builds the problem.
 // Throws InputError naming the offending given.

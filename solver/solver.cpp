@@ -1,9 +1,9 @@
 #include "solver/solver.hpp"
 
+#include <fmt/format.h>
 #include <algorithm>
 #include <atomic>
 #include <chrono>
-#include <fmt/format.h>
 #include <mutex>
 #include <thread>
 
@@ -46,7 +46,7 @@ std::vector<const Symmetry*> stabilizer(const Puzzle& puzzle, const std::vector<
 
 // A representative placement of the breaking piece, and the symmetries that fix it.
 struct Representative {
-  int option = -1;  // engine option index
+  int option = -1;                      // engine option index
   std::vector<const Symmetry*> fixers;  // includes the identity
 };
 
@@ -55,15 +55,18 @@ struct Breaking {
   std::vector<Representative> reps;
 };
 
-Breaking chooseBreaking(const Puzzle& puzzle, const Problem& problem, const std::vector<const Symmetry*>& group) {
+Breaking chooseBreaking(const Puzzle& puzzle, const Problem& problem,
+                        const std::vector<const Symmetry*>& group) {
   Breaking best;
   std::size_t bestCost = SIZE_MAX;
   if (group.size() <= 1) return best;
   std::vector<int> optionOf(puzzle.placements.size(), -1);
-  for (std::size_t i = 0; i < problem.options.size(); ++i) optionOf[static_cast<std::size_t>(problem.options[i])] = static_cast<int>(i);
+  for (std::size_t i = 0; i < problem.options.size(); ++i)
+    optionOf[static_cast<std::size_t>(problem.options[i])] = static_cast<int>(i);
   for (int p = 0; p < puzzle.pieceCount(); ++p) {
     if (problem.need[static_cast<std::size_t>(p)] != 1) continue;
-    if (!std::all_of(group.begin(), group.end(), [&](const Symmetry* g) { return g->piece[static_cast<std::size_t>(p)] == p; }))
+    if (!std::all_of(group.begin(), group.end(),
+                     [&](const Symmetry* g) { return g->piece[static_cast<std::size_t>(p)] == p; }))
       continue;
     Breaking candidate;
     candidate.piece = p;
@@ -92,7 +95,8 @@ Breaking chooseBreaking(const Puzzle& puzzle, const Problem& problem, const std:
 bool isCanonical(const std::vector<int>& sortedSolution, const std::vector<const Symmetry*>& group) {
   std::vector<int> image(sortedSolution.size());
   for (const Symmetry* g : group) {
-    for (std::size_t i = 0; i < sortedSolution.size(); ++i) image[i] = g->placement[static_cast<std::size_t>(sortedSolution[i])];
+    for (std::size_t i = 0; i < sortedSolution.size(); ++i)
+      image[i] = g->placement[static_cast<std::size_t>(sortedSolution[i])];
     std::sort(image.begin(), image.end());
     if (image < sortedSolution) return false;
   }
@@ -106,31 +110,32 @@ CountResult countWith(const Puzzle& puzzle, const Problem& problem, const CountO
   const auto group = stabilizer(puzzle, problem.givens);
   result.symmetries = static_cast<int>(group.size());
   const Breaking breaking = chooseBreaking(puzzle, problem, group);
-  if (breaking.piece >= 0) result.breakingPiece = std::string(1, puzzle.pieces[static_cast<std::size_t>(breaking.piece)].letter);
+  if (breaking.piece >= 0)
+    result.breakingPiece = std::string(1, puzzle.pieces[static_cast<std::size_t>(breaking.piece)].letter);
 
-  unsigned threads = options.threads > 0 ? static_cast<unsigned>(options.threads) : std::max(1U, std::thread::hardware_concurrency());
+  unsigned threads = options.threads > 0 ? static_cast<unsigned>(options.threads)
+                                         : std::max(1U, std::thread::hardware_concurrency());
   result.threads = static_cast<int>(threads);
 
   // Jobs: prefixes of the search tree. Each job remembers which representative it descends from.
   struct Job {
-    std::vector<int> path;
+    std::vector<Step> path;
     int rep = -1;
   };
   std::vector<Job> jobs;
   {
     Engine<W> engine(problem);
     const std::size_t wanted = threads > 1 ? 64 * threads : 1;
-    std::vector<std::vector<int>> roots;
     if (breaking.piece >= 0) {
       for (std::size_t r = 0; r < breaking.reps.size(); ++r)
-        jobs.push_back(Job{{Engine<W>::step(breaking.reps[r].option, false)}, static_cast<int>(r)});
+        jobs.push_back(Job{{Step{breaking.reps[r].option, Step::Cell}}, static_cast<int>(r)});
     } else {
       jobs.push_back(Job{{}, -1});
     }
     for (int depth = 0; depth < 3 && jobs.size() < wanted; ++depth) {
       std::vector<Job> deeper;
       for (const Job& job : jobs) {
-        std::vector<std::vector<int>> paths;
+        std::vector<std::vector<Step>> paths;
         engine.split(job.path, 1, paths);
         for (auto& path : paths) deeper.push_back(Job{std::move(path), job.rep});
       }
@@ -153,7 +158,8 @@ CountResult countWith(const Puzzle& puzzle, const Problem& problem, const CountO
       const Job& job = jobs[j];
       const std::vector<const Symmetry*>* fixers = nullptr;
       if (job.rep >= 0) {
-        if (breaking.reps[static_cast<std::size_t>(job.rep)].fixers.size() > 1) fixers = &breaking.reps[static_cast<std::size_t>(job.rep)].fixers;
+        if (breaking.reps[static_cast<std::size_t>(job.rep)].fixers.size() > 1)
+          fixers = &breaking.reps[static_cast<std::size_t>(job.rep)].fixers;
       } else if (group.size() > 1) {
         fixers = &group;
       }
@@ -217,7 +223,8 @@ FindResult findWith(const Puzzle& puzzle, const Problem& problem, const FindOpti
 
 }  // namespace
 
-CountResult countSolutions(const Puzzle& puzzle, const std::vector<int>& givens, const CountOptions& options) {
+CountResult countSolutions(const Puzzle& puzzle, const std::vector<int>& givens,
+                           const CountOptions& options) {
   const Problem problem = makeProblem(puzzle, givens, options.rules);
   return withWidth(puzzle, [&]<int W>() { return countWith<W>(puzzle, problem, options); });
 }
@@ -227,7 +234,8 @@ FindResult findSolutions(const Puzzle& puzzle, const std::vector<int>& givens, c
   return withWidth(puzzle, [&]<int W>() { return findWith<W>(puzzle, problem, options); });
 }
 
-Uniqueness uniqueness(const Puzzle& puzzle, const std::vector<int>& givens, Rules rules, std::uint64_t* nodes) {
+Uniqueness uniqueness(const Puzzle& puzzle, const std::vector<int>& givens, Rules rules,
+                      std::uint64_t* nodes) {
   FindOptions options;
   options.rules = rules;
   options.max = 2;
