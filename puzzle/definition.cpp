@@ -194,6 +194,7 @@ class Reader {
 
   PieceDef piece(const toml::table& table, Lattice lattice, int index) const {
     PieceDef piece;
+    piece.line = static_cast<int>(table.source().begin.line);
     const std::string letter = requiredString(table, "letter", &table);
     if (letter.size() != 1 || !std::isalnum(static_cast<unsigned char>(letter[0])))
       fail(table.get("letter"), fmt::format("a piece letter is one letter or digit, not '{}'", letter));

@@ -188,7 +188,10 @@ Puzzle buildPuzzle(PuzzleSpec spec) {
   computePlacements(p);
   for (int pi = 0; pi < p.pieceCount(); ++pi)
     if (p.piecePlacements[static_cast<std::size_t>(pi)].empty())
-      throw InputError(fmt::format("{}: piece '{}' ({}) fits nowhere on the board", spec.source,
+      throw InputError(fmt::format("{}{}: piece '{}' ({}) fits nowhere on the board", spec.source,
+                                   p.pieces[static_cast<std::size_t>(pi)].line > 0
+                                       ? fmt::format(":{}", p.pieces[static_cast<std::size_t>(pi)].line)
+                                       : std::string(),
                                    p.pieces[static_cast<std::size_t>(pi)].letter,
                                    p.pieces[static_cast<std::size_t>(pi)].name));
   computeSymmetries(p);

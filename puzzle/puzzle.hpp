@@ -29,6 +29,7 @@ struct PieceDef {
   std::vector<Shape> faces;            // base shapes as defined (hex: slots relative to the middle part)
   std::vector<PegPart> parts;          // hex-peg pieces only
   std::vector<Shape> orientations;     // distinct, normalised
+  int line = 0;                        // where the definition declares it (for error messages), 0 if unknown
   int size() const { return faces.empty() ? 0 : static_cast<int>(faces.front().size()); }
 };
 
