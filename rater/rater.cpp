@@ -128,29 +128,6 @@ void forEach(const WordSet& set, F&& f) {
     for (Word w = set[k]; w != 0; w &= w - 1) f(static_cast<int>(k * 64) + std::countr_zero(w));
 }
 
-// Hex pegs: every part takes a peg and a peg takes at most one ball and one ring (a ball sitting in an open
-// ring), so at least parts - min(balls, open rings) pegs are used and the rest is the most that can stay
-// empty. -1 when two rings could share a peg (a user-defined set), where the count does not hold.
-int emptyPegBudget(const Puzzle& puzzle) {
-  int parts = 0, balls = 0, openRings = 0;
-  std::vector<int> ringSlots;
-  for (const auto& piece : puzzle.pieces)
-    for (const auto& part : piece.parts) {
-      parts += piece.copies;
-      if (part.ball) {
-        balls += piece.copies;
-        continue;
-      }
-      if (!part.directions.empty()) openRings += piece.copies;
-      ringSlots.push_back(6 - static_cast<int>(part.directions.size()));
-    }
-  for (std::size_t a = 0; a < ringSlots.size(); ++a)
-    for (std::size_t b = a + 1; b < ringSlots.size(); ++b)
-      if (ringSlots[a] + ringSlots[b] <= 6) return -1;
-  if (parts == 0) return -1;
-  return std::max(0, static_cast<int>(puzzle.cells.size()) - (parts - std::min(balls, openRings)));
-}
-
 class Rater {
  public:
   Rater(const Puzzle& puzzle, const std::vector<int>& givens, Rules rules)
@@ -167,7 +144,7 @@ class Rater {
     if (hexPegs_) {
       pegTotal_ = static_cast<int>(puzzle.cells.size());
       allPegs_ = pegTotal_ == 64 ? ~Word{0} : (Word{1} << pegTotal_) - 1;
-      pegBudget_ = emptyPegBudget(puzzle);
+      pegBudget_ = problem_.emptyPegBudget;  // the solver's counting bound (solver/problem.hpp)
     }
     for (int o = 0; o < optionCount_; ++o) {
       const Placement& p = placementOf(o);
