@@ -1,8 +1,8 @@
 // piecework count: every solution, and the distinct ones up to symmetry.
 #include <fmt/format.h>
+#include <unistd.h>
 #include <iostream>
 #include <mutex>
-#include <unistd.h>
 
 #include "cli/command.hpp"
 #include "puzzle/definition.hpp"
@@ -15,10 +15,12 @@ int runCount(const std::vector<std::string>& args) {
   po::options_description options("options");
   addChallengeOptions(options);
   options.add_options()("threads", po::value<int>()->default_value(0), "threads to use (0: every core)")(
-      "unlinked", "IQ-Link: accept fillings whose pieces do not form one linked structure")("json", "print JSON");
+      "unlinked", "IQ-Link: accept fillings whose pieces do not form one linked structure")("json",
+                                                                                            "print JSON");
   po::variables_map vm;
-  if (!parseArguments("count", "piecework count PUZZLE [--challenge TEXT | --challenge-file FILE] [--threads N] [--json]",
-                      args, options, vm))
+  if (!parseArguments(
+          "count", "piecework count PUZZLE [--challenge TEXT | --challenge-file FILE] [--threads N] [--json]",
+          args, options, vm))
     return 0;
   const Puzzle puzzle = loadPuzzle(vm["puzzle"].as<std::string>());
   const std::vector<int> givens = readChallenge(puzzle, vm, false);
@@ -45,9 +47,10 @@ int runCount(const std::vector<std::string>& args) {
                {"linked", puzzle.linked && count.rules.linked}});
     return 0;
   }
-  std::cout << fmt::format("{} solutions, {} distinct up to {} symmetr{}\n", r.solutions, r.distinct, r.symmetries,
-                           r.symmetries == 1 ? "y" : "ies");
-  std::cout << fmt::format("{:.3f} s, {} nodes, {} thread{}\n", r.seconds, r.nodes, r.threads, r.threads == 1 ? "" : "s");
+  std::cout << fmt::format("{} solutions, {} distinct up to {} symmetr{}\n", r.solutions, r.distinct,
+                           r.symmetries, r.symmetries == 1 ? "y" : "ies");
+  std::cout << fmt::format("{:.3f} s, {} nodes, {} thread{}\n", r.seconds, r.nodes, r.threads,
+                           r.threads == 1 ? "" : "s");
   return 0;
 }
 

@@ -15,13 +15,19 @@ int runPuzzles(const std::vector<std::string>& args) {
   nlohmann::json list = nlohmann::json::array();
   for (const auto& name : shippedNames()) {
     const Puzzle puzzle = loadPuzzle(name);
-    const char* lattice = puzzle.lattice == Lattice::Square ? "square" : puzzle.lattice == Lattice::Cubic ? "cubic" : "hex-pegs";
+    const char* lattice = puzzle.lattice == Lattice::Square  ? "square"
+                          : puzzle.lattice == Lattice::Cubic ? "cubic"
+                                                             : "hex-pegs";
     if (vm.count("json") != 0U) {
-      list.push_back({{"name", name}, {"title", puzzle.title}, {"lattice", lattice}, {"pieces", puzzle.totalPieces()},
+      list.push_back({{"name", name},
+                      {"title", puzzle.title},
+                      {"lattice", lattice},
+                      {"pieces", puzzle.totalPieces()},
                       {"cells", puzzle.cells.size()}});
     } else {
-      std::cout << fmt::format("{:<22} {:<45} {:>2} pieces, {:>3} {}\n", name, puzzle.title, puzzle.totalPieces(),
-                               puzzle.cells.size(), puzzle.lattice == Lattice::HexPegs ? "pegs" : "cells");
+      std::cout << fmt::format("{:<22} {:<45} {:>2} pieces, {:>3} {}\n", name, puzzle.title,
+                               puzzle.totalPieces(), puzzle.cells.size(),
+                               puzzle.lattice == Lattice::HexPegs ? "pegs" : "cells");
     }
   }
   if (vm.count("json") != 0U) printJson(list);

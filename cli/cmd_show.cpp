@@ -10,7 +10,8 @@ namespace piecework::cli {
 
 int runShow(const std::vector<std::string>& args) {
   po::options_description options("options");
-  options.add_options()("json", "print JSON: {\"pieces\":[{\"letter\",\"name\",\"orientations\",\"placements\"},..]}");
+  options.add_options()(
+      "json", "print JSON: {\"pieces\":[{\"letter\",\"name\",\"orientations\",\"placements\"},..]}");
   po::variables_map vm;
   if (!parseArguments("show", "piecework show PUZZLE [--json]", args, options, vm)) return 0;
   const Puzzle puzzle = loadPuzzle(vm["puzzle"].as<std::string>());
@@ -34,16 +35,18 @@ int runShow(const std::vector<std::string>& args) {
     return 0;
   }
   const bool colour = stdoutWantsColour();
-  std::cout << fmt::format("{} ({}): {} {}, {} board symmetr{}{}\n\n", puzzle.title, puzzle.name, puzzle.cells.size(),
-                           puzzle.lattice == Lattice::HexPegs ? "pegs" : "cells", puzzle.symmetries.size(),
-                           puzzle.symmetries.size() == 1 ? "y" : "ies",
+  std::cout << fmt::format("{} ({}): {} {}, {} board symmetr{}{}\n\n", puzzle.title, puzzle.name,
+                           puzzle.cells.size(), puzzle.lattice == Lattice::HexPegs ? "pegs" : "cells",
+                           puzzle.symmetries.size(), puzzle.symmetries.size() == 1 ? "y" : "ies",
                            puzzle.linked ? "; the pieces must form one linked structure" : "");
   std::cout << boardPicture(puzzle, {}, colour) << '\n';
-  std::cout << fmt::format("{:<6} {:<14} {:>6} {:>12} {:>10}\n", "letter", "name", "copies", "orientations", "placements");
+  std::cout << fmt::format("{:<6} {:<14} {:>6} {:>12} {:>10}\n", "letter", "name", "copies", "orientations",
+                           "placements");
   for (int i = 0; i < puzzle.pieceCount(); ++i) {
     const auto& piece = puzzle.pieces[static_cast<std::size_t>(i)];
     std::cout << fmt::format("{:<6} {:<14} {:>6} {:>12} {:>10}\n", piece.letter, piece.name, piece.copies,
-                             piece.orientations.size(), puzzle.piecePlacements[static_cast<std::size_t>(i)].size());
+                             piece.orientations.size(),
+                             puzzle.piecePlacements[static_cast<std::size_t>(i)].size());
     std::cout << piecePicture(puzzle, i);
   }
   return 0;

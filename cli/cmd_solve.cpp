@@ -16,9 +16,12 @@ int runSolve(const std::vector<std::string>& args) {
   addChallengeOptions(options);
   options.add_options()("max", po::value<std::size_t>()->default_value(2),
                         "print at most this many solutions (2 proves uniqueness)")(
-      "unlinked", "IQ-Link: accept fillings whose pieces do not form one linked structure")("json", "print JSON");
+      "unlinked", "IQ-Link: accept fillings whose pieces do not form one linked structure")("json",
+                                                                                            "print JSON");
   po::variables_map vm;
-  if (!parseArguments("solve", "piecework solve PUZZLE --challenge TEXT [--max N] [--json]", args, options, vm)) return 0;
+  if (!parseArguments("solve", "piecework solve PUZZLE --challenge TEXT [--max N] [--json]", args, options,
+                      vm))
+    return 0;
   const Puzzle puzzle = loadPuzzle(vm["puzzle"].as<std::string>());
   const std::vector<int> givens = readChallenge(puzzle, vm, true);
   FindOptions find;
@@ -30,14 +33,15 @@ int runSolve(const std::vector<std::string>& args) {
   if (vm.count("json") != 0U) {
     nlohmann::json solutions = nlohmann::json::array();
     for (std::size_t i = 0; i < shown; ++i) solutions.push_back(formatChallenge(puzzle, found.solutions[i]));
-    printJson({{"status", status}, {"solutions", solutions}, {"seconds", found.seconds}, {"nodes", found.nodes}});
+    printJson(
+        {{"status", status}, {"solutions", solutions}, {"seconds", found.seconds}, {"nodes", found.nodes}});
     return 0;
   }
   std::cout << fmt::format("{}: {}\n", status,
                            found.solutions.empty()       ? "no way to place the remaining pieces"
                            : found.solutions.size() == 1 ? "exactly one solution"
                            : found.exhausted             ? fmt::format("{} solutions", found.solutions.size())
-                                                         : fmt::format("at least {} solutions", found.solutions.size()));
+                                             : fmt::format("at least {} solutions", found.solutions.size()));
   const bool colour = stdoutWantsColour();
   for (std::size_t i = 0; i < shown; ++i) {
     std::cout << '\n' << formatChallenge(puzzle, found.solutions[i]) << '\n';

@@ -31,13 +31,16 @@ bool parseArguments(const char* command, const char* usage, const std::vector<st
     return false;
   }
   if (takesPuzzle && vm.count("puzzle") == 0U)
-    throw InputError(fmt::format("{}: which puzzle? (usage: {}; 'piecework puzzles' lists them)", command, usage));
+    throw InputError(
+        fmt::format("{}: which puzzle? (usage: {}; 'piecework puzzles' lists them)", command, usage));
   return true;
 }
 
 void addChallengeOptions(po::options_description& options) {
-  options.add_options()("challenge", po::value<std::string>(), "the challenge: a picture ('/' between rows, '|' between layers) or IQ-Link codes")(
-      "challenge-file", po::value<std::string>(), "read the challenge from this file ('-' for standard input)");
+  options.add_options()("challenge", po::value<std::string>(),
+                        "the challenge: a picture ('/' between rows, '|' between layers) or IQ-Link codes")(
+      "challenge-file", po::value<std::string>(),
+      "read the challenge from this file ('-' for standard input)");
 }
 
 std::string challengeText(const po::variables_map& vm) {
@@ -66,6 +69,8 @@ std::vector<int> readChallenge(const Puzzle& puzzle, const po::variables_map& vm
   return parseChallenge(puzzle, challengeText(vm));
 }
 
-void printJson(const nlohmann::json& value) { std::cout << value.dump() << '\n'; }
+void printJson(const nlohmann::json& value) {
+  std::cout << value.dump() << '\n';
+}
 
 }  // namespace piecework::cli

@@ -17,10 +17,10 @@ struct GeneratedChallenge {
   std::string challengeText;  // the givens in challenge notation (one line)
   std::string solutionText;   // the solution in challenge notation (one line)
   Rating rating;
-  int given = 0;              // pieces given
-  int toPlace = 0;            // pieces to place
-  std::uint64_t seed = 0;     // regenerates this challenge alone
-  bool linked = true;         // generated under the linkage rule (IQ-Link)
+  int given = 0;           // pieces given
+  int toPlace = 0;         // pieces to place
+  std::uint64_t seed = 0;  // regenerates this challenge alone
+  bool linked = true;      // generated under the linkage rule (IQ-Link)
 };
 
 }  // namespace piecework

@@ -1,8 +1,8 @@
 #include "puzzle/challenge.hpp"
 
+#include <fmt/format.h>
 #include <algorithm>
 #include <cctype>
-#include <fmt/format.h>
 #include <map>
 
 #include "puzzle/errors.hpp"
@@ -12,7 +12,9 @@ namespace piecework {
 namespace {
 
 std::string where(const PictureChar& c, bool layered) {
-  if (layered) return fmt::format("challenge layer {}, row {}, column {} (character {})", c.layer, c.row, c.column, c.offset + 1);
+  if (layered)
+    return fmt::format("challenge layer {}, row {}, column {} (character {})", c.layer, c.row, c.column,
+                       c.offset + 1);
   return fmt::format("challenge row {}, column {} (character {})", c.row, c.column, c.offset + 1);
 }
 
@@ -41,14 +43,15 @@ std::vector<int> parsePicture(const Puzzle& puzzle, std::string_view text) {
   const bool layered = depth > 1;
   if (picture.depth() != depth)
     throw InputError(fmt::format("challenge: expected {} layer{} of {} rows of {}, found {} layer{}", depth,
-                                 depth == 1 ? "" : "s", height, width, picture.depth(), picture.depth() == 1 ? "" : "s"));
-  std::map<int, std::vector<int>> cellsOf;          // piece -> sites
-  std::map<int, PictureChar> firstOf;               // piece -> where it first appears
+                                 depth == 1 ? "" : "s", height, width, picture.depth(),
+                                 picture.depth() == 1 ? "" : "s"));
+  std::map<int, std::vector<int>> cellsOf;  // piece -> sites
+  std::map<int, PictureChar> firstOf;       // piece -> where it first appears
   for (int z = 0; z < depth; ++z) {
     const auto& layer = picture.layers[static_cast<std::size_t>(z)];
     if (static_cast<int>(layer.size()) != height)
-      throw InputError(fmt::format("challenge{}: expected {} rows, found {}", layered ? fmt::format(" layer {}", z + 1) : "",
-                                   height, layer.size()));
+      throw InputError(fmt::format("challenge{}: expected {} rows, found {}",
+                                   layered ? fmt::format(" layer {}", z + 1) : "", height, layer.size()));
     for (int y = 0; y < height; ++y) {
       const auto& row = layer[static_cast<std::size_t>(y)];
       if (static_cast<int>(row.size()) != width)
@@ -58,13 +61,17 @@ std::vector<int> parsePicture(const Puzzle& puzzle, std::string_view text) {
         const Site site{puzzle.low.x + c.column - 1, puzzle.low.y + c.row - 1, puzzle.low.z + c.layer - 1};
         auto it = puzzle.siteIndex.find(site);
         if (it == puzzle.siteIndex.end()) {
-          if (c.value != '#') throw InputError(fmt::format("{}: '{}' is outside the board (write '#' there)", where(c, layered), c.value));
+          if (c.value != '#')
+            throw InputError(
+                fmt::format("{}: '{}' is outside the board (write '#' there)", where(c, layered), c.value));
           continue;
         }
         if (c.value == '.') continue;
         const int piece = puzzle.pieceByLetter(c.value);
         if (piece < 0) {
-          if (c.value == '#') throw InputError(fmt::format("{}: '#' marks a hole, but this is a board cell", where(c, layered)));
+          if (c.value == '#')
+            throw InputError(
+                fmt::format("{}: '#' marks a hole, but this is a board cell", where(c, layered)));
           throw InputError(fmt::format("{}: unknown piece '{}'", where(c, layered), c.value));
         }
         cellsOf[piece].push_back(it->second);
@@ -79,11 +86,12 @@ std::vector<int> parsePicture(const Puzzle& puzzle, std::string_view text) {
     std::vector<int> found;
     if (!partition(puzzle, piece, cells, found))
       throw InputError(fmt::format("{}: the cells marked '{}' are not {}a placement of piece '{}' ({})",
-                                   where(firstOf.at(piece), layered), def.letter, def.copies > 1 ? "copies of " : "",
-                                   def.letter, def.name));
+                                   where(firstOf.at(piece), layered), def.letter,
+                                   def.copies > 1 ? "copies of " : "", def.letter, def.name));
     if (static_cast<int>(found.size()) > def.copies)
-      throw InputError(fmt::format("{}: piece '{}' ({}) appears {} times but has {} cop{}", where(firstOf.at(piece), layered),
-                                   def.letter, def.name, found.size(), def.copies, def.copies == 1 ? "y" : "ies"));
+      throw InputError(fmt::format("{}: piece '{}' ({}) appears {} times but has {} cop{}",
+                                   where(firstOf.at(piece), layered), def.letter, def.name, found.size(),
+                                   def.copies, def.copies == 1 ? "y" : "ies"));
     placements.insert(placements.end(), found.begin(), found.end());
   }
   std::sort(placements.begin(), placements.end());
@@ -99,7 +107,8 @@ int pegIndex(char letter) {
 // The placement of `piece` in hex orientation `code` with its middle part on `peg`, or -1 if off the board.
 int pegPlacement(const Puzzle& puzzle, int peg, int piece, int code) {
   const Site origin = puzzle.cells[static_cast<std::size_t>(peg)];
-  const Shape turned = transformed(puzzle.lattice, hexOrientation(code), puzzle.pieces[static_cast<std::size_t>(piece)].faces.front());
+  const Shape turned = transformed(puzzle.lattice, hexOrientation(code),
+                                   puzzle.pieces[static_cast<std::size_t>(piece)].faces.front());
   std::vector<int> sites;
   for (const Site& s : turned) {
     auto it = puzzle.siteIndex.find(Site{s.x + origin.x, s.y + origin.y, s.z});
@@ -113,9 +122,12 @@ std::vector<int> parseCodes(const Puzzle& puzzle, std::string_view text) {
   std::string compact;
   std::vector<int> offsets;
   for (std::size_t i = 0; i < text.size(); ++i)
-    if (!std::isspace(static_cast<unsigned char>(text[i]))) compact.push_back(text[i]), offsets.push_back(static_cast<int>(i));
+    if (!std::isspace(static_cast<unsigned char>(text[i])))
+      compact.push_back(text[i]), offsets.push_back(static_cast<int>(i));
   if (compact.size() % 3 != 0)
-    throw InputError(fmt::format("challenge: {} letters is not a whole number of 3-letter codes (peg, piece, orientation)", compact.size()));
+    throw InputError(
+        fmt::format("challenge: {} letters is not a whole number of 3-letter codes (peg, piece, orientation)",
+                    compact.size()));
   std::vector<int> placements;
   std::vector<std::string> slotOwner(puzzle.sites.size());
   std::vector<std::string> pieceCode(puzzle.pieces.size());
@@ -124,21 +136,28 @@ std::vector<int> parseCodes(const Puzzle& puzzle, std::string_view text) {
     const std::string at = fmt::format("challenge code '{}' (character {})", code, offsets[k] + 1);
     const int peg = pegIndex(code[0]);
     if (peg < 0 || peg >= static_cast<int>(puzzle.cells.size()))
-      throw InputError(fmt::format("{}: unknown peg '{}' (pegs are A to {})", at, code[0], pegLetter(static_cast<int>(puzzle.cells.size()) - 1)));
+      throw InputError(fmt::format("{}: unknown peg '{}' (pegs are A to {})", at, code[0],
+                                   pegLetter(static_cast<int>(puzzle.cells.size()) - 1)));
     const int piece = puzzle.pieceByLetter(code[1]);
     if (piece < 0) throw InputError(fmt::format("{}: unknown piece '{}'", at, code[1]));
     const char o = static_cast<char>(std::toupper(static_cast<unsigned char>(code[2])));
-    if (o < 'A' || o > 'L') throw InputError(fmt::format("{}: unknown orientation '{}' (A to L)", at, code[2]));
+    if (o < 'A' || o > 'L')
+      throw InputError(fmt::format("{}: unknown orientation '{}' (A to L)", at, code[2]));
     const int id = pegPlacement(puzzle, peg, piece, o - 'A');
-    if (id < 0) throw InputError(fmt::format("{}: piece '{}' would stick out of the board", at, puzzle.pieces[static_cast<std::size_t>(piece)].letter));
+    if (id < 0)
+      throw InputError(fmt::format("{}: piece '{}' would stick out of the board", at,
+                                   puzzle.pieces[static_cast<std::size_t>(piece)].letter));
     if (!pieceCode[static_cast<std::size_t>(piece)].empty() &&
-        std::count_if(placements.begin(), placements.end(), [&](int p) { return puzzle.placements[static_cast<std::size_t>(p)].piece == piece; }) >=
-            puzzle.pieces[static_cast<std::size_t>(piece)].copies)
-      throw InputError(fmt::format("{}: piece '{}' is already given by '{}'", at, code[1], pieceCode[static_cast<std::size_t>(piece)]));
+        std::count_if(placements.begin(), placements.end(), [&](int p) {
+          return puzzle.placements[static_cast<std::size_t>(p)].piece == piece;
+        }) >= puzzle.pieces[static_cast<std::size_t>(piece)].copies)
+      throw InputError(fmt::format("{}: piece '{}' is already given by '{}'", at, code[1],
+                                   pieceCode[static_cast<std::size_t>(piece)]));
     pieceCode[static_cast<std::size_t>(piece)] = code;
     for (int s : puzzle.placements[static_cast<std::size_t>(id)].sites) {
       if (!slotOwner[static_cast<std::size_t>(s)].empty())
-        throw InputError(fmt::format("{}: two parts in one slot of peg {} (with '{}')", at, pegLetter(s / 7), slotOwner[static_cast<std::size_t>(s)]));
+        throw InputError(fmt::format("{}: two parts in one slot of peg {} (with '{}')", at, pegLetter(s / 7),
+                                     slotOwner[static_cast<std::size_t>(s)]));
       slotOwner[static_cast<std::size_t>(s)] = code;
     }
     placements.push_back(id);
@@ -149,14 +168,17 @@ std::vector<int> parseCodes(const Puzzle& puzzle, std::string_view text) {
 
 }  // namespace
 
-char pegLetter(int peg) { return peg < 26 ? static_cast<char>('A' + peg) : static_cast<char>('a' + peg - 26); }
+char pegLetter(int peg) {
+  return peg < 26 ? static_cast<char>('A' + peg) : static_cast<char>('a' + peg - 26);
+}
 
 std::string pegCode(const Puzzle& puzzle, int placement) {
   const int piece = puzzle.placements[static_cast<std::size_t>(placement)].piece;
   for (int code = 0; code < 12; ++code)
     for (int peg = 0; peg < static_cast<int>(puzzle.cells.size()); ++peg)
       if (pegPlacement(puzzle, peg, piece, code) == placement)
-        return {pegLetter(peg), puzzle.pieces[static_cast<std::size_t>(piece)].letter, static_cast<char>('A' + code)};
+        return {pegLetter(peg), puzzle.pieces[static_cast<std::size_t>(piece)].letter,
+                static_cast<char>('A' + code)};
   return "???";
 }
 
@@ -169,10 +191,12 @@ std::vector<char> cellLetters(const Puzzle& puzzle, const std::vector<int>& plac
   std::vector<char> bySite(puzzle.sites.size(), '.');
   for (int id : placements) {
     const Placement& p = puzzle.placements[static_cast<std::size_t>(id)];
-    for (int s : p.sites) bySite[static_cast<std::size_t>(s)] = puzzle.pieces[static_cast<std::size_t>(p.piece)].letter;
+    for (int s : p.sites)
+      bySite[static_cast<std::size_t>(s)] = puzzle.pieces[static_cast<std::size_t>(p.piece)].letter;
   }
   std::vector<char> letters;
-  for (const Site& c : puzzle.cells) letters.push_back(bySite[static_cast<std::size_t>(puzzle.siteIndex.at(c))]);
+  for (const Site& c : puzzle.cells)
+    letters.push_back(bySite[static_cast<std::size_t>(puzzle.siteIndex.at(c))]);
   return letters;
 }
 
@@ -180,7 +204,8 @@ std::string formatChallenge(const Puzzle& puzzle, const std::vector<int>& placem
   if (puzzle.lattice == Lattice::HexPegs) {
     std::vector<int> byPiece = placements;
     std::sort(byPiece.begin(), byPiece.end(), [&](int a, int b) {
-      return puzzle.placements[static_cast<std::size_t>(a)].piece < puzzle.placements[static_cast<std::size_t>(b)].piece;
+      return puzzle.placements[static_cast<std::size_t>(a)].piece <
+             puzzle.placements[static_cast<std::size_t>(b)].piece;
     });
     std::string out;
     for (int id : byPiece) out += pegCode(puzzle, id);
@@ -189,7 +214,8 @@ std::string formatChallenge(const Puzzle& puzzle, const std::vector<int>& placem
   std::vector<char> bySite(puzzle.sites.size(), '.');
   for (int id : placements) {
     const Placement& p = puzzle.placements[static_cast<std::size_t>(id)];
-    for (int s : p.sites) bySite[static_cast<std::size_t>(s)] = puzzle.pieces[static_cast<std::size_t>(p.piece)].letter;
+    for (int s : p.sites)
+      bySite[static_cast<std::size_t>(s)] = puzzle.pieces[static_cast<std::size_t>(p.piece)].letter;
   }
   const char* rowEnd = layout == Layout::OneLine ? "/" : "\n";
   const char* layerEnd = layout == Layout::OneLine ? "|" : "\n";  // Lines: a blank line

@@ -14,9 +14,11 @@ std::vector<int> parseChallenge(const Puzzle& puzzle, std::string_view text);
 
 enum class Layout { OneLine, Lines };
 // Writes placements in the notation: one line ('/' between rows, '|' between layers) or one row per line.
-std::string formatChallenge(const Puzzle& puzzle, const std::vector<int>& placements, Layout layout = Layout::OneLine);
+std::string formatChallenge(const Puzzle& puzzle, const std::vector<int>& placements,
+                            Layout layout = Layout::OneLine);
 
-// The 3-letter code of a placement on the hex-peg lattice: peg, piece, orientation (lowest orientation letter).
+// The 3-letter code of a placement on the hex-peg lattice: peg, piece, orientation (lowest orientation
+// letter).
 std::string pegCode(const Puzzle& puzzle, int placement);
 // Peg letter of the i-th peg in reading order: A..Z, then a..z.
 char pegLetter(int peg);

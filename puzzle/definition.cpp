@@ -1,12 +1,12 @@
 #include "puzzle/definition.hpp"
 
+#include <fmt/format.h>
+#include <toml++/toml.h>
 #include <algorithm>
 #include <cctype>
-#include <fmt/format.h>
 #include <fstream>
 #include <optional>
 #include <sstream>
-#include <toml++/toml.h>
 
 #include "puzzle/errors.hpp"
 #include "puzzle/picture.hpp"
@@ -78,8 +78,9 @@ class Reader {
         for (const auto& c : row) {
           if (c.value == '#') continue;
           if (c.value != '.')
-            fail(node, fmt::format("board picture row {}, column {}: '{}' is neither '.' (cell) nor '#' (no cell)",
-                                   c.row, c.column, c.value));
+            fail(node,
+                 fmt::format("board picture row {}, column {}: '{}' is neither '.' (cell) nor '#' (no cell)",
+                             c.row, c.column, c.value));
           const int x = c.column - 1, y = c.row - 1, z = c.layer - 1;
           // Hex boards: odd rows sit half a step right, so axial q = column - floor(row / 2).
           cells.push_back(lattice == Lattice::HexPegs ? Site{x - y / 2, y, 0} : Site{x, y, z});
@@ -98,8 +99,8 @@ class Reader {
         for (const auto& c : row) {
           if (c.value == '.') continue;
           if (c.value != '#')
-            fail(node, fmt::format("shape row {}, column {}: '{}' is neither '#' (covered) nor '.'", c.row, c.column,
-                                   c.value));
+            fail(node, fmt::format("shape row {}, column {}: '{}' is neither '#' (covered) nor '.'", c.row,
+                                   c.column, c.value));
           shape.push_back(Site{c.column - 1, c.row - 1, c.layer - 1});
         }
     if (shape.empty()) fail(node, "the shape covers no cell");
@@ -141,7 +142,8 @@ class Reader {
       auto name = item.value<std::string>();
       auto d = name ? direction(*name) : std::nullopt;
       if (!d) fail(node, fmt::format("'{}': directions are R, DR, DL, L, UL, UR", key));
-      if (std::find(dirs.begin(), dirs.end(), *d) != dirs.end()) fail(node, fmt::format("'{}' repeats {}", key, *name));
+      if (std::find(dirs.begin(), dirs.end(), *d) != dirs.end())
+        fail(node, fmt::format("'{}' repeats {}", key, *name));
       dirs.push_back(*d);
     }
     return dirs;
@@ -164,9 +166,10 @@ class Reader {
           if (!d) fail(at, fmt::format("unknown part position '{}'", *name));
           peg.offset = kHexStep[static_cast<std::size_t>(*d)];
         }
-      } else if (const toml::array* qr = at->as_array(); qr != nullptr && qr->size() == 2 &&
-                                                          (*qr)[0].is_integer() && (*qr)[1].is_integer()) {
-        peg.offset = Site{static_cast<int>(*(*qr)[0].value<int64_t>()), static_cast<int>(*(*qr)[1].value<int64_t>()), 0};
+      } else if (const toml::array* qr = at->as_array();
+                 qr != nullptr && qr->size() == 2 && (*qr)[0].is_integer() && (*qr)[1].is_integer()) {
+        peg.offset = Site{static_cast<int>(*(*qr)[0].value<int64_t>()),
+                          static_cast<int>(*(*qr)[1].value<int64_t>()), 0};
       } else {
         fail(at, "'at' must be 0, R, DR, DL, L, UL, UR or [q, r]");
       }
@@ -202,7 +205,8 @@ class Reader {
     piece.name = optionalString(table, "name").value_or(letter);
     piece.colour = optionalString(table, "colour").value_or(kPalette[index % 14]);
     if (piece.colour.size() != 7 || piece.colour[0] != '#' ||
-        !std::all_of(piece.colour.begin() + 1, piece.colour.end(), [](char c) { return std::isxdigit(static_cast<unsigned char>(c)); }))
+        !std::all_of(piece.colour.begin() + 1, piece.colour.end(),
+                     [](char c) { return std::isxdigit(static_cast<unsigned char>(c)); }))
       fail(table.get("colour"), fmt::format("colour '{}' is not of the form #rrggbb", piece.colour));
     if (const toml::node* copies = table.get("copies")) {
       auto n = copies->value<int64_t>();
@@ -210,14 +214,19 @@ class Reader {
       piece.copies = static_cast<int>(*n);
     }
     const std::string moves = optionalString(table, "moves").value_or("turn-mirror");
-    if (moves == "turn") piece.moves = Moves::Turn;
-    else if (moves == "turn-mirror") piece.moves = Moves::TurnMirror;
-    else if (moves == "faces") piece.moves = Moves::Faces;
-    else fail(table.get("moves"), fmt::format("unknown moves '{}' (turn, turn-mirror or faces)", moves));
+    if (moves == "turn")
+      piece.moves = Moves::Turn;
+    else if (moves == "turn-mirror")
+      piece.moves = Moves::TurnMirror;
+    else if (moves == "faces")
+      piece.moves = Moves::Faces;
+    else
+      fail(table.get("moves"), fmt::format("unknown moves '{}' (turn, turn-mirror or faces)", moves));
 
     if (lattice == Lattice::HexPegs) {
       const toml::node* parts = table.get("parts");
-      if (parts == nullptr) fail(&table, fmt::format("piece '{}' needs 'parts' on the hex-peg lattice", letter));
+      if (parts == nullptr)
+        fail(&table, fmt::format("piece '{}' needs 'parts' on the hex-peg lattice", letter));
       if (piece.moves == Moves::Faces) fail(table.get("moves"), "hex-peg pieces turn, or turn and mirror");
       pegParts(parts, piece);
       return piece;
@@ -225,7 +234,8 @@ class Reader {
     if (piece.moves == Moves::Faces) {
       const toml::node* faces = table.get("faces");
       const toml::array* list = faces ? faces->as_array() : nullptr;
-      if (list == nullptr || list->empty()) fail(&table, fmt::format("piece '{}' with moves = \"faces\" needs 'faces'", letter));
+      if (list == nullptr || list->empty())
+        fail(&table, fmt::format("piece '{}' with moves = \"faces\" needs 'faces'", letter));
       for (const auto& face : *list) piece.faces.push_back(shapePicture(&face, lattice));
     } else if (const toml::node* shape = table.get("shape")) {
       piece.faces.push_back(shapePicture(shape, lattice));
@@ -262,8 +272,10 @@ Puzzle loadDefinition(std::string_view text, const std::string& source) {
     spec.fillAll = *fill->value<bool>();
   }
   if (auto rule = reader.optionalString(root, "rule")) {
-    if (*rule == "linked" && spec.lattice == Lattice::HexPegs) spec.linked = true;
-    else if (*rule != "none") reader.fail(root.get("rule"), fmt::format("unknown rule '{}' (linked needs hex-pegs, or none)", *rule));
+    if (*rule == "linked" && spec.lattice == Lattice::HexPegs)
+      spec.linked = true;
+    else if (*rule != "none")
+      reader.fail(root.get("rule"), fmt::format("unknown rule '{}' (linked needs hex-pegs, or none)", *rule));
   }
   spec.cells = reader.board(root, spec.lattice);
 
@@ -276,7 +288,8 @@ Puzzle loadDefinition(std::string_view text, const std::string& source) {
     if (table == nullptr) reader.fail(pieces, "each [[piece]] must be a table");
     PieceDef def = reader.piece(*table, spec.lattice, index++);
     for (const auto& other : spec.pieces)
-      if (std::tolower(static_cast<unsigned char>(other.letter)) == std::tolower(static_cast<unsigned char>(def.letter)))
+      if (std::tolower(static_cast<unsigned char>(other.letter)) ==
+          std::tolower(static_cast<unsigned char>(def.letter)))
         reader.fail(table->get("letter"), fmt::format("letter '{}' is used by two pieces", def.letter));
     spec.pieces.push_back(std::move(def));
   }
@@ -296,12 +309,14 @@ std::string shippedText(const std::string& name) {
 }
 
 Puzzle loadPuzzle(const std::string& nameOrPath) {
-  if (std::string text = shippedText(nameOrPath); !text.empty()) return loadDefinition(text, nameOrPath + ".toml");
+  if (std::string text = shippedText(nameOrPath); !text.empty())
+    return loadDefinition(text, nameOrPath + ".toml");
   std::ifstream in(nameOrPath, std::ios::binary);
   if (!in) {
     std::string known;
     for (const auto& n : shippedNames()) known += (known.empty() ? "" : ", ") + n;
-    throw InputError(fmt::format("unknown puzzle '{}': not a shipped name ({}) nor a readable file", nameOrPath, known));
+    throw InputError(
+        fmt::format("unknown puzzle '{}': not a shipped name ({}) nor a readable file", nameOrPath, known));
   }
   std::ostringstream buffer;
   buffer << in.rdbuf();

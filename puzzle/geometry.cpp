@@ -13,7 +13,8 @@ Transform identity() {
 }
 
 int determinant(const std::array<std::array<int, 3>, 3>& m) {
-  return m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1]) - m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0]) +
+  return m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1]) -
+         m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0]) +
          m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0]);
 }
 
@@ -67,7 +68,9 @@ Transform hexMirror() {
   return t;
 }
 
-int translatableAxes(Lattice lattice) { return lattice == Lattice::Cubic ? 3 : 2; }
+int translatableAxes(Lattice lattice) {
+  return lattice == Lattice::Cubic ? 3 : 2;
+}
 
 }  // namespace
 
@@ -90,7 +93,8 @@ Transform compose(const Transform& outer, const Transform& inner) {
       for (int k = 0; k < 3; ++k) sum += outer.matrix[i][k] * inner.matrix[k][j];
       t.matrix[i][j] = sum;
     }
-  for (std::size_t d = 0; d < 6; ++d) t.direction[d] = outer.direction[static_cast<std::size_t>(inner.direction[d])];
+  for (std::size_t d = 0; d < 6; ++d)
+    t.direction[d] = outer.direction[static_cast<std::size_t>(inner.direction[d])];
   t.mirror = determinant(t.matrix) < 0;
   return t;
 }

@@ -39,7 +39,8 @@ Picture parsePicture(std::string_view text, bool dropSpaces) {
     }
   }
   for (auto& row : rows)  // trailing blanks never count
-    while (!row.chars.empty() && (row.chars.back().value == ' ' || row.chars.back().value == '\t')) row.chars.pop_back();
+    while (!row.chars.empty() && (row.chars.back().value == ' ' || row.chars.back().value == '\t'))
+      row.chars.pop_back();
 
   Picture picture;
   std::vector<std::vector<PictureChar>> layer;

@@ -10,10 +10,10 @@ namespace piecework {
 
 struct PictureChar {
   char value;
-  int row;       // 1-based row in its layer
-  int column;    // 1-based column
-  int layer;     // 1-based layer
-  int offset;    // 0-based character offset in the text
+  int row;     // 1-based row in its layer
+  int column;  // 1-based column
+  int layer;   // 1-based layer
+  int offset;  // 0-based character offset in the text
 };
 
 struct Picture {
@@ -23,8 +23,8 @@ struct Picture {
   int depth() const { return static_cast<int>(layers.size()); }
 };
 
-// Splits text into layers and rows. Leading and trailing blank lines are dropped; spaces and tabs inside a row
-// are dropped when dropSpaces is true (hex boards draw their offset rows with spaces).
+// Splits text into layers and rows. Leading and trailing blank lines are dropped; spaces and tabs inside a
+// row are dropped when dropSpaces is true (hex boards draw their offset rows with spaces).
 Picture parsePicture(std::string_view text, bool dropSpaces = false);
 
 }  // namespace piecework

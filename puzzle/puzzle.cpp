@@ -1,9 +1,9 @@
 #include "puzzle/puzzle.hpp"
 
+#include <fmt/format.h>
 #include <algorithm>
 #include <cctype>
 #include <climits>
-#include <fmt/format.h>
 #include <set>
 
 #include "puzzle/errors.hpp"
@@ -20,8 +20,8 @@ std::vector<Transform> movesGroup(Lattice lattice, Moves moves) {
   return turns;
 }
 
-// Search order: on cell lattices, sweep along the longest axis last so that the first empty cell always sits on
-// a short frontier (fewer dead ends); on the hex lattice, pegs in reading order with their seven slots.
+// Search order: on cell lattices, sweep along the longest axis last so that the first empty cell always sits
+// on a short frontier (fewer dead ends); on the hex lattice, pegs in reading order with their seven slots.
 std::vector<Site> searchOrder(const Puzzle& p) {
   std::vector<Site> sites;
   if (p.lattice == Lattice::HexPegs) {
@@ -50,7 +50,8 @@ void computePlacements(Puzzle& p) {
     for (int oi = 0; oi < static_cast<int>(piece.orientations.size()); ++oi) {
       const Shape& shape = piece.orientations[static_cast<std::size_t>(oi)];
       Site shapeHigh{INT_MIN, INT_MIN, INT_MIN};
-      for (const auto& s : shape) shapeHigh = Site{std::max(shapeHigh.x, s.x), std::max(shapeHigh.y, s.y), std::max(shapeHigh.z, s.z)};
+      for (const auto& s : shape)
+        shapeHigh = Site{std::max(shapeHigh.x, s.x), std::max(shapeHigh.y, s.y), std::max(shapeHigh.z, s.z)};
       const bool moveZ = p.lattice == Lattice::Cubic;
       for (int dz = moveZ ? p.low.z : 0; dz <= (moveZ ? p.high.z - shapeHigh.z : 0); ++dz)
         for (int dy = p.low.y; dy <= p.high.y - shapeHigh.y; ++dy)
@@ -77,8 +78,8 @@ void computePlacements(Puzzle& p) {
   }
 }
 
-// Board symmetries: point-group elements that map the board onto itself (after a translation) and every piece's
-// placement set onto the placement set of a piece with as many copies.
+// Board symmetries: point-group elements that map the board onto itself (after a translation) and every
+// piece's placement set onto the placement set of a piece with as many copies.
 void computeSymmetries(Puzzle& p) {
   for (const auto& t : pointGroup(p.lattice)) {
     std::vector<Site> image;
@@ -107,7 +108,8 @@ void computeSymmetries(Puzzle& p) {
       std::vector<std::vector<int>> images;
       for (int id : own) {
         std::vector<int> sites;
-        for (int s : p.placements[static_cast<std::size_t>(id)].sites) sites.push_back(sym.site[static_cast<std::size_t>(s)]);
+        for (int s : p.placements[static_cast<std::size_t>(id)].sites)
+          sites.push_back(sym.site[static_cast<std::size_t>(s)]);
         images.push_back(std::move(sites));
       }
       // The image piece must take every image placement; pieces may share some shapes (IQ Fit's faces), so
@@ -115,7 +117,8 @@ void computeSymmetries(Puzzle& p) {
       preserves = false;
       for (int k = -1; k < p.pieceCount() && !preserves; ++k) {
         const int q = k < 0 ? pi : k;
-        if (k == pi || p.pieces[static_cast<std::size_t>(q)].copies != p.pieces[static_cast<std::size_t>(pi)].copies ||
+        if (k == pi ||
+            p.pieces[static_cast<std::size_t>(q)].copies != p.pieces[static_cast<std::size_t>(pi)].copies ||
             p.piecePlacements[static_cast<std::size_t>(q)].size() != own.size())
           continue;
         preserves = true;
@@ -182,7 +185,8 @@ Puzzle buildPuzzle(PuzzleSpec spec) {
     const auto group = movesGroup(p.lattice, piece.moves);
     for (const auto& face : piece.faces)
       for (auto& image : distinctImages(p.lattice, face, group))
-        if (std::find(piece.orientations.begin(), piece.orientations.end(), image) == piece.orientations.end())
+        if (std::find(piece.orientations.begin(), piece.orientations.end(), image) ==
+            piece.orientations.end())
           piece.orientations.push_back(std::move(image));
   }
   computePlacements(p);

@@ -1,5 +1,5 @@
-// A puzzle as the engine sees it: board sites, pieces with their distinct orientations, every distinct placement
-// on the empty board, and the board symmetries that map the placement set onto itself.
+// A puzzle as the engine sees it: board sites, pieces with their distinct orientations, every distinct
+// placement on the empty board, and the board symmetries that map the placement set onto itself.
 #pragma once
 
 #include <map>
@@ -26,10 +26,10 @@ struct PieceDef {
   std::string colour;  // "#rrggbb"
   int copies = 1;
   Moves moves = Moves::TurnMirror;
-  std::vector<Shape> faces;            // base shapes as defined (hex: slots relative to the middle part)
-  std::vector<PegPart> parts;          // hex-peg pieces only
-  std::vector<Shape> orientations;     // distinct, normalised
-  int line = 0;                        // where the definition declares it (for error messages), 0 if unknown
+  std::vector<Shape> faces;         // base shapes as defined (hex: slots relative to the middle part)
+  std::vector<PegPart> parts;       // hex-peg pieces only
+  std::vector<Shape> orientations;  // distinct, normalised
+  int line = 0;                     // where the definition declares it (for error messages), 0 if unknown
   int size() const { return faces.empty() ? 0 : static_cast<int>(faces.front().size()); }
 };
 
@@ -39,8 +39,8 @@ struct Placement {
   std::vector<int> sites;  // sorted site indices
 };
 
-// A board symmetry: permutations of sites, pieces and placements that map every piece's placement set onto the
-// placement set of its image piece.
+// A board symmetry: permutations of sites, pieces and placements that map every piece's placement set onto
+// the placement set of its image piece.
 struct Symmetry {
   std::vector<int> site;
   std::vector<int> piece;
@@ -53,9 +53,9 @@ struct PuzzleSpec {
   std::string title;
   std::string source;  // file name used in error messages
   Lattice lattice = Lattice::Square;
-  bool linked = false;         // IQ-Link's rule: the pieces must form one linked structure
-  bool fillAll = true;         // every board cell must be covered (false: cells may stay empty)
-  std::vector<Site> cells;     // board cells, or pegs on the hex lattice (z = 0), in reading order
+  bool linked = false;      // IQ-Link's rule: the pieces must form one linked structure
+  bool fillAll = true;      // every board cell must be covered (false: cells may stay empty)
+  std::vector<Site> cells;  // board cells, or pegs on the hex lattice (z = 0), in reading order
   std::vector<PieceDef> pieces;
 };
 
@@ -74,7 +74,7 @@ struct Puzzle {
   std::vector<Placement> placements;
   std::vector<std::vector<int>> piecePlacements;
   std::map<std::pair<int, std::vector<int>>, int> placementIndex;  // (piece, sorted sites) -> placement
-  std::vector<Symmetry> symmetries;  // identity first
+  std::vector<Symmetry> symmetries;                                // identity first
 
   int pieceCount() const { return static_cast<int>(pieces.size()); }
   int siteCount() const { return static_cast<int>(sites.size()); }

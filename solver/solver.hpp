@@ -24,8 +24,8 @@ struct CountResult {
   std::uint64_t nodes = 0;
   double seconds = 0;
   int threads = 1;
-  int symmetries = 1;           // size of the group used for `distinct`
-  std::string breakingPiece;    // the piece restricted to orbit representatives, if any
+  int symmetries = 1;         // size of the group used for `distinct`
+  std::string breakingPiece;  // the piece restricted to orbit representatives, if any
   std::size_t jobs = 0;
 };
 
@@ -36,8 +36,8 @@ CountResult countSolutions(const Puzzle& puzzle, const std::vector<int>& givens,
 
 struct FindOptions {
   Rules rules;
-  std::size_t max = 1;         // stop after this many solutions
-  std::uint64_t seed = 0;      // 0: the deterministic order; otherwise a seeded random order
+  std::size_t max = 1;     // stop after this many solutions
+  std::uint64_t seed = 0;  // 0: the deterministic order; otherwise a seeded random order
 };
 
 struct FindResult {
@@ -51,7 +51,8 @@ FindResult findSolutions(const Puzzle& puzzle, const std::vector<int>& givens, c
 
 enum class Uniqueness { None, Unique, Multiple };
 // Searches for at most two solutions.
-Uniqueness uniqueness(const Puzzle& puzzle, const std::vector<int>& givens, Rules rules, std::uint64_t* nodes = nullptr);
+Uniqueness uniqueness(const Puzzle& puzzle, const std::vector<int>& givens, Rules rules,
+                      std::uint64_t* nodes = nullptr);
 
 const char* toString(Uniqueness u);
 

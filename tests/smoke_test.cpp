@@ -8,7 +8,8 @@ using piecework::test::runPiecework;
 TEST(Cli, HelpListsCommands) {
   const auto r = runPiecework("--help");
   EXPECT_EQ(r.status, 0);
-  for (const char* command : {"puzzles", "show", "solve", "count", "rate", "generate", "catalog", "booklet", "sheet"})
+  for (const char* command :
+       {"puzzles", "show", "solve", "count", "rate", "generate", "catalog", "booklet", "sheet"})
     EXPECT_NE(r.out.find(command), std::string::npos) << command;
 }
 

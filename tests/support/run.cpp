@@ -1,11 +1,11 @@
 #include "support/run.hpp"
 
+#include <sys/wait.h>
+#include <unistd.h>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
-#include <sys/wait.h>
-#include <unistd.h>
 
 namespace piecework::test {
 
@@ -28,7 +28,8 @@ RunResult runPiecework(const std::string& args, const std::string& stdinText) {
   const std::string dir = tempDir();
   const std::string in = dir + "/stdin", out = dir + "/stdout", err = dir + "/stderr";
   std::ofstream(in, std::ios::binary) << stdinText;
-  const std::string command = std::string("'") + PIECEWORK_BINARY + "' " + args + " <'" + in + "' >'" + out + "' 2>'" + err + "'";
+  const std::string command =
+      std::string("'") + PIECEWORK_BINARY + "' " + args + " <'" + in + "' >'" + out + "' 2>'" + err + "'";
   const int raw = std::system(command.c_str());
   RunResult result;
   if (raw != -1 && WIFEXITED(raw)) result.status = WEXITSTATUS(raw);
