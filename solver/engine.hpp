@@ -10,6 +10,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <climits>
 #include <cstdint>
@@ -24,9 +25,13 @@ namespace piecework {
 
 // One decision of the search, enough to replay it (job prefixes are paths of steps).
 struct Step {
-  enum Mode : std::uint8_t { Cell, Piece };
+  // Cell: an option covering the branching cell, or putting a ball into the branching ring. Piece: an option
+  // of the branching piece. Peg: the lowest-numbered option that touches the branching peg (options below it
+  // that touch the peg are excluded underneath).
+  enum Mode : std::uint8_t { Cell, Piece, Peg };
   int option = -1;  // engine option index placed
   Mode mode = Cell;
+  int peg = -1;  // Peg only
   bool operator==(const Step&) const = default;
 };
 
@@ -42,6 +47,7 @@ class Engine {
         hasFreeSite_ = true;
     byCell_.resize(puzzle.sites.size());
     usePegs_ = !problem.pegs.empty();
+    if (usePegs_) byPeg_.resize(64);
     for (int id : problem.options) {
       Option o;
       o.placement = id;
@@ -54,6 +60,8 @@ class Engine {
       }
       const int lowest = o.mask.lowestIn(mustFill_);
       if (lowest >= 0) byCell_[static_cast<std::size_t>(lowest)].push_back(static_cast<int>(options_.size()));
+      for (std::uint64_t rest = o.pegs; rest != 0; rest &= rest - 1)
+        byPeg_[static_cast<std::size_t>(std::countr_zero(rest))].push_back(static_cast<int>(options_.size()));
       options_.push_back(o);
     }
     reset();
@@ -83,10 +91,12 @@ class Engine {
       openRingsToPlace_ += need_[p] * problem_.openRingsOf[p];
     }
     minOption_.assign(need_.size(), 0);
+    excluded_.assign(options_.size(), 0);
+    excludedLog_.clear();
     stack_.clear();
     steps_.clear();
     undo_.clear();
-    pools_.assign(static_cast<std::size_t>(needTotal_) + 2, {});
+    pools_.assign(static_cast<std::size_t>(needTotal_) + (usePegs_ ? 64 : 0) + 2, {});
     poolDepth_ = -1;
   }
 
@@ -133,6 +143,7 @@ class Engine {
   };
 
   struct Undo {
+    std::size_t excludedMark = 0;  // excludedLog_'s size before the step
     int minOption = 0;
     std::uint64_t occupied = 0;
     std::uint64_t centres = 0;
@@ -142,7 +153,7 @@ class Engine {
   bool replay(const std::vector<Step>& path) {
     reset();
     for (const Step& s : path) {
-      if (!fits(s.option) || !allowed(s.option)) return false;
+      if ((!fits(s.option) || !allowed(s.option))) return false;
       push(s);
     }
     return true;
@@ -152,7 +163,7 @@ class Engine {
   bool allowed(int o) const {
     const Option& opt = options_[static_cast<std::size_t>(o)];
     if (o < minOption_[static_cast<std::size_t>(opt.piece)]) return false;
-    return true;
+    return excluded_[static_cast<std::size_t>(o)] == 0;
   }
 
   // Options that fit the current state, from the parent's pool when it was built one level up.
@@ -169,8 +180,18 @@ class Engine {
     }
   }
 
+  void exclude(int o) {
+    auto& flag = excluded_[static_cast<std::size_t>(o)];
+    if (flag == 0) flag = 1, excludedLog_.push_back(o);
+  }
+
   void push(const Step& s) {
-    Undo u{0, occupiedPegs_, centresFilled_, openRings_};
+    Undo u{excludedLog_.size(), 0, occupiedPegs_, centresFilled_, openRings_};
+    if (s.mode == Step::Peg)
+      for (int o : byPeg_[static_cast<std::size_t>(s.peg)]) {
+        if (o >= s.option) break;
+        exclude(o);
+      }
     {
       const Option& opt = options_[static_cast<std::size_t>(s.option)];
       const auto p = static_cast<std::size_t>(opt.piece);
@@ -198,6 +219,10 @@ class Engine {
     const Undo u = undo_.back();
     steps_.pop_back();
     undo_.pop_back();
+    while (excludedLog_.size() > u.excludedMark) {
+      excluded_[static_cast<std::size_t>(excludedLog_.back())] = 0;
+      excludedLog_.pop_back();
+    }
     {
       const Option& opt = options_[static_cast<std::size_t>(s.option)];
       const auto p = static_cast<std::size_t>(opt.piece);
@@ -219,7 +244,7 @@ class Engine {
 
   // Pegs that nothing placed and no option left can reach stay empty, and open rings whose centre no option
   // left can fill stay without a ball; together at most Problem::emptyPegBudget of them.
-  bool enoughPegs(const std::vector<int>& pool) const {
+  int pegLoss(const std::vector<int>& pool) {
     std::uint64_t reach = occupiedPegs_, centres = centresFilled_, rings = openRings_;
     for (int o : pool) {
       const Option& opt = options_[static_cast<std::size_t>(o)];
@@ -236,10 +261,15 @@ class Engine {
       const int deadRings = std::popcount(openRings_ & ~centres);
       const int lonelyBalls = std::popcount(centresFilled_ & ~rings);
       const int ringlessBallsNow = std::popcount(centresFilled_ & ~openRings_);
+      const int unreachable = lost;
+      lostIfRingLeft_ =
+          unreachable +
+          std::max({deadRings + 1, unfilledNow + openRingsToPlace_ - ballsToPlace_ - ringlessBallsNow,
+                    lonelyBalls - problem_.extraBalls});
       lost += std::max({deadRings, unfilledNow + openRingsToPlace_ - ballsToPlace_ - ringlessBallsNow,
                         lonelyBalls - problem_.extraBalls});
     }
-    return lost <= problem_.emptyPegBudget;
+    return lost;
   }
 
   // Can the placed pieces still become one linked structure, using at most the pegs of the options in pool?
@@ -284,18 +314,63 @@ class Engine {
     buildPool(pool);
     poolDepth_ = depth;
 
-    if (usePegs_ && problem_.emptyPegBudget >= 0 && !enoughPegs(pool)) return true;
+    int lost = 0;
+    if (usePegs_ && problem_.emptyPegBudget >= 0) {
+      lost = pegLoss(pool);
+      if (lost > problem_.emptyPegBudget) return true;
+    }
     if (problem_.linked && !linkable(&pool)) return true;
 
-    // MRV: the needed piece with the fewest fitting options.
+    // MRV: the needed piece with the fewest fitting options or, on hex pegs, once the budget leaves no room,
+    // the waiting open ring or the empty peg with the fewest options that could fill it.
+    const int budget = problem_.emptyPegBudget;
+    const std::uint64_t waiting =
+        usePegs_ && problem_.ringsNeedBalls && lostIfRingLeft_ > budget ? openRings_ & ~centresFilled_ : 0;
+    const std::uint64_t uncovered =
+        usePegs_ && budget >= 0 && lost + 1 > budget ? problem_.allPegs & ~occupiedPegs_ : 0;
     counts_.assign(need_.size(), 0);
-    for (int o : pool) ++counts_[static_cast<std::size_t>(options_[static_cast<std::size_t>(o)].piece)];
+    std::array<std::uint32_t, 64> ballCounts{};
+    std::array<std::uint32_t, 64> pegCounts{};
+    for (int o : pool) {
+      const Option& opt = options_[static_cast<std::size_t>(o)];
+      ++counts_[static_cast<std::size_t>(opt.piece)];
+      for (std::uint64_t rest = opt.ballPegs & waiting; rest != 0; rest &= rest - 1)
+        ++ballCounts[static_cast<std::size_t>(std::countr_zero(rest))];
+      for (std::uint64_t rest = opt.pegs & uncovered; rest != 0; rest &= rest - 1)
+        ++pegCounts[static_cast<std::size_t>(std::countr_zero(rest))];
+    }
     int bestPiece = -1;
     std::size_t bestCount = SIZE_MAX;
     for (std::size_t p = 0; p < need_.size(); ++p)
       if (need_[p] > 0 && counts_[p] < bestCount) bestPiece = static_cast<int>(p), bestCount = counts_[p];
     if (bestCount == 0) return true;
+    int bestRing = -1, bestPeg = -1;
+    for (std::uint64_t rest = waiting; rest != 0; rest &= rest - 1) {
+      const int peg = std::countr_zero(rest);
+      const std::size_t n = ballCounts[static_cast<std::size_t>(peg)];
+      if (n > 0 && n < bestCount) bestRing = peg, bestCount = n;
+    }
+    for (std::uint64_t rest = uncovered; rest != 0; rest &= rest - 1) {
+      const int peg = std::countr_zero(rest);
+      const std::size_t n = pegCounts[static_cast<std::size_t>(peg)];
+      if (n > 0 && n < bestCount) bestPeg = peg, bestRing = -1, bestCount = n;
+    }
+    if (bestCount == 0) return true;
     std::vector<int> options;
+    if (bestRing >= 0 || bestPeg >= 0) {
+      const std::uint64_t bit = std::uint64_t{1} << (bestPeg >= 0 ? bestPeg : bestRing);
+      for (int o : pool)
+        if (((bestPeg >= 0 ? options_[static_cast<std::size_t>(o)].pegs
+                           : options_[static_cast<std::size_t>(o)].ballPegs) &
+             bit) != 0)
+          options.push_back(o);
+      if (!rank_.empty()) sortByRank(options);
+      for (int o : options) {
+        poolDepth_ = depth;
+        if (!each(bestPeg >= 0 ? Step{o, Step::Peg, bestPeg} : Step{o, Step::Cell})) return false;
+      }
+      return true;
+    }
     for (int o : pool)
       if (options_[static_cast<std::size_t>(o)].piece == bestPiece) options.push_back(o);
     if (!rank_.empty()) sortByRank(options);
@@ -345,6 +420,7 @@ class Engine {
   const Problem& problem_;
   std::vector<Option> options_;
   std::vector<std::vector<int>> byCell_;
+  std::vector<std::vector<int>> byPeg_;  // per peg: the options touching it, in increasing order
   Bits<W> mustFill_;
   bool hasFreeSite_ = false;
   bool usePegs_ = false;
@@ -353,7 +429,9 @@ class Engine {
   std::vector<int> need_;
   int needTotal_ = 0;
   std::vector<int> minOption_;  // per piece: copies placed in piece mode come in increasing option order
-  std::vector<int> stack_;      // options placed
+  std::vector<std::uint8_t> excluded_;  // per option: ruled out by a peg step above
+  std::vector<int> excludedLog_;        // options excluded, in order, for undoing
+  std::vector<int> stack_;              // options placed
   std::vector<Step> steps_;
   std::vector<Undo> undo_;
   std::vector<std::uint64_t> placedPegs_;
@@ -365,6 +443,7 @@ class Engine {
   std::vector<std::vector<int>> pools_;
   int poolDepth_ = -1;
   std::vector<std::size_t> counts_;
+  int lostIfRingLeft_ = 0;
   std::vector<int> rank_;  // random visiting order, when randomized
   std::uint64_t nodes_ = 0;
 };
