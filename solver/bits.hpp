@@ -7,6 +7,18 @@
 
 namespace piecework {
 
+// std::popcount is a library call on x86-64 builds without -mpopcnt; this stays inline either way.
+inline int popcount64(std::uint64_t x) {
+#if defined(__POPCNT__)
+  return std::popcount(x);
+#else
+  x -= (x >> 1) & 0x5555555555555555ULL;
+  x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+  x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+  return static_cast<int>((x * 0x0101010101010101ULL) >> 56);
+#endif
+}
+
 template <int W>
 struct Bits {
   std::array<std::uint64_t, W> word{};

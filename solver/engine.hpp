@@ -2,11 +2,15 @@
 //
 // Branching: while a must-fill site is open, branch on the first one in the puzzle's search order (every
 // solution covers it, and on cell boards only options whose lowest must-fill site it is can fit). Once none
-// is open, branch on the needed piece with the fewest fitting options (MRV). (Branching on IQ-Link's pegs
-// instead, each either left empty or given its lowest-numbered option, was measured: 2.5-6x more nodes.) Each
-// node filters its parent's option pool, the way dancing links removes rows. Identical copies are placed in
-// increasing option order so that a set of copies is produced once. Linked puzzles cut a node as soon as the
-// placed pieces can no longer be joined by the options left.
+// is open, branch on the needed piece with the fewest fitting options (MRV); on hex pegs, once the empty-peg
+// budget is spent, an open ring waiting for a ball or an empty peg can be the most constrained item instead
+// (every solution below then fills it). Each node's option pool is a bitset over the options: its parent's
+// pool minus the options that clash with the placed one (one precomputed row per option), the way dancing
+// links removes rows. Identical copies are placed in increasing option order so that a set of copies is
+// produced once. Linked puzzles cut a node as soon as the placed pieces can no longer be joined by the
+// options left; once the empty-peg budget is spent, options that would kill a waiting ring or bring a ring
+// nothing can fill are dropped from the pool. (Branching on every empty peg, each either left empty or given
+// its lowest-numbered option, was measured: 2.5-6x more nodes.)
 #pragma once
 
 #include <algorithm>
@@ -46,6 +50,8 @@ class Engine {
       else
         hasFreeSite_ = true;
     byCell_.resize(puzzle.sites.size());
+    poolWords_ = (problem.options.size() + 63) / 64;
+    pieceRows_.assign(puzzle.pieces.size() * poolWords_, 0);
     usePegs_ = !problem.pegs.empty();
     if (usePegs_) byPeg_.resize(64);
     for (int id : problem.options) {
@@ -62,8 +68,11 @@ class Engine {
       if (lowest >= 0) byCell_[static_cast<std::size_t>(lowest)].push_back(static_cast<int>(options_.size()));
       for (std::uint64_t rest = o.pegs; rest != 0; rest &= rest - 1)
         byPeg_[static_cast<std::size_t>(std::countr_zero(rest))].push_back(static_cast<int>(options_.size()));
+      setBit(pieceRows_.data() + static_cast<std::size_t>(o.piece) * poolWords_, options_.size());
       options_.push_back(o);
     }
+    conflicts_.resize(options_.size());
+    if (usePegs_) findPegRows();
     reset();
   }
 
@@ -96,7 +105,9 @@ class Engine {
     stack_.clear();
     steps_.clear();
     undo_.clear();
-    pools_.assign(static_cast<std::size_t>(needTotal_) + (usePegs_ ? 64 : 0) + 2, {});
+    const std::size_t depths = static_cast<std::size_t>(needTotal_) + 2;
+    pools_.assign(depths * poolWords_, 0);
+    choices_.resize(depths);
     poolDepth_ = -1;
   }
 
@@ -166,18 +177,139 @@ class Engine {
     return excluded_[static_cast<std::size_t>(o)] == 0;
   }
 
-  // Options that fit the current state, from the parent's pool when it was built one level up.
-  void buildPool(std::vector<int>& out) {
-    out.clear();
-    const int depth = static_cast<int>(steps_.size());
-    auto keep = [&](int o) { return fits(o) && allowed(o); };
-    if (poolDepth_ == depth - 1 && depth > 0) {
-      for (int o : pools_[static_cast<std::size_t>(depth - 1)])
-        if (keep(o)) out.push_back(o);
-    } else {
-      for (int o = 0; o < optionCount(); ++o)
-        if (keep(o)) out.push_back(o);
+  static void setBit(std::uint64_t* words, std::size_t i) { words[i >> 6] |= std::uint64_t{1} << (i & 63); }
+  static void clearBit(std::uint64_t* words, std::size_t i) {
+    words[i >> 6] &= ~(std::uint64_t{1} << (i & 63));
+  }
+
+  std::uint64_t* poolAt(int depth) { return pools_.data() + static_cast<std::size_t>(depth) * poolWords_; }
+
+  template <class F>
+  void forEachIn(const std::uint64_t* pool, F&& f) const {
+    for (std::size_t k = 0; k < poolWords_; ++k)
+      for (std::uint64_t w = pool[k]; w != 0; w &= w - 1) f(static_cast<int>(k * 64) + std::countr_zero(w));
+  }
+
+  // The options whose sites meet option o's (o among them), computed on first use.
+  const std::uint64_t* conflictRow(int o) {
+    std::vector<std::uint64_t>& row = conflicts_[static_cast<std::size_t>(o)];
+    if (row.empty()) {
+      row.assign(poolWords_, 0);
+      const Bits<W>& mask = options_[static_cast<std::size_t>(o)].mask;
+      for (std::size_t q = 0; q < options_.size(); ++q)
+        if (options_[q].mask.intersects(mask)) setBit(row.data(), q);
     }
+    return row.data();
+  }
+
+  std::uint64_t* touchRow(int peg) { return touchRows_.data() + static_cast<std::size_t>(peg) * poolWords_; }
+  std::uint64_t* ballRow(int peg) { return ballRows_.data() + static_cast<std::size_t>(peg) * poolWords_; }
+
+  // Per peg, the options touching it and those putting a ball on it; and the options with an open ring that
+  // no ball of any other option that fits beside them can ever fill.
+  void findPegRows() {
+    touchRows_.assign(64 * poolWords_, 0);
+    ballRows_.assign(64 * poolWords_, 0);
+    deadRingRow_.assign(poolWords_, 0);
+    std::uint64_t givenBalls = 0;
+    for (int id : problem_.givens) givenBalls |= problem_.ballPegs[static_cast<std::size_t>(id)];
+    std::array<std::vector<int>, 64> ballsOn;
+    for (std::size_t o = 0; o < options_.size(); ++o) {
+      for (std::uint64_t rest = options_[o].pegs; rest != 0; rest &= rest - 1)
+        setBit(touchRow(std::countr_zero(rest)), o);
+      for (std::uint64_t rest = options_[o].ballPegs; rest != 0; rest &= rest - 1) {
+        setBit(ballRow(std::countr_zero(rest)), o);
+        ballsOn[static_cast<std::size_t>(std::countr_zero(rest))].push_back(static_cast<int>(o));
+      }
+    }
+    for (std::size_t o = 0; o < options_.size(); ++o) {
+      const Option& opt = options_[o];
+      for (std::uint64_t rest = opt.openRingPegs & ~givenBalls; rest != 0; rest &= rest - 1) {
+        bool fillable = false;
+        for (int f : ballsOn[static_cast<std::size_t>(std::countr_zero(rest))]) {
+          const Option& filler = options_[static_cast<std::size_t>(f)];
+          if ((filler.piece != opt.piece || problem_.need[static_cast<std::size_t>(opt.piece)] > 1) &&
+              !filler.mask.intersects(opt.mask)) {
+            fillable = true;
+            break;
+          }
+        }
+        // (A ball placed later at that centre would have been such a filler, so the ring stays dead.)
+        if (!fillable) setBit(deadRingRow_.data(), o);
+      }
+    }
+  }
+
+  // Removes from the pool the options whose placement would cost one more empty peg or ball-less ring, when
+  // the budget has no room for it (`hardLoss` counts the unreachable pegs and dead rings, which only grow
+  // further down): options with an open ring no ball can ever fill, and options that clash with every option
+  // left that could fill a waiting ring or touch an empty peg. Returns whether it removed any.
+  bool pruneHopeless(std::uint64_t* pool) {
+    std::uint64_t removed = 0;
+    for (std::size_t k = 0; k < poolWords_; ++k) {
+      removed |= pool[k] & deadRingRow_[k];
+      pool[k] &= ~deadRingRow_[k];
+    }
+    auto needAll = [&](const std::uint64_t* itemRow) {
+      // The options left that serve the item; those clashing with all of them go (they never serve it).
+      std::array<int, 4> servers{};
+      int count = 0;
+      for (std::size_t k = 0; k < poolWords_ && count <= 3; ++k)
+        for (std::uint64_t w = pool[k] & itemRow[k]; w != 0 && count <= 3; w &= w - 1)
+          if (count < 3)
+            servers[static_cast<std::size_t>(count++)] = static_cast<int>(k * 64) + std::countr_zero(w);
+          else
+            ++count;
+      if (count == 0 || count > 3) return;
+      for (std::size_t k = 0; k < poolWords_; ++k) {
+        std::uint64_t hit = pool[k] & ~itemRow[k];
+        for (int i = 0; i < count && hit != 0; ++i) {
+          const int f = servers[static_cast<std::size_t>(i)];
+          const auto piece = static_cast<std::size_t>(options_[static_cast<std::size_t>(f)].piece);
+          std::uint64_t blocks = conflictRow(f)[k];
+          if (need_[piece] == 1) blocks |= pieceRows_[piece * poolWords_ + k];
+          hit &= blocks;
+        }
+        removed |= hit;
+        pool[k] &= ~hit;
+      }
+    };
+    for (std::uint64_t rest = openRings_ & ~centresFilled_ & scan_.centres; rest != 0; rest &= rest - 1)
+      needAll(ballRow(std::countr_zero(rest)));
+    return removed != 0;
+  }
+
+  // The options that fit the current state, as a bitset: from the parent's pool when it was built one level
+  // up (only the last step changed anything), else from scratch.
+  std::uint64_t* buildPool() {
+    const int depth = static_cast<int>(steps_.size());
+    std::uint64_t* out = poolAt(depth);
+    if (poolDepth_ == depth - 1 && depth > 0) {
+      const std::uint64_t* parent = poolAt(depth - 1);
+      const Step& s = steps_.back();
+      const auto piece = static_cast<std::size_t>(options_[static_cast<std::size_t>(s.option)].piece);
+      const std::uint64_t* clash = conflictRow(s.option);
+      const std::uint64_t* own = pieceRows_.data() + piece * poolWords_;
+      if (need_[piece] == 0) {
+        for (std::size_t k = 0; k < poolWords_; ++k) out[k] = parent[k] & ~clash[k] & ~own[k];
+      } else {
+        for (std::size_t k = 0; k < poolWords_; ++k) out[k] = parent[k] & ~clash[k];
+        if (s.mode == Step::Piece)  // copies come in increasing option order
+          for (int o = 0; o <= s.option; ++o)
+            if (options_[static_cast<std::size_t>(o)].piece == static_cast<int>(piece))
+              clearBit(out, static_cast<std::size_t>(o));
+      }
+      if (s.mode == Step::Peg)
+        for (int o : byPeg_[static_cast<std::size_t>(s.peg)]) {
+          if (o >= s.option) break;
+          clearBit(out, static_cast<std::size_t>(o));
+        }
+    } else {
+      std::fill(out, out + poolWords_, 0);
+      for (int o = 0; o < optionCount(); ++o)
+        if (fits(o) && allowed(o)) setBit(out, static_cast<std::size_t>(o));
+    }
+    return out;
   }
 
   void exclude(int o) {
@@ -242,50 +374,54 @@ class Engine {
     openRings_ = u.openRings;
   }
 
+  // What one pass over a node's pool learns about the pegs.
+  struct PegScan {
+    std::uint64_t reach = 0;                    // pegs that are occupied or some option can touch
+    std::uint64_t centres = 0;                  // pegs with a ball, or whose centre some option can fill
+    std::uint64_t rings = 0;                    // pegs with an open ring, or where some option can put one
+    std::array<std::uint32_t, 64> ballsInto{};  // per waiting open ring: options that can put a ball into it
+    std::array<std::uint32_t, 64> touching{};   // per empty peg: options that touch it
+    std::array<std::uint64_t, 64> joins{};  // per peg: the pegs linked to it by a placed piece or an option
+  };
+
   // Pegs that nothing placed and no option left can reach stay empty, and open rings whose centre no option
-  // left can fill stay without a ball; together at most Problem::emptyPegBudget of them.
-  int pegLoss(const std::vector<int>& pool) {
-    std::uint64_t reach = occupiedPegs_, centres = centresFilled_, rings = openRings_;
-    for (int o : pool) {
-      const Option& opt = options_[static_cast<std::size_t>(o)];
-      reach |= opt.pegs;
-      centres |= opt.ballPegs;
-      rings |= opt.openRingPegs;
-    }
-    int lost = std::popcount(problem_.allPegs & ~reach);
+  // left can fill stay without a ball; together at most Problem::emptyPegBudget of them. Returns that
+  // lower bound, and sets lostIfRingLeft_ to the bound if one more waiting ring stayed without a ball.
+  int pegLoss(const PegScan& scan) {
+    int lost = popcount64(problem_.allPegs & ~scan.reach);
+    lostIfRingLeft_ = lost + 1;
+    hardLoss_ = lost;
     if (problem_.ringsNeedBalls) {
       // Open rings that end without a ball: those no ball can reach any more, and at least as many as the
       // open rings (waiting and to come) outnumber the balls that could still meet one (to come, or placed
       // without a ring). Balls that end alone number exactly (balls - open rings) more than those rings.
-      const int unfilledNow = std::popcount(openRings_ & ~centresFilled_);
-      const int deadRings = std::popcount(openRings_ & ~centres);
-      const int lonelyBalls = std::popcount(centresFilled_ & ~rings);
-      const int ringlessBallsNow = std::popcount(centresFilled_ & ~openRings_);
-      const int unreachable = lost;
-      lostIfRingLeft_ =
-          unreachable +
-          std::max({deadRings + 1, unfilledNow + openRingsToPlace_ - ballsToPlace_ - ringlessBallsNow,
-                    lonelyBalls - problem_.extraBalls});
-      lost += std::max({deadRings, unfilledNow + openRingsToPlace_ - ballsToPlace_ - ringlessBallsNow,
-                        lonelyBalls - problem_.extraBalls});
+      const int unfilledNow = popcount64(openRings_ & ~centresFilled_);
+      const int deadRings = popcount64(openRings_ & ~scan.centres);
+      const int lonelyBalls = popcount64(centresFilled_ & ~scan.rings);
+      const int ringlessBallsNow = popcount64(centresFilled_ & ~openRings_);
+      const int balance = unfilledNow + openRingsToPlace_ - ballsToPlace_ - ringlessBallsNow;
+      const int lonely = lonelyBalls - problem_.extraBalls;
+      hardLoss_ = lost + deadRings;
+      lostIfRingLeft_ = lost + std::max({deadRings + 1, balance, lonely});
+      lost += std::max({deadRings, balance, lonely});
     }
     return lost;
   }
 
-  // Can the placed pieces still become one linked structure, using at most the pegs of the options in pool?
-  bool linkable(const std::vector<int>* pool) const {
+  // Can the placed pieces still become one linked structure? `joins` links each peg to the pegs of the
+  // placed pieces and options on it.
+  bool linkable(std::array<std::uint64_t, 64>& joins) const {
     if (placedPegs_.empty()) return true;
-    std::uint64_t joined = placedPegs_.front();
-    bool grew = true;
-    while (grew) {
-      grew = false;
-      for (std::uint64_t pegs : placedPegs_)
-        if ((pegs & joined) != 0 && (pegs & ~joined) != 0) joined |= pegs, grew = true;
-      if (pool != nullptr)
-        for (int o : *pool) {
-          const std::uint64_t pegs = options_[static_cast<std::size_t>(o)].pegs;
-          if ((pegs & joined) != 0 && (pegs & ~joined) != 0) joined |= pegs, grew = true;
-        }
+    for (std::uint64_t pegs : placedPegs_)
+      for (std::uint64_t rest = pegs; rest != 0; rest &= rest - 1)
+        joins[static_cast<std::size_t>(std::countr_zero(rest))] |= pegs;
+    std::uint64_t joined = placedPegs_.front(), frontier = joined;
+    while (frontier != 0) {
+      std::uint64_t next = 0;
+      for (std::uint64_t rest = frontier; rest != 0; rest &= rest - 1)
+        next |= joins[static_cast<std::size_t>(std::countr_zero(rest))];
+      frontier = next & ~joined;
+      joined |= next;
     }
     for (std::uint64_t pegs : placedPegs_)
       if ((pegs & joined) == 0) return false;
@@ -305,78 +441,114 @@ class Engine {
       return true;
     }
     if (needTotal_ == 0) {
-      leaf = !problem_.linked || linkable(nullptr);
+      if (problem_.linked) {
+        std::array<std::uint64_t, 64> joins{};
+        leaf = linkable(joins);
+      } else {
+        leaf = true;
+      }
       return true;
     }
     if (!hasFreeSite_) return true;  // every site filled, pieces left over: no solution here
     const int depth = static_cast<int>(steps_.size());
-    std::vector<int>& pool = pools_[static_cast<std::size_t>(depth)];
-    buildPool(pool);
+    std::uint64_t* pool = buildPool();
     poolDepth_ = depth;
 
-    int lost = 0;
-    if (usePegs_ && problem_.emptyPegBudget >= 0) {
-      lost = pegLoss(pool);
-      if (lost > problem_.emptyPegBudget) return true;
-    }
-    if (problem_.linked && !linkable(&pool)) return true;
-
-    // MRV: the needed piece with the fewest fitting options or, on hex pegs, once the budget leaves no room,
-    // the waiting open ring or the empty peg with the fewest options that could fill it.
-    const int budget = problem_.emptyPegBudget;
-    const std::uint64_t waiting =
-        usePegs_ && problem_.ringsNeedBalls && lostIfRingLeft_ > budget ? openRings_ & ~centresFilled_ : 0;
-    const std::uint64_t uncovered =
-        usePegs_ && budget >= 0 && lost + 1 > budget ? problem_.allPegs & ~occupiedPegs_ : 0;
+    // One pass over the pool: options per piece and, on hex pegs, what the options can still reach.
     counts_.assign(need_.size(), 0);
-    std::array<std::uint32_t, 64> ballCounts{};
-    std::array<std::uint32_t, 64> pegCounts{};
-    for (int o : pool) {
-      const Option& opt = options_[static_cast<std::size_t>(o)];
-      ++counts_[static_cast<std::size_t>(opt.piece)];
-      for (std::uint64_t rest = opt.ballPegs & waiting; rest != 0; rest &= rest - 1)
-        ++ballCounts[static_cast<std::size_t>(std::countr_zero(rest))];
-      for (std::uint64_t rest = opt.pegs & uncovered; rest != 0; rest &= rest - 1)
-        ++pegCounts[static_cast<std::size_t>(std::countr_zero(rest))];
+    const int budget = problem_.emptyPegBudget;
+    int lost = 0;
+    const std::uint64_t waiting = openRings_ & ~centresFilled_;
+    const std::uint64_t uncovered = problem_.allPegs & ~occupiedPegs_;
+    if (!usePegs_) {
+      forEachIn(pool, [&](int o) {
+        ++counts_[static_cast<std::size_t>(options_[static_cast<std::size_t>(o)].piece)];
+      });
+    } else {
+      // First what cuts most nodes, cheaply: the pegs, centres and rings the options can still reach.
+      PegScan& scan = scan_;
+      for (;;) {
+        scan.reach = occupiedPegs_, scan.centres = centresFilled_, scan.rings = openRings_;
+        forEachIn(pool, [&](int o) {
+          const Option& opt = options_[static_cast<std::size_t>(o)];
+          scan.reach |= opt.pegs;
+          scan.centres |= opt.ballPegs;
+          scan.rings |= opt.openRingPegs;
+        });
+        if (budget < 0) break;
+        lost = pegLoss(scan);
+        if (lost > budget) return true;
+        if (hardLoss_ + 1 <= budget || !pruneHopeless(pool)) break;
+      }
+      // Then the counts for branching, and the links.
+      const bool linked = problem_.linked;
+      const std::uint64_t ringsToCount = lostIfRingLeft_ > budget && budget >= 0 ? waiting : 0;
+      const std::uint64_t pegsToCount = lost + 1 > budget && budget >= 0 ? uncovered : 0;
+      for (std::uint64_t rest = problem_.allPegs; rest != 0; rest &= rest - 1) {
+        const auto peg = static_cast<std::size_t>(std::countr_zero(rest));
+        scan.ballsInto[peg] = scan.touching[peg] = 0;
+        scan.joins[peg] = 0;
+      }
+      forEachIn(pool, [&](int o) {
+        const Option& opt = options_[static_cast<std::size_t>(o)];
+        ++counts_[static_cast<std::size_t>(opt.piece)];
+        for (std::uint64_t rest = opt.ballPegs & ringsToCount; rest != 0; rest &= rest - 1)
+          ++scan.ballsInto[static_cast<std::size_t>(std::countr_zero(rest))];
+        for (std::uint64_t rest = opt.pegs & pegsToCount; rest != 0; rest &= rest - 1)
+          ++scan.touching[static_cast<std::size_t>(std::countr_zero(rest))];
+        if (linked)
+          for (std::uint64_t rest = opt.pegs; rest != 0; rest &= rest - 1)
+            scan.joins[static_cast<std::size_t>(std::countr_zero(rest))] |= opt.pegs;
+      });
+      if (linked && !linkable(scan.joins)) return true;
     }
+
+    // MRV: the needed piece with the fewest fitting options or, on hex pegs once the budget leaves no room,
+    // the waiting open ring or the empty peg with the fewest options that could fill it.
     int bestPiece = -1;
     std::size_t bestCount = SIZE_MAX;
     for (std::size_t p = 0; p < need_.size(); ++p)
       if (need_[p] > 0 && counts_[p] < bestCount) bestPiece = static_cast<int>(p), bestCount = counts_[p];
     if (bestCount == 0) return true;
     int bestRing = -1, bestPeg = -1;
-    for (std::uint64_t rest = waiting; rest != 0; rest &= rest - 1) {
-      const int peg = std::countr_zero(rest);
-      const std::size_t n = ballCounts[static_cast<std::size_t>(peg)];
-      if (n > 0 && n < bestCount) bestRing = peg, bestCount = n;
+    if (usePegs_ && budget >= 0) {
+      if (problem_.ringsNeedBalls && lostIfRingLeft_ > budget)
+        for (std::uint64_t rest = waiting; rest != 0; rest &= rest - 1) {
+          const int peg = std::countr_zero(rest);
+          const std::size_t n = scan_.ballsInto[static_cast<std::size_t>(peg)];
+          if (n > 0 && n < bestCount) bestRing = peg, bestCount = n;
+        }
+      if (lost + 1 > budget)
+        for (std::uint64_t rest = uncovered; rest != 0; rest &= rest - 1) {
+          const int peg = std::countr_zero(rest);
+          const std::size_t n = scan_.touching[static_cast<std::size_t>(peg)];
+          if (n > 0 && n < bestCount) bestPeg = peg, bestRing = -1, bestCount = n;
+        }
     }
-    for (std::uint64_t rest = uncovered; rest != 0; rest &= rest - 1) {
-      const int peg = std::countr_zero(rest);
-      const std::size_t n = pegCounts[static_cast<std::size_t>(peg)];
-      if (n > 0 && n < bestCount) bestPeg = peg, bestRing = -1, bestCount = n;
+    std::vector<int>& options = choices_[static_cast<std::size_t>(depth)];
+    options.clear();
+    Step::Mode mode = Step::Piece;
+    if (bestPeg >= 0) {
+      const std::uint64_t bit = std::uint64_t{1} << bestPeg;
+      forEachIn(pool, [&](int o) {
+        if ((options_[static_cast<std::size_t>(o)].pegs & bit) != 0) options.push_back(o);
+      });
+      mode = Step::Peg;
+    } else if (bestRing >= 0) {
+      const std::uint64_t bit = std::uint64_t{1} << bestRing;
+      forEachIn(pool, [&](int o) {
+        if ((options_[static_cast<std::size_t>(o)].ballPegs & bit) != 0) options.push_back(o);
+      });
+      mode = Step::Cell;  // the ring's centre takes exactly one ball: no order to impose
+    } else {
+      forEachIn(pool, [&](int o) {
+        if (options_[static_cast<std::size_t>(o)].piece == bestPiece) options.push_back(o);
+      });
     }
-    if (bestCount == 0) return true;
-    std::vector<int> options;
-    if (bestRing >= 0 || bestPeg >= 0) {
-      const std::uint64_t bit = std::uint64_t{1} << (bestPeg >= 0 ? bestPeg : bestRing);
-      for (int o : pool)
-        if (((bestPeg >= 0 ? options_[static_cast<std::size_t>(o)].pegs
-                           : options_[static_cast<std::size_t>(o)].ballPegs) &
-             bit) != 0)
-          options.push_back(o);
-      if (!rank_.empty()) sortByRank(options);
-      for (int o : options) {
-        poolDepth_ = depth;
-        if (!each(bestPeg >= 0 ? Step{o, Step::Peg, bestPeg} : Step{o, Step::Cell})) return false;
-      }
-      return true;
-    }
-    for (int o : pool)
-      if (options_[static_cast<std::size_t>(o)].piece == bestPiece) options.push_back(o);
     if (!rank_.empty()) sortByRank(options);
     for (int o : options) {
       poolDepth_ = depth;
-      if (!each(Step{o, Step::Piece})) return false;
+      if (!each(Step{o, mode, bestPeg})) return false;
     }
     return true;
   }
@@ -440,11 +612,20 @@ class Engine {
   std::uint64_t openRings_ = 0;      // pegs with an open ring
   int ballsToPlace_ = 0;             // parts of the pieces still needed
   int openRingsToPlace_ = 0;
-  std::vector<std::vector<int>> pools_;
+  std::size_t poolWords_ = 0;                          // 64-bit words of an option bitset
+  std::vector<std::uint64_t> pools_;                   // per depth: the options that fit, as a bitset
+  std::vector<std::uint64_t> pieceRows_;               // per piece: its options, as a bitset
+  std::vector<std::vector<std::uint64_t>> conflicts_;  // per option: conflictRow, once computed
+  std::vector<std::vector<int>> choices_;              // per depth: the branches taken there
+  PegScan scan_;
   int poolDepth_ = -1;
   std::vector<std::size_t> counts_;
   int lostIfRingLeft_ = 0;
-  std::vector<int> rank_;  // random visiting order, when randomized
+  int hardLoss_ = 0;                        // unreachable pegs + dead rings, as pegLoss found them
+  std::vector<std::uint64_t> touchRows_;    // per peg: options touching it (bitset)
+  std::vector<std::uint64_t> ballRows_;     // per peg: options putting a ball on it
+  std::vector<std::uint64_t> deadRingRow_;  // options with an open ring nothing can ever fill
+  std::vector<int> rank_;                   // random visiting order, when randomized
   std::uint64_t nodes_ = 0;
 };
 
