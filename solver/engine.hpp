@@ -63,6 +63,7 @@ class Engine {
         o.pegs = problem.pegs[static_cast<std::size_t>(id)];
         o.ballPegs = problem.ballPegs[static_cast<std::size_t>(id)];
         o.openRingPegs = problem.openRingPegs[static_cast<std::size_t>(id)];
+        o.ringPegs = o.pegs & ~o.ballPegs;
       }
       const int lowest = o.mask.lowestIn(mustFill_);
       if (lowest >= 0) byCell_[static_cast<std::size_t>(lowest)].push_back(static_cast<int>(options_.size()));
@@ -81,7 +82,7 @@ class Engine {
     const Puzzle& puzzle = *problem_.puzzle;
     filled_ = Bits<W>{};
     placedPegs_.clear();
-    occupiedPegs_ = centresFilled_ = openRings_ = 0;
+    occupiedPegs_ = centresFilled_ = openRings_ = ringed_ = 0;
     for (int id : problem_.givens) {
       const auto i = static_cast<std::size_t>(id);
       for (int s : puzzle.placements[i].sites) filled_.set(s);
@@ -89,6 +90,7 @@ class Engine {
       if (usePegs_) {
         occupiedPegs_ |= problem_.pegs[i];
         centresFilled_ |= problem_.ballPegs[i];
+        ringed_ |= problem_.pegs[i] & ~problem_.ballPegs[i];
         openRings_ |= problem_.openRingPegs[i];
       }
     }
@@ -151,6 +153,7 @@ class Engine {
     std::uint64_t pegs = 0;
     std::uint64_t ballPegs = 0;      // pegs whose centre it takes
     std::uint64_t openRingPegs = 0;  // pegs where it puts an open ring
+    std::uint64_t ringPegs = 0;      // pegs where it puts a ring, open or closed
   };
 
   struct Undo {
@@ -159,6 +162,7 @@ class Engine {
     std::uint64_t occupied = 0;
     std::uint64_t centres = 0;
     std::uint64_t openRings = 0;
+    std::uint64_t ringed = 0;
   };
 
   bool replay(const std::vector<Step>& path) {
@@ -318,7 +322,7 @@ class Engine {
   }
 
   void push(const Step& s) {
-    Undo u{excludedLog_.size(), 0, occupiedPegs_, centresFilled_, openRings_};
+    Undo u{excludedLog_.size(), 0, occupiedPegs_, centresFilled_, openRings_, ringed_};
     if (s.mode == Step::Peg)
       for (int o : byPeg_[static_cast<std::size_t>(s.peg)]) {
         if (o >= s.option) break;
@@ -339,6 +343,7 @@ class Engine {
       if (problem_.linked) placedPegs_.push_back(opt.pegs);
       occupiedPegs_ |= opt.pegs;
       centresFilled_ |= opt.ballPegs;
+      ringed_ |= opt.ringPegs;
       openRings_ |= opt.openRingPegs;
       stack_.push_back(s.option);
     }
@@ -370,6 +375,7 @@ class Engine {
       stack_.pop_back();
     }
     occupiedPegs_ = u.occupied;
+    ringed_ = u.ringed;
     centresFilled_ = u.centres;
     openRings_ = u.openRings;
   }
@@ -379,8 +385,11 @@ class Engine {
     std::uint64_t reach = 0;                    // pegs that are occupied or some option can touch
     std::uint64_t centres = 0;                  // pegs with a ball, or whose centre some option can fill
     std::uint64_t rings = 0;                    // pegs with an open ring, or where some option can put one
+    std::uint64_t anyRing = 0;                  // pegs with a ring, or where some option can put one
     std::array<std::uint32_t, 64> ballsInto{};  // per waiting open ring: options that can put a ball into it
-    std::array<std::uint32_t, 64> touching{};   // per empty peg: options that touch it
+    std::array<std::uint32_t, 64> touching{};
+    std::array<std::uint32_t, 64> ringsOnto{};  // per peg that needs a ring: options that can put one there
+                                                // // per empty peg: options that touch it
     std::array<std::uint64_t, 64> joins{};  // per peg: the pegs linked to it by a placed piece or an option
   };
 
@@ -457,7 +466,8 @@ class Engine {
     // One pass over the pool: options per piece and, on hex pegs, what the options can still reach.
     counts_.assign(need_.size(), 0);
     const int budget = problem_.emptyPegBudget;
-    int lost = 0;
+    int lost = 0, ringless = 0, ballless = 0;
+    std::uint64_t ballsNeeded = 0, ringsNeeded = 0;
     const std::uint64_t waiting = openRings_ & ~centresFilled_;
     const std::uint64_t uncovered = problem_.allPegs & ~occupiedPegs_;
     if (!usePegs_) {
@@ -468,13 +478,20 @@ class Engine {
       // First what cuts most nodes, cheaply: the pegs, centres and rings the options can still reach.
       PegScan& scan = scan_;
       for (;;) {
-        scan.reach = occupiedPegs_, scan.centres = centresFilled_, scan.rings = openRings_;
+        scan.reach = occupiedPegs_, scan.centres = centresFilled_, scan.rings = openRings_,
+        scan.anyRing = ringed_;
         forEachIn(pool, [&](int o) {
           const Option& opt = options_[static_cast<std::size_t>(o)];
           scan.reach |= opt.pegs;
           scan.centres |= opt.ballPegs;
           scan.rings |= opt.openRingPegs;
+          scan.anyRing |= opt.ringPegs;
         });
+        // Pegs that can no longer get a ring, or a ball: at most as many as will have none at the end.
+        ringless = popcount64(problem_.allPegs & ~scan.anyRing);
+        if (problem_.ringlessPegBudget >= 0 && ringless > problem_.ringlessPegBudget) return true;
+        ballless = popcount64(problem_.allPegs & ~scan.centres);
+        if (problem_.balllessPegBudget >= 0 && ballless > problem_.balllessPegBudget) return true;
         if (budget < 0) break;
         lost = pegLoss(scan);
         if (lost > budget) return true;
@@ -482,11 +499,15 @@ class Engine {
       }
       // Then the counts for branching, and the links.
       const bool linked = problem_.linked;
-      const std::uint64_t ringsToCount = lostIfRingLeft_ > budget && budget >= 0 ? waiting : 0;
+      // Centres that must get a ball and pegs that must get a ring (or any part) below this node.
+      ballsNeeded = lostIfRingLeft_ > budget && budget >= 0 ? waiting : 0;
+      if (ballless == problem_.balllessPegBudget) ballsNeeded |= scan.centres & ~centresFilled_;
+      ringsNeeded = ringless == problem_.ringlessPegBudget ? scan.anyRing & ~ringed_ : 0;
+      const std::uint64_t ringsToCount = ballsNeeded;
       const std::uint64_t pegsToCount = lost + 1 > budget && budget >= 0 ? uncovered : 0;
       for (std::uint64_t rest = problem_.allPegs; rest != 0; rest &= rest - 1) {
         const auto peg = static_cast<std::size_t>(std::countr_zero(rest));
-        scan.ballsInto[peg] = scan.touching[peg] = 0;
+        scan.ballsInto[peg] = scan.touching[peg] = scan.ringsOnto[peg] = 0;
         scan.joins[peg] = 0;
       }
       forEachIn(pool, [&](int o) {
@@ -494,6 +515,8 @@ class Engine {
         ++counts_[static_cast<std::size_t>(opt.piece)];
         for (std::uint64_t rest = opt.ballPegs & ringsToCount; rest != 0; rest &= rest - 1)
           ++scan.ballsInto[static_cast<std::size_t>(std::countr_zero(rest))];
+        for (std::uint64_t rest = opt.ringPegs & ringsNeeded; rest != 0; rest &= rest - 1)
+          ++scan.ringsOnto[static_cast<std::size_t>(std::countr_zero(rest))];
         for (std::uint64_t rest = opt.pegs & pegsToCount; rest != 0; rest &= rest - 1)
           ++scan.touching[static_cast<std::size_t>(std::countr_zero(rest))];
         if (linked)
@@ -510,19 +533,25 @@ class Engine {
     for (std::size_t p = 0; p < need_.size(); ++p)
       if (need_[p] > 0 && counts_[p] < bestCount) bestPiece = static_cast<int>(p), bestCount = counts_[p];
     if (bestCount == 0) return true;
-    int bestRing = -1, bestPeg = -1;
+    int bestRing = -1, bestPeg = -1, bestRingPeg = -1;
+    if (usePegs_) {
+      for (std::uint64_t rest = ballsNeeded; rest != 0; rest &= rest - 1) {
+        const int peg = std::countr_zero(rest);
+        const std::size_t n = scan_.ballsInto[static_cast<std::size_t>(peg)];
+        if (n > 0 && n < bestCount) bestRing = peg, bestCount = n;
+      }
+      for (std::uint64_t rest = ringsNeeded; rest != 0; rest &= rest - 1) {
+        const int peg = std::countr_zero(rest);
+        const std::size_t n = scan_.ringsOnto[static_cast<std::size_t>(peg)];
+        if (n > 0 && n < bestCount) bestRingPeg = peg, bestRing = -1, bestCount = n;
+      }
+    }
     if (usePegs_ && budget >= 0) {
-      if (problem_.ringsNeedBalls && lostIfRingLeft_ > budget)
-        for (std::uint64_t rest = waiting; rest != 0; rest &= rest - 1) {
-          const int peg = std::countr_zero(rest);
-          const std::size_t n = scan_.ballsInto[static_cast<std::size_t>(peg)];
-          if (n > 0 && n < bestCount) bestRing = peg, bestCount = n;
-        }
       if (lost + 1 > budget)
         for (std::uint64_t rest = uncovered; rest != 0; rest &= rest - 1) {
           const int peg = std::countr_zero(rest);
           const std::size_t n = scan_.touching[static_cast<std::size_t>(peg)];
-          if (n > 0 && n < bestCount) bestPeg = peg, bestRing = -1, bestCount = n;
+          if (n > 0 && n < bestCount) bestPeg = peg, bestRing = bestRingPeg = -1, bestCount = n;
         }
     }
     std::vector<int>& options = choices_[static_cast<std::size_t>(depth)];
@@ -539,7 +568,13 @@ class Engine {
       forEachIn(pool, [&](int o) {
         if ((options_[static_cast<std::size_t>(o)].ballPegs & bit) != 0) options.push_back(o);
       });
-      mode = Step::Cell;  // the ring's centre takes exactly one ball: no order to impose
+      mode = Step::Cell;  // the centre takes exactly one ball: no order to impose
+    } else if (bestRingPeg >= 0) {
+      const std::uint64_t bit = std::uint64_t{1} << bestRingPeg;
+      forEachIn(pool, [&](int o) {
+        if ((options_[static_cast<std::size_t>(o)].ringPegs & bit) != 0) options.push_back(o);
+      });
+      mode = Step::Cell;  // the peg takes exactly one ring
     } else {
       forEachIn(pool, [&](int o) {
         if (options_[static_cast<std::size_t>(o)].piece == bestPiece) options.push_back(o);
@@ -608,6 +643,7 @@ class Engine {
   std::vector<Undo> undo_;
   std::vector<std::uint64_t> placedPegs_;
   std::uint64_t occupiedPegs_ = 0;
+  std::uint64_t ringed_ = 0;         // pegs with a ring
   std::uint64_t centresFilled_ = 0;  // pegs with a ball
   std::uint64_t openRings_ = 0;      // pegs with an open ring
   int ballsToPlace_ = 0;             // parts of the pieces still needed

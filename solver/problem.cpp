@@ -94,6 +94,12 @@ Problem makeProblem(const Puzzle& puzzle, const std::vector<int>& givens, Rules 
     problem.allPegs =
         puzzle.cells.size() == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << puzzle.cells.size()) - 1;
     problem.emptyPegBudget = emptyPegBound(puzzle, problem.ringsNeedBalls);
+    int rings = 0, balls = 0;
+    for (const auto& piece : puzzle.pieces)
+      for (const auto& part : piece.parts) (part.ball ? balls : rings) += piece.copies;
+    const int pegs = static_cast<int>(puzzle.cells.size());
+    if (problem.emptyPegBudget >= 0 && rings <= pegs) problem.ringlessPegBudget = pegs - rings;
+    if (balls <= pegs) problem.balllessPegBudget = pegs - balls;
     for (const auto& piece : puzzle.pieces) {
       int balls = 0, openRings = 0;
       for (const auto& part : piece.parts) {

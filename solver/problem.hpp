@@ -28,7 +28,11 @@ struct Problem {
   // (empty pegs) + (open rings without a ball) <= pegs - parts + open rings: this budget (-1: no bound
   // known).
   int emptyPegBudget = -1;
-  bool ringsNeedBalls = false;   // open rings without a ball count against the budget too
+  bool ringsNeedBalls = false;  // open rings without a ball count against the budget too
+  // Every ring takes a peg of its own and every ball a centre, so at the end exactly (pegs - rings) pegs
+  // have no ring and (pegs - balls) no ball: bounds on the pegs that can no longer get one (-1: none).
+  int ringlessPegBudget = -1;
+  int balllessPegBudget = -1;
   int extraBalls = 0;            // balls - open rings, over all pieces
   std::vector<int> ballsOf;      // per piece: its balls
   std::vector<int> openRingsOf;  // per piece: its open rings
