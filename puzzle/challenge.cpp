@@ -173,12 +173,33 @@ char pegLetter(int peg) {
 }
 
 std::string pegCode(const Puzzle& puzzle, int placement) {
-  const int piece = puzzle.placements[static_cast<std::size_t>(placement)].piece;
-  for (int code = 0; code < 12; ++code)
-    for (int peg = 0; peg < static_cast<int>(puzzle.cells.size()); ++peg)
-      if (pegPlacement(puzzle, peg, piece, code) == placement)
+  // The same search as trying pegPlacement() for every orientation and peg, in that order, but each
+  // orientation is turned once and a peg is dropped at the first part that is not one of the placement's
+  // slots (the rater names thousands of placements per challenge).
+  const Placement& target = puzzle.placements[static_cast<std::size_t>(placement)];
+  const int piece = target.piece;
+  std::vector<int> sites;
+  for (int code = 0; code < 12; ++code) {
+    const Shape turned = transformed(puzzle.lattice, hexOrientation(code),
+                                     puzzle.pieces[static_cast<std::size_t>(piece)].faces.front());
+    if (turned.size() != target.sites.size()) continue;
+    for (int peg = 0; peg < static_cast<int>(puzzle.cells.size()); ++peg) {
+      const Site origin = puzzle.cells[static_cast<std::size_t>(peg)];
+      sites.clear();
+      for (const Site& s : turned) {
+        auto it = puzzle.siteIndex.find(Site{s.x + origin.x, s.y + origin.y, s.z});
+        if (it == puzzle.siteIndex.end() ||
+            !std::binary_search(target.sites.begin(), target.sites.end(), it->second))
+          break;
+        sites.push_back(it->second);
+      }
+      if (sites.size() != turned.size()) continue;
+      std::sort(sites.begin(), sites.end());
+      if (sites == target.sites)
         return {pegLetter(peg), puzzle.pieces[static_cast<std::size_t>(piece)].letter,
                 static_cast<char>('A' + code)};
+    }
+  }
   return "???";
 }
 
