@@ -129,7 +129,9 @@ struct Scratch {
     Word keepB = 0;
   };
   std::vector<Link> link;
-  std::vector<int> cutHead;  // per option, its first cut or -1
+  std::vector<WordSet> pairClash;  // per pair: the options clashing with all of its options left
+  std::vector<char> pairLive;      // per pair: some option joining it is left
+  std::vector<int> cutHead;        // per option, its first cut or -1
   struct Cut {
     int next = -1;
     int pair = 0;
@@ -206,6 +208,12 @@ class Rater {
             setBit(pairOptions_[it->second], o);
           }
         }
+        pegsViaPairs_ = pegsViaPairs_ && pegs.size() >= 2;
+      }
+      pegPairs_.assign(static_cast<std::size_t>(pegTotal_), {});
+      for (std::size_t k = 0; k < pairs_.size(); ++k) {
+        pegPairs_[static_cast<std::size_t>(pairs_[k].first)].push_back(static_cast<int>(k));
+        pegPairs_[static_cast<std::size_t>(pairs_[k].second)].push_back(static_cast<int>(k));
       }
     }
     // Options that share a site with o (o itself included).
@@ -592,15 +600,6 @@ class Rater {
       for (std::size_t k = 0; k < inter.size(); ++k) inter[k] &= ~group[k];
       return true;
     };
-    std::vector<int>& emptied = t.emptied;
-    emptied.assign(static_cast<std::size_t>(optionCount_), 0);
-    if (pegBudget_ >= 0)
-      for (int peg = 0; peg < pegTotal_; ++peg) {
-        const WordSet& touching = pegOptions_[static_cast<std::size_t>(peg)];
-        if ((s.usedPegs >> peg & 1U) != 0 || (reachable >> peg & 1U) == 0) continue;
-        if (clashWithAll(touching, s.alive))
-          forEach(inter, [&](int o) { ++emptied[static_cast<std::size_t>(o)]; });
-      }
     const bool linking = problem_.linked && !s.structure.empty();
     // Per peg, the pegs it is joined to by the placed pieces: such joins are never cut.
     auto& held = t.held;
@@ -632,6 +631,16 @@ class Rater {
     cuts.clear();
     link.resize(pairs_.size());
     const bool anyUnsure = linking && first(unsure, unsure) >= 0;
+    // The options touching a peg are those joining it to another peg (pegsViaPairs_), so the options that
+    // would leave a peg empty follow from the pairs' clash sets by intersection, without a sweep of their
+    // own.
+    const bool viaPairs = linking && pegsViaPairs_ && pegBudget_ >= 0;
+    auto& pairClash = t.pairClash;
+    auto& pairLive = t.pairLive;
+    if (viaPairs) {
+      pairClash.resize(pairs_.size());
+      pairLive.assign(pairs_.size(), 0);
+    }
     if (linking) {
       cutHead.assign(static_cast<std::size_t>(optionCount_), -1);
       for (std::size_t k = 0; k < pairs_.size(); ++k) {
@@ -641,7 +650,20 @@ class Rater {
         adjacent[static_cast<std::size_t>(b)] |= Word{1} << a;
         link[k] = {a, b, ~(Word{1} << b) | held[static_cast<std::size_t>(a)],
                    ~(Word{1} << a) | held[static_cast<std::size_t>(b)]};
-        if (anyUnsure && clashWithAll(pairOptions_[k], unsure))
+        bool clash = false;
+        if (viaPairs) {
+          pairLive[k] = 1;
+          WordSet& all = pairClash[k];
+          all = s.alive;
+          clash = intersectIncompatibleAll(s, pairOptions_[k], all);
+          if (!clash) std::fill(all.begin(), all.end(), 0);
+          if (clash && anyUnsure)
+            for (std::size_t w = 0; w < inter.size(); ++w)
+              inter[w] = all[w] & unsure[w] & ~pairOptions_[k][w];
+        } else if (anyUnsure) {
+          clash = clashWithAll(pairOptions_[k], unsure);
+        }
+        if (clash && anyUnsure)
           forEach(inter, [&](int o) {
             int& head = cutHead[static_cast<std::size_t>(o)];
             cuts.push_back({head, static_cast<int>(k)});
@@ -649,6 +671,32 @@ class Rater {
           });
       }
     }
+    std::vector<int>& emptied = t.emptied;
+    emptied.assign(static_cast<std::size_t>(optionCount_), 0);
+    if (pegBudget_ >= 0)
+      for (int peg = 0; peg < pegTotal_; ++peg) {
+        const WordSet& touching = pegOptions_[static_cast<std::size_t>(peg)];
+        if ((s.usedPegs >> peg & 1U) != 0 || (reachable >> peg & 1U) == 0) continue;
+        bool clash = true;
+        if (viaPairs) {
+          inter = s.alive;
+          for (int k : pegPairs_[static_cast<std::size_t>(peg)]) {
+            if (pairLive[static_cast<std::size_t>(k)] == 0) continue;
+            const WordSet& all = pairClash[static_cast<std::size_t>(k)];
+            Word any = 0;
+            for (std::size_t w = 0; w < inter.size(); ++w) any |= inter[w] &= all[w];
+            if (any == 0) {
+              clash = false;
+              break;
+            }
+          }
+          if (clash)
+            for (std::size_t w = 0; w < inter.size(); ++w) inter[w] &= ~touching[w];
+        } else {
+          clash = clashWithAll(touching, s.alive);
+        }
+        if (clash) forEach(inter, [&](int o) { ++emptied[static_cast<std::size_t>(o)]; });
+      }
     // Links left plus joins by placed pieces, per peg.
     auto& joins = t.joins;
     for (int peg = 0; peg < pegTotal_; ++peg)
@@ -886,6 +934,8 @@ class Rater {
   std::vector<WordSet> pegOptions_;         // per peg: the options touching it
   std::vector<std::pair<int, int>> pairs_;  // pairs of pegs that some option joins
   std::vector<WordSet> pairOptions_;        // per pair: the options joining it
+  std::vector<std::vector<int>> pegPairs_;  // per peg: the pairs it is in
+  bool pegsViaPairs_ = true;                // every option touches two pegs or more (see linkability)
   bool hexPegs_ = false;
   int pegTotal_ = 0;
   Word allPegs_ = 0;
