@@ -137,7 +137,7 @@ struct Scratch {
     int pair = 0;
   };
   std::vector<Cut> cuts;
-  std::vector<std::pair<int, int>> doomed;  // option, Failure::Kind
+  std::vector<std::pair<int, Failure::Kind>> doomed;  // option, why
 };
 
 struct Stats {
@@ -564,15 +564,15 @@ class Rater {
 
   // d. IQ-Link's structure. Two facts about the final filling limit where a piece may go:
   //  - the pieces must link into one structure (when the rule applies): an option after which the placed
-  //  pieces
-  //    could no longer be joined through the options left is out;
+  //    pieces could no longer be joined through the options left is out;
   //  - a peg holds at most one ball and one ring, so at most pegBudget_ pegs stay empty: an option after
   //  which
   //    too many pegs could no longer be reached is out, and once the budget is spent, a peg that only one
   //    option can still reach needs that option.
-  // As in pairwise, the work is done by intersections: the options that clash with every option left touching
-  // peg X are the ones that would leave X empty; those that clash with every option joining pegs X and Y are
-  // the ones that would cut that link. Each option then gets its own short list of cut links to test.
+  // As in pairwise, the work is done by intersections: the options that clash with every option left joining
+  // pegs X and Y are the ones that would cut that link, and those that clash with every option left touching
+  // peg X (the intersection of X's links) are the ones that would leave X empty. Each option then gets its
+  // own short list of cut links to test.
   bool linkability(State& s, int depth, std::vector<Event>& log) const {
     Word reachable = s.usedPegs;
     forEach(s.alive, [&](int o) { reachable |= pegs_[static_cast<std::size_t>(o)]; });
@@ -717,7 +717,7 @@ class Rater {
     auto& links = t.links;
     forEach(s.alive, [&](int o) {
       if (pegBudget_ >= 0 && dead + emptied[static_cast<std::size_t>(o)] > pegBudget_) {
-        doomed.push_back({o, static_cast<int>(Failure::Pegs)});
+        doomed.push_back({o, Failure::Pegs});
         return;
       }
       if (!linking || !test(unsure, o)) return;
@@ -738,11 +738,11 @@ class Rater {
         joined = reach(pegs_[static_cast<std::size_t>(o)], links, structurePegs, structureJoined);
       }
       if (structureJoined ? (joined & structurePegs) == 0 : (joined & structurePegs) != structurePegs)
-        doomed.push_back({o, static_cast<int>(Failure::Unlinkable)});
+        doomed.push_back({o, Failure::Unlinkable});
     });
     for (const auto& [o, why] : doomed) {
       Event e = makeEvent(Strategy::Linkability, o, false, depth);
-      e.failure.kind = static_cast<Failure::Kind>(why);
+      e.failure.kind = why;
       log.push_back(e);
       eliminate(s, o);
     }
