@@ -37,7 +37,7 @@ int runBooklet(const std::vector<std::string>& args) {
   const char* usage =
       "piecework booklet [--db FILE] [--puzzle P] [--level L]... [--per-page K] [--paper a4|letter] "
       "[--no-solutions] [--title T] --out booklet.pdf";
-  if (!parseArguments("booklet", usage, args, options, vm, false)) return 0;
+  if (!parseArguments("booklet", usage, args, options, vm, nullptr)) return 0;
   if (vm.count("out") == 0U) throw InputError("booklet: missing --out FILE.pdf");
   const std::string out = vm["out"].as<std::string>();
   if (formatForPath(out) != DocumentFormat::Pdf)

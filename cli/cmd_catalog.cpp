@@ -39,30 +39,13 @@ constexpr const char* kCatalogUsage =
     "lists the\n"
     "subcommand's options.";
 
-// Parses a subcommand's options, with at most one positional argument stored under `positional`.
+// Parses a subcommand's options (and --db), with at most one positional argument stored under `positional`.
 bool parseSub(const std::string& sub, const std::string& usage, const std::vector<std::string>& args,
               po::options_description& options, po::variables_map& vm, const char* positional = nullptr) {
   options.add_options()("db", po::value<std::string>()->default_value(db::kDefaultCatalogPath),
-                        "the catalog file")("help,h", "show this help");
-  po::options_description all;
-  all.add(options);
-  po::positional_options_description positionals;
-  if (positional != nullptr) {
-    all.add_options()(positional, po::value<std::string>(), positional);
-    positionals.add(positional, 1);
-  }
+                        "the catalog file");
   const std::string command = "catalog " + sub;
-  try {
-    po::store(po::command_line_parser(args).options(all).positional(positionals).run(), vm);
-    po::notify(vm);
-  } catch (const po::error& e) {
-    throw InputError(fmt::format("{}: {} (see 'piecework {} --help')", command, e.what(), command));
-  }
-  if (vm.count("help") != 0U) {
-    std::cout << "usage: " << usage << "\n\n" << options << '\n';
-    return false;
-  }
-  return true;
+  return parseArguments(command.c_str(), usage.c_str(), args, options, vm, positional, false);
 }
 
 void addFilterOptions(po::options_description& options) {

@@ -11,7 +11,7 @@ int runPuzzles(const std::vector<std::string>& args) {
   po::options_description options("options");
   options.add_options()("json", "print JSON");
   po::variables_map vm;
-  if (!parseArguments("puzzles", "piecework puzzles [--json]", args, options, vm, false)) return 0;
+  if (!parseArguments("puzzles", "piecework puzzles [--json]", args, options, vm, nullptr)) return 0;
   nlohmann::json list = nlohmann::json::array();
   for (const auto& name : shippedNames()) {
     const Puzzle puzzle = loadPuzzle(name);

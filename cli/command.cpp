@@ -4,6 +4,7 @@
 #include <fstream>
 #include <iostream>
 #include <sstream>
+#include <string_view>
 
 #include "puzzle/challenge.hpp"
 #include "puzzle/errors.hpp"
@@ -11,17 +12,18 @@
 namespace piecework::cli {
 
 bool parseArguments(const char* command, const char* usage, const std::vector<std::string>& args,
-                    po::options_description& options, po::variables_map& vm, bool takesPuzzle) {
+                    po::options_description& options, po::variables_map& vm, const char* positional,
+                    bool positionalRequired) {
   options.add_options()("help,h", "show this help");
   po::options_description all;
   all.add(options);
-  po::positional_options_description positional;
-  if (takesPuzzle) {
-    all.add_options()("puzzle", po::value<std::string>(), "puzzle name or definition file");
-    positional.add("puzzle", 1);
+  po::positional_options_description positionals;
+  if (positional != nullptr) {
+    all.add_options()(positional, po::value<std::string>(), positional);
+    positionals.add(positional, 1);
   }
   try {
-    po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
+    po::store(po::command_line_parser(args).options(all).positional(positionals).run(), vm);
     po::notify(vm);
   } catch (const po::error& e) {
     throw InputError(fmt::format("{}: {} (see 'piecework {} --help')", command, e.what(), command));
@@ -30,9 +32,12 @@ bool parseArguments(const char* command, const char* usage, const std::vector<st
     std::cout << "usage: " << usage << "\n\n" << options << '\n';
     return false;
   }
-  if (takesPuzzle && vm.count("puzzle") == 0U)
-    throw InputError(
-        fmt::format("{}: which puzzle? (usage: {}; 'piecework puzzles' lists them)", command, usage));
+  if (positional != nullptr && positionalRequired && vm.count(positional) == 0U) {
+    if (std::string_view(positional) == kPuzzleArgument)
+      throw InputError(
+          fmt::format("{}: which puzzle? (usage: {}; 'piecework puzzles' lists them)", command, usage));
+    throw InputError(fmt::format("{}: missing {} (usage: {})", command, positional, usage));
+  }
   return true;
 }
 

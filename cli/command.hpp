@@ -30,10 +30,13 @@ int runCatalog(const std::vector<std::string>& args);
 int runBooklet(const std::vector<std::string>& args);
 int runSheet(const std::vector<std::string>& args);
 
-// Parses args against `options` with PUZZLE as the first positional argument. Returns false when --help was
-// printed. Throws InputError for unknown or malformed options.
+// Parses args against `options` (and --help), with at most one positional argument, stored in `vm` under the
+// name `positional` (nullptr: none). Returns false when --help was printed. Throws InputError for unknown or
+// malformed options, and when a required positional argument is missing.
+inline constexpr const char* kPuzzleArgument = "puzzle";  // PUZZLE: a shipped name or a definition file
 bool parseArguments(const char* command, const char* usage, const std::vector<std::string>& args,
-                    po::options_description& options, po::variables_map& vm, bool takesPuzzle = true);
+                    po::options_description& options, po::variables_map& vm,
+                    const char* positional = kPuzzleArgument, bool positionalRequired = true);
 
 // Adds --challenge and --challenge-file; reads whichever was given (none: an empty challenge).
 void addChallengeOptions(po::options_description& options);

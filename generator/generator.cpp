@@ -208,10 +208,13 @@ AttemptResult generateAttempt(const Puzzle& puzzle, Level level, Rules rules, st
       if (level == Level::Wizard && chain.back().rating.level == level) break;
     }
 
-    // 3. Keep one of the challenges graded exactly at the level.
+    // 3. Keep one of the challenges graded exactly at the level. One piece to place is no puzzle (it goes
+    // into the only gap), and the booklets' easiest challenges leave 2-3 (docs/rating.md), so at least two
+    // are left on any puzzle of three pieces or more (with two, only the empty board would be left).
+    const int minToPlace = puzzle.totalPieces() >= 3 ? 2 : 1;
     std::vector<std::size_t> matching;
     for (std::size_t i = 0; i < chain.size(); ++i)
-      if (chain[i].rating.level == level) matching.push_back(i);
+      if (chain[i].rating.level == level && chain[i].rating.toPlace >= minToPlace) matching.push_back(i);
     if (matching.empty()) {
       if (chain.empty() || chain.back().rating.level < level)
         result.reject = Reject::TooEasy;

@@ -173,12 +173,37 @@ char pegLetter(int peg) {
 }
 
 std::string pegCode(const Puzzle& puzzle, int placement) {
-  const int piece = puzzle.placements[static_cast<std::size_t>(placement)].piece;
-  for (int code = 0; code < 12; ++code)
-    for (int peg = 0; peg < static_cast<int>(puzzle.cells.size()); ++peg)
-      if (pegPlacement(puzzle, peg, piece, code) == placement)
-        return {pegLetter(peg), puzzle.pieces[static_cast<std::size_t>(piece)].letter,
-                static_cast<char>('A' + code)};
+  // The same answer as trying pegPlacement() for every orientation and peg, in that order, and taking the
+  // first that gives this placement; but only the pegs that put the piece's first part onto one of the
+  // placement's slots are tried (the rater names thousands of placements per challenge).
+  const Placement& target = puzzle.placements[static_cast<std::size_t>(placement)];
+  const int piece = target.piece;
+  for (int code = 0; code < 12; ++code) {
+    const Shape turned = transformed(puzzle.lattice, hexOrientation(code),
+                                     puzzle.pieces[static_cast<std::size_t>(piece)].faces.front());
+    if (turned.empty() || turned.size() != target.sites.size()) continue;
+    int found = -1;  // the lowest peg that works
+    for (int slot : target.sites) {
+      const Site& at = puzzle.sites[static_cast<std::size_t>(slot)];
+      if (at.z != turned.front().z) continue;
+      const int dx = at.x - turned.front().x;
+      const int dy = at.y - turned.front().y;
+      for (int peg = 0; peg < static_cast<int>(puzzle.cells.size()); ++peg) {
+        const Site origin = puzzle.cells[static_cast<std::size_t>(peg)];
+        if (origin.x != dx || origin.y != dy || (found >= 0 && peg >= found)) continue;
+        // The turned parts are distinct, so they are the placement's slots when each one is among them.
+        const bool all = std::all_of(turned.begin(), turned.end(), [&](const Site& s) {
+          auto it = puzzle.siteIndex.find(Site{s.x + origin.x, s.y + origin.y, s.z});
+          return it != puzzle.siteIndex.end() &&
+                 std::binary_search(target.sites.begin(), target.sites.end(), it->second);
+        });
+        if (all) found = peg;
+      }
+    }
+    if (found >= 0)
+      return {pegLetter(found), puzzle.pieces[static_cast<std::size_t>(piece)].letter,
+              static_cast<char>('A' + code)};
+  }
   return "???";
 }
 

@@ -8,12 +8,14 @@
 
 #include <fmt/format.h>
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cctype>
 #include <climits>
 #include <cmath>
 #include <cstdint>
 #include <map>
+#include <unordered_map>
 
 #include "puzzle/challenge.hpp"
 
@@ -107,6 +109,37 @@ struct State {
   Failure failure;
 };
 
+// Working space of the sweeps, kept between calls so that a sweep allocates nothing.
+struct Scratch {
+  WordSet inter;
+  WordSet unsure;
+  WordSet doomedSet;
+  std::vector<int> emptied;
+  // Per peg (hex pegs: at most 64).
+  std::array<Word, 64> held{};
+  std::array<Word, 64> adjacent{};
+  std::array<Word, 64> joins{};
+  std::array<Word, 64> component{};
+  std::array<Word, 64> links{};
+  // Per pair of pegs: the two pegs and, for each, the links that survive cutting this one.
+  struct Link {
+    int a = 0;
+    int b = 0;
+    Word keepA = 0;
+    Word keepB = 0;
+  };
+  std::vector<Link> link;
+  std::vector<WordSet> pairClash;  // per pair: the options clashing with all of its options left
+  std::vector<char> pairLive;      // per pair: some option joining it is left
+  std::vector<int> cutHead;        // per option, its first cut or -1
+  struct Cut {
+    int next = -1;
+    int pair = 0;
+  };
+  std::vector<Cut> cuts;
+  std::vector<std::pair<int, Failure::Kind>> doomed;  // option, why
+};
+
 struct Stats {
   int trials = 0;
   int depth = 0;
@@ -175,6 +208,12 @@ class Rater {
             setBit(pairOptions_[it->second], o);
           }
         }
+        pegsViaPairs_ = pegsViaPairs_ && pegs.size() >= 2;
+      }
+      pegPairs_.assign(static_cast<std::size_t>(pegTotal_), {});
+      for (std::size_t k = 0; k < pairs_.size(); ++k) {
+        pegPairs_[static_cast<std::size_t>(pairs_[k].first)].push_back(static_cast<int>(k));
+        pegPairs_[static_cast<std::size_t>(pairs_[k].second)].push_back(static_cast<int>(k));
       }
     }
     // Options that share a site with o (o itself included).
@@ -186,6 +225,12 @@ class Rater {
         const WordSet& cov = cover_[static_cast<std::size_t>(s)];
         for (std::size_t k = 0; k < c.size(); ++k) c[k] |= cov[k];
       }
+    }
+    exclusive_ = collide_;
+    for (int o = 0; o < optionCount_; ++o) {
+      WordSet& e = exclusive_[static_cast<std::size_t>(o)];
+      const WordSet& same = pieceOptions_[static_cast<std::size_t>(pieceOf(o))];
+      for (std::size_t k = 0; k < e.size(); ++k) e[k] |= same[k];
     }
     for (int s = 0; s < puzzle.siteCount(); ++s)
       if (puzzle.mustFill[static_cast<std::size_t>(s)]) mustFill_.push_back(s);
@@ -226,57 +271,90 @@ class Rater {
   // Trial works as a person would: first follow each option of the most constrained choice with logic alone;
   // one that leads to a contradiction is out, one that solves the challenge is the answer. Only when no probe
   // settles anything, take the options one by one and go a level deeper (trial inside trial).
-  Status search(State& s, int depth, bool probeOnly, std::vector<Event>& log, Stats& stats) const {
+  //
+  // `deduced`: logic has already run on `s` and stalled (a nested trial starts where its probe stopped).
+  Status search(State& s, int depth, bool probeOnly, std::vector<Event>& log, Stats& stats,
+                bool deduced = false) const {
     for (;;) {
-      const Status logic = deduce(s, depth, log);
+      const Status logic = deduced ? Status::Stalled : deduce(s, depth, log);
+      deduced = false;
       if (logic != Status::Stalled || probeOnly) return logic;
-      std::vector<int> branch = trialCandidates(s);
-      std::vector<std::pair<int, int>> left;  // (options left after the probe, option)
+      const std::vector<int> branch = trialCandidates(s);
+      // The probes that stalled: where each got to, to go deeper from there.
+      struct Stalled {
+        int left = 0;  // options left after the probe
+        int option = -1;
+        State state;
+        std::vector<Event> log;
+      };
+      std::vector<Stalled> stalled;
       bool progressed = false;
-      for (const bool nested : {false, true}) {
-        if (nested) {
-          // Go deeper first where the probe got furthest: those are refuted (or confirmed) soonest.
-          std::sort(left.begin(), left.end());
-          branch.clear();
-          for (const auto& [n, o] : left) branch.push_back(o);
+      for (int o : branch) {
+        if (!test(s.alive, o)) continue;
+        State child = s;
+        std::vector<Event> childLog;
+        ++stats.trials;
+        stats.depth = std::max(stats.depth, depth + 1);
+        place(child, o);
+        const Status result = search(child, depth + 1, true, childLog, stats);
+        if (result == Status::Contradiction) {
+          // Probes all start from the same state, so every failed one is out.
+          Event e = makeEvent(Strategy::Trial, o, false, depth);
+          e.failure = child.failure;
+          e.followed = static_cast<int>(childLog.size());
+          log.push_back(e);
+          eliminate(s, o);
+          progressed = true;
         }
-        for (int o : branch) {
-          if (!test(s.alive, o)) continue;
-          State child = s;
-          std::vector<Event> childLog;
-          ++stats.trials;
-          stats.depth = std::max(stats.depth, depth + 1);
-          place(child, o);
-          const Status result = search(child, depth + 1, !nested, childLog, stats);
-          if (result == Status::Contradiction) {
-            // Probes all start from the same state, so every failed one is out; a nested trial is followed by
-            // logic again before the next one.
-            Event e = makeEvent(Strategy::Trial, o, false, depth);
-            e.failure = child.failure;
-            e.followed = static_cast<int>(childLog.size());
-            log.push_back(e);
-            eliminate(s, o);
-            progressed = true;
-            if (nested) break;
-          }
-          if (!nested && result == Status::Stalled) left.push_back({count(child.alive, child.alive), o});
-          if (result == Status::Solved) {
-            Event e = makeEvent(Strategy::Trial, o, true, depth);
-            e.followed = static_cast<int>(childLog.size());
-            log.push_back(e);
-            log.insert(log.end(), childLog.begin(), childLog.end());
-            s = std::move(child);
-            return Status::Solved;
-          }
+        if (result == Status::Stalled)
+          stalled.push_back({count(child.alive, child.alive), o, std::move(child), std::move(childLog)});
+        if (result == Status::Solved) return solvedBy(s, o, std::move(child), childLog, depth, log);
+      }
+      if (progressed) continue;
+      // Go deeper first where the probe got furthest: those are refuted (or confirmed) soonest. Nothing has
+      // changed since the probes, so each nested trial carries on from where its probe stalled.
+      std::sort(stalled.begin(), stalled.end(), [](const Stalled& a, const Stalled& b) {
+        return std::pair(a.left, a.option) < std::pair(b.left, b.option);
+      });
+      for (Stalled& probe : stalled) {
+        const int o = probe.option;
+        ++stats.trials;
+        stats.depth = std::max(stats.depth, depth + 1);
+        const Status result = search(probe.state, depth + 1, false, probe.log, stats, true);
+        if (result == Status::Contradiction) {
+          // Logic runs again before the next nested trial.
+          Event e = makeEvent(Strategy::Trial, o, false, depth);
+          e.failure = probe.state.failure;
+          e.followed = static_cast<int>(probe.log.size());
+          log.push_back(e);
+          eliminate(s, o);
+          progressed = true;
+          break;
         }
-        if (progressed) break;
+        if (result == Status::Solved) return solvedBy(s, o, std::move(probe.state), probe.log, depth, log);
       }
       if (!progressed) return Status::Stalled;
     }
   }
 
+  // The trial of option o solved the challenge: its steps become the rest of the log.
+  static Status solvedBy(State& s, int o, State child, const std::vector<Event>& childLog, int depth,
+                         std::vector<Event>& log) {
+    Event e = makeEvent(Strategy::Trial, o, true, depth);
+    e.followed = static_cast<int>(childLog.size());
+    log.push_back(e);
+    log.insert(log.end(), childLog.begin(), childLog.end());
+    s = std::move(child);
+    return Status::Solved;
+  }
+
   // Cells of a placement in words (or its peg code).
-  std::string describe(int placement) const { return describePlacement(puzzle_, placement); }
+  // Cached: the steps of one challenge name the same placements many times.
+  const std::string& describe(int placement) const {
+    auto [it, fresh] = names_.try_emplace(placement);
+    if (fresh) it->second = describePlacement(puzzle_, placement);
+    return it->second;
+  }
   std::string siteName(int site) const {
     const Site& s = puzzle_.sites[static_cast<std::size_t>(site)];
     if (puzzle_.lattice == Lattice::HexPegs) return fmt::format("peg {}", pegLetter(site / 7));
@@ -319,18 +397,24 @@ class Rater {
     }
   }
 
-  // inter &= incompatible(o), without building the set; false when nothing is left.
-  bool intersectIncompatible(const State& s, int o, WordSet& inter) const {
-    const WordSet& c = collide_[static_cast<std::size_t>(o)];
-    const int piece = pieceOf(o);
-    Word nonzero = 0;
-    if (s.need[static_cast<std::size_t>(piece)] <= 1) {
-      const WordSet& same = pieceOptions_[static_cast<std::size_t>(piece)];
-      for (std::size_t k = 0; k < inter.size(); ++k) nonzero |= (inter[k] &= c[k] | same[k]);
-    } else {
-      for (std::size_t k = 0; k < inter.size(); ++k) nonzero |= (inter[k] &= c[k]);
-    }
-    return nonzero != 0;
+  // inter &= incompatible(o) for every option o in both `group` and `alive`, without building those sets;
+  // false as soon as nothing is left. Only the words between the first and the last nonzero one are visited:
+  // the intersection thins out quickly.
+  bool intersectIncompatibleAll(const State& s, const WordSet& group, WordSet& inter) const {
+    std::size_t lo = 0;
+    std::size_t hi = inter.size();
+    for (std::size_t g = 0; g < group.size(); ++g)
+      for (Word w = group[g] & s.alive[g]; w != 0; w &= w - 1) {
+        const int o = static_cast<int>(g * 64) + std::countr_zero(w);
+        const WordSet& c = s.need[static_cast<std::size_t>(pieceOf(o))] <= 1
+                               ? exclusive_[static_cast<std::size_t>(o)]
+                               : collide_[static_cast<std::size_t>(o)];
+        for (std::size_t k = lo; k < hi; ++k) inter[k] &= c[k];
+        while (lo < hi && inter[lo] == 0) ++lo;
+        while (hi > lo && inter[hi - 1] == 0) --hi;
+        if (lo == hi) return false;
+      }
+    return true;
   }
 
   void place(State& s, int o) const {
@@ -433,18 +517,14 @@ class Rater {
   // c. Options that clash with every option left of some other piece, or with every option left that could
   // fill some cell. Found as intersections: the options incompatible with all of piece q's options.
   bool pairwise(State& s, int depth, std::vector<Event>& log) const {
-    WordSet doomed(s.alive.size(), 0);
-    WordSet inter;
+    WordSet& doomed = scratch_.doomedSet;
+    doomed.assign(s.alive.size(), 0);
+    WordSet& inter = scratch_.inter;
     bool any = false;
     auto sweep = [&](const WordSet& group, int otherPiece, int site) {
       if (first(s.alive, group) < 0) return;  // consistent() reports that
       inter = s.alive;
-      bool empty = false;
-      forEach(group, [&](int l) {
-        if (empty || !test(s.alive, l)) return;
-        empty = !intersectIncompatible(s, l, inter);
-      });
-      if (empty) return;
+      if (!intersectIncompatibleAll(s, group, inter)) return;
       for (std::size_t k = 0; k < inter.size(); ++k) inter[k] &= ~group[k] & ~doomed[k];
       forEach(inter, [&](int o) {
         Event e = makeEvent(Strategy::Pairwise, o, false, depth);
@@ -484,15 +564,15 @@ class Rater {
 
   // d. IQ-Link's structure. Two facts about the final filling limit where a piece may go:
   //  - the pieces must link into one structure (when the rule applies): an option after which the placed
-  //  pieces
-  //    could no longer be joined through the options left is out;
+  //    pieces could no longer be joined through the options left is out;
   //  - a peg holds at most one ball and one ring, so at most pegBudget_ pegs stay empty: an option after
   //  which
   //    too many pegs could no longer be reached is out, and once the budget is spent, a peg that only one
   //    option can still reach needs that option.
-  // As in pairwise, the work is done by intersections: the options that clash with every option left touching
-  // peg X are the ones that would leave X empty; those that clash with every option joining pegs X and Y are
-  // the ones that would cut that link. Each option then gets its own short list of cut links to test.
+  // As in pairwise, the work is done by intersections: the options that clash with every option left joining
+  // pegs X and Y are the ones that would cut that link, and those that clash with every option left touching
+  // peg X (the intersection of X's links) are the ones that would leave X empty. Each option then gets its
+  // own short list of cut links to test.
   bool linkability(State& s, int depth, std::vector<Event>& log) const {
     Word reachable = s.usedPegs;
     forEach(s.alive, [&](int o) { reachable |= pegs_[static_cast<std::size_t>(o)]; });
@@ -510,32 +590,57 @@ class Rater {
         return true;
       }
     }
-    WordSet inter;
-    // The options that clash with every option of `group` left, not counting the group's own.
-    auto clashWithAll = [&](const WordSet& group) {
-      inter = s.alive;
-      bool empty = false;
-      forEach(group, [&](int l) {
-        if (empty || !test(s.alive, l)) return;
-        empty = !intersectIncompatible(s, l, inter);
-      });
-      if (empty) return false;
+    // Scratch space lives in the Rater: this runs once per sweep, thousands of times per challenge.
+    Scratch& t = scratch_;
+    WordSet& inter = t.inter;
+    // The options in `from` that clash with every option of `group` left, not counting the group's own.
+    auto clashWithAll = [&](const WordSet& group, const WordSet& from) {
+      inter = from;
+      if (!intersectIncompatibleAll(s, group, inter)) return false;
       for (std::size_t k = 0; k < inter.size(); ++k) inter[k] &= ~group[k];
       return true;
     };
-    std::vector<int> emptied(static_cast<std::size_t>(optionCount_), 0);
-    if (pegBudget_ >= 0)
-      for (int peg = 0; peg < pegTotal_; ++peg) {
-        const WordSet& touching = pegOptions_[static_cast<std::size_t>(peg)];
-        if ((s.usedPegs >> peg & 1U) != 0 || (reachable >> peg & 1U) == 0) continue;
-        if (clashWithAll(touching)) forEach(inter, [&](int o) { ++emptied[static_cast<std::size_t>(o)]; });
-      }
     const bool linking = problem_.linked && !s.structure.empty();
-    std::vector<Word> adjacent(static_cast<std::size_t>(pegTotal_), 0);
-    // Per option, a list of the links (pair indices) it would cut: cutHead -> cutNext chains into cutPair.
-    std::vector<int> cutHead;
-    std::vector<int> cutNext;
-    std::vector<int> cutPair;
+    // Per peg, the pegs it is joined to by the placed pieces: such joins are never cut.
+    auto& held = t.held;
+    std::fill(held.begin(), held.end(), 0);
+    Word structurePegs = 0;
+    bool structureJoined = false;  // the placed pieces already form one structure
+    if (linking) {
+      for (Word pegs : s.structure) {
+        structurePegs |= pegs;
+        for (Word w = pegs; w != 0; w &= w - 1) held[static_cast<std::size_t>(std::countr_zero(w))] |= pegs;
+      }
+      structureJoined = reach(s.structure.front(), held, structurePegs, false) == structurePegs;
+    }
+    // The options whose link test needs their cut links: with a joined structure, an option touching it links
+    // straight onto it.
+    WordSet& unsure = t.unsure;
+    unsure = s.alive;
+    if (structureJoined)
+      for (Word w = structurePegs; w != 0; w &= w - 1) {
+        const WordSet& touching = pegOptions_[static_cast<std::size_t>(std::countr_zero(w))];
+        for (std::size_t k = 0; k < unsure.size(); ++k) unsure[k] &= ~touching[k];
+      }
+    auto& adjacent = t.adjacent;
+    std::fill(adjacent.begin(), adjacent.end(), 0);
+    // Per option, a list of the links it would cut: cutHead -> Cut::next chains.
+    std::vector<int>& cutHead = t.cutHead;
+    auto& cuts = t.cuts;
+    auto& link = t.link;
+    cuts.clear();
+    link.resize(pairs_.size());
+    const bool anyUnsure = linking && first(unsure, unsure) >= 0;
+    // The options touching a peg are those joining it to another peg (pegsViaPairs_), so the options that
+    // would leave a peg empty follow from the pairs' clash sets by intersection, without a sweep of their
+    // own.
+    const bool viaPairs = linking && pegsViaPairs_ && pegBudget_ >= 0;
+    auto& pairClash = t.pairClash;
+    auto& pairLive = t.pairLive;
+    if (viaPairs) {
+      pairClash.resize(pairs_.size());
+      pairLive.assign(pairs_.size(), 0);
+    }
     if (linking) {
       cutHead.assign(static_cast<std::size_t>(optionCount_), -1);
       for (std::size_t k = 0; k < pairs_.size(); ++k) {
@@ -543,78 +648,97 @@ class Rater {
         const auto [a, b] = pairs_[k];
         adjacent[static_cast<std::size_t>(a)] |= Word{1} << b;
         adjacent[static_cast<std::size_t>(b)] |= Word{1} << a;
-        if (clashWithAll(pairOptions_[k]))
+        link[k] = {a, b, ~(Word{1} << b) | held[static_cast<std::size_t>(a)],
+                   ~(Word{1} << a) | held[static_cast<std::size_t>(b)]};
+        bool clash = false;
+        if (viaPairs) {
+          pairLive[k] = 1;
+          WordSet& all = pairClash[k];
+          all = s.alive;
+          clash = intersectIncompatibleAll(s, pairOptions_[k], all);
+          if (!clash) std::fill(all.begin(), all.end(), 0);
+          if (clash && anyUnsure)
+            for (std::size_t w = 0; w < inter.size(); ++w)
+              inter[w] = all[w] & unsure[w] & ~pairOptions_[k][w];
+        } else if (anyUnsure) {
+          clash = clashWithAll(pairOptions_[k], unsure);
+        }
+        if (clash && anyUnsure)
           forEach(inter, [&](int o) {
-            cutNext.push_back(cutHead[static_cast<std::size_t>(o)]);
-            cutPair.push_back(static_cast<int>(k));
-            cutHead[static_cast<std::size_t>(o)] = static_cast<int>(cutPair.size()) - 1;
+            int& head = cutHead[static_cast<std::size_t>(o)];
+            cuts.push_back({head, static_cast<int>(k)});
+            head = static_cast<int>(cuts.size()) - 1;
           });
       }
     }
+    std::vector<int>& emptied = t.emptied;
+    emptied.assign(static_cast<std::size_t>(optionCount_), 0);
+    if (pegBudget_ >= 0)
+      for (int peg = 0; peg < pegTotal_; ++peg) {
+        const WordSet& touching = pegOptions_[static_cast<std::size_t>(peg)];
+        if ((s.usedPegs >> peg & 1U) != 0 || (reachable >> peg & 1U) == 0) continue;
+        bool clash = true;
+        if (viaPairs) {
+          inter = s.alive;
+          for (int k : pegPairs_[static_cast<std::size_t>(peg)]) {
+            if (pairLive[static_cast<std::size_t>(k)] == 0) continue;
+            const WordSet& all = pairClash[static_cast<std::size_t>(k)];
+            Word any = 0;
+            for (std::size_t w = 0; w < inter.size(); ++w) any |= inter[w] &= all[w];
+            if (any == 0) {
+              clash = false;
+              break;
+            }
+          }
+          if (clash)
+            for (std::size_t w = 0; w < inter.size(); ++w) inter[w] &= ~touching[w];
+        } else {
+          clash = clashWithAll(touching, s.alive);
+        }
+        if (clash) forEach(inter, [&](int o) { ++emptied[static_cast<std::size_t>(o)]; });
+      }
+    // Links left plus joins by placed pieces, per peg.
+    auto& joins = t.joins;
+    for (int peg = 0; peg < pegTotal_; ++peg)
+      joins[static_cast<std::size_t>(peg)] =
+          adjacent[static_cast<std::size_t>(peg)] | held[static_cast<std::size_t>(peg)];
     // Without cuts, o joins the components (of the links left and the placed pieces) that its pegs touch.
-    std::vector<Word> component(static_cast<std::size_t>(pegTotal_), 0);
-    if (linking)
+    auto& component = t.component;
+    std::fill(component.begin(), component.end(), 0);
+    if (linking && !structureJoined)
       for (int peg = 0; peg < pegTotal_; ++peg) {
         if (component[static_cast<std::size_t>(peg)] != 0) continue;
-        const Word joined = closure(Word{1} << peg, adjacent, s.structure);
+        const Word joined = reach(Word{1} << peg, joins, ~Word{0}, false);
         for (Word w = joined; w != 0; w &= w - 1)
           component[static_cast<std::size_t>(std::countr_zero(w))] = joined;
       }
-    // Usually the placed pieces already form one structure; then an option only has to reach any of its pegs.
-    Word structurePegs = 0;
-    bool structureJoined = false;
-    if (linking) {
-      for (Word pegs : s.structure) structurePegs |= pegs;
-      const std::vector<Word> none(static_cast<std::size_t>(pegTotal_), 0);
-      structureJoined = closure(s.structure.front(), none, s.structure) == structurePegs;
-    }
-    std::vector<std::pair<int, Failure::Kind>> doomed;
-    std::vector<Word> links;
+    auto& doomed = t.doomed;
+    doomed.clear();
+    auto& links = t.links;
     forEach(s.alive, [&](int o) {
       if (pegBudget_ >= 0 && dead + emptied[static_cast<std::size_t>(o)] > pegBudget_) {
         doomed.push_back({o, Failure::Pegs});
         return;
       }
-      if (!linking) return;
-      const Word own = pegs_[static_cast<std::size_t>(o)];
-      if (structureJoined && (own & structurePegs) != 0) return;  // it links straight onto the structure
+      if (!linking || !test(unsure, o)) return;
+      const int firstCut = cutHead[static_cast<std::size_t>(o)];
       Word joined = 0;
-      if (structureJoined) {
-        // Enough to reach any peg of the (already joined) structure.
-        links = adjacent;
-        for (int c = cutHead[static_cast<std::size_t>(o)]; c >= 0; c = cutNext[static_cast<std::size_t>(c)]) {
-          const auto [a, b] = pairs_[static_cast<std::size_t>(cutPair[static_cast<std::size_t>(c)])];
-          links[static_cast<std::size_t>(a)] &= ~(Word{1} << b);
-          links[static_cast<std::size_t>(b)] &= ~(Word{1} << a);
-        }
-        joined = own;
-        for (Word expanded = 0; (joined & structurePegs) == 0;) {
-          const Word todo = joined & ~expanded;
-          if (todo == 0) break;
-          const int a = std::countr_zero(todo);
-          expanded |= Word{1} << a;
-          joined |= links[static_cast<std::size_t>(a)];
-        }
-        if ((joined & structurePegs) == 0) doomed.push_back({o, Failure::Unlinkable});
-        return;
-      }
-      if (cutHead[static_cast<std::size_t>(o)] < 0) {
+      if (firstCut < 0 && !structureJoined) {
         for (Word w = pegs_[static_cast<std::size_t>(o)]; w != 0; w &= w - 1)
           joined |= component[static_cast<std::size_t>(std::countr_zero(w))];
       } else {
-        links = adjacent;
-        for (int c = cutHead[static_cast<std::size_t>(o)]; c >= 0; c = cutNext[static_cast<std::size_t>(c)]) {
-          const auto [a, b] = pairs_[static_cast<std::size_t>(cutPair[static_cast<std::size_t>(c)])];
-          links[static_cast<std::size_t>(a)] &= ~(Word{1} << b);
-          links[static_cast<std::size_t>(b)] &= ~(Word{1} << a);
+        std::copy_n(joins.begin(), pegTotal_, links.begin());
+        for (int c = firstCut; c >= 0; c = cuts[static_cast<std::size_t>(c)].next) {
+          const Scratch::Link& cut = link[static_cast<std::size_t>(cuts[static_cast<std::size_t>(c)].pair)];
+          links[static_cast<std::size_t>(cut.a)] &= cut.keepA;
+          links[static_cast<std::size_t>(cut.b)] &= cut.keepB;
         }
-        joined = closure(pegs_[static_cast<std::size_t>(o)], links, s.structure);
+        // With a joined structure it is enough to reach any of its pegs; otherwise all of them (the links
+        // include the placed pieces' joins, so reaching a peg of a piece reaches the whole piece).
+        joined = reach(pegs_[static_cast<std::size_t>(o)], links, structurePegs, structureJoined);
       }
-      for (Word pegs : s.structure)
-        if ((pegs & joined) == 0) {
-          doomed.push_back({o, Failure::Unlinkable});
-          return;
-        }
+      if (structureJoined ? (joined & structurePegs) == 0 : (joined & structurePegs) != structurePegs)
+        doomed.push_back({o, Failure::Unlinkable});
     });
     for (const auto& [o, why] : doomed) {
       Event e = makeEvent(Strategy::Linkability, o, false, depth);
@@ -625,22 +749,18 @@ class Rater {
     return !doomed.empty();
   }
 
-  // The pegs reachable from `start` through the links and the placed pieces.
-  static Word closure(Word start, const std::vector<Word>& links, const std::vector<Word>& structure) {
+  // The pegs reachable from `start` through `links` (per peg, the pegs it is joined to). Stops early once
+  // the pegs reached include any peg of `goal` (anyOf) or all of them.
+  static Word reach(Word start, const std::array<Word, 64>& links, Word goal, bool anyOf) {
     Word joined = start;
-    Word expanded = 0;
-    for (;;) {
-      if (const Word todo = joined & ~expanded; todo != 0) {
-        const int a = std::countr_zero(todo);
-        expanded |= Word{1} << a;
-        joined |= links[static_cast<std::size_t>(a)];
-        continue;
-      }
-      bool grew = false;
-      for (Word pegs : structure)
-        if ((pegs & joined) != 0 && (pegs & ~joined) != 0) joined |= pegs, grew = true;
-      if (!grew) return joined;
+    for (Word expanded = 0; anyOf ? (joined & goal) == 0 : (joined & goal) != goal;) {
+      const Word todo = joined & ~expanded;
+      if (todo == 0) break;
+      const int a = std::countr_zero(todo);
+      expanded |= Word{1} << a;
+      joined |= links[static_cast<std::size_t>(a)];
     }
+    return joined;
   }
 
   void prepareRegions() {
@@ -809,10 +929,13 @@ class Rater {
   std::vector<WordSet> cover_;              // per site
   std::vector<WordSet> siteMask_;           // per option
   std::vector<WordSet> collide_;            // per option
+  std::vector<WordSet> exclusive_;          // per option: collide_ and the other options of its piece
   std::vector<Word> pegs_;                  // per option, hex pegs: the pegs it touches
   std::vector<WordSet> pegOptions_;         // per peg: the options touching it
   std::vector<std::pair<int, int>> pairs_;  // pairs of pegs that some option joins
   std::vector<WordSet> pairOptions_;        // per pair: the options joining it
+  std::vector<std::vector<int>> pegPairs_;  // per peg: the pairs it is in
+  bool pegsViaPairs_ = true;                // every option touches two pegs or more (see linkability)
   bool hexPegs_ = false;
   int pegTotal_ = 0;
   Word allPegs_ = 0;
@@ -820,6 +943,8 @@ class Rater {
   std::vector<int> mustFill_;
   bool regionsApply_ = false;
   std::vector<std::vector<int>> neighbours_;
+  mutable Scratch scratch_;                             // the Rater rates one challenge on one thread
+  mutable std::unordered_map<int, std::string> names_;  // placement id -> describePlacement()
 };
 
 // Points per deduction, by strategy: what it costs a person to find one such step (docs/rating.md).

@@ -73,7 +73,7 @@ void checkBatch(const std::string& puzzleName, const std::string& level, int cou
 
     EXPECT_EQ(line.at("given").get<int>(), static_cast<int>(givens.size()));
     EXPECT_EQ(line.at("given").get<int>() + line.at("to_place").get<int>(), puzzle.totalPieces());
-    EXPECT_GE(line.at("to_place").get<int>(), 1);
+    EXPECT_GE(line.at("to_place").get<int>(), 2);  // one piece to place is no puzzle (docs/rating.md)
     EXPECT_TRUE(seen.insert(canonicalPlacements(puzzle, givens)).second) << "repeats up to symmetry";
   }
   // The last challenge alone, from its own seed.
@@ -149,6 +149,19 @@ TEST(Generator, SolutionsSpread) {
     solutions.insert(
         canonicalPlacements(puzzle, parseChallenge(puzzle, line.at("solution").get<std::string>())));
   EXPECT_GE(solutions.size(), 14U);
+}
+
+TEST(Generator, StartersLeaveAtLeastTwoPiecesToPlace) {
+  // Before this rule more than a third of the Starters had a single piece to place; the booklet's Starters
+  // have 2-3 (shared/reference/PUZZLES.md).
+  for (const char* puzzle : {"iq-link", "iq-fit"}) {
+    const auto r =
+        runPiecework(std::string("generate ") + puzzle + " --level Starter --count 12 --seed 11 --json");
+    ASSERT_EQ(r.status, 0) << r.err;
+    const auto lines = jsonLines(r.out);
+    ASSERT_EQ(lines.size(), 12U);
+    for (const json& line : lines) EXPECT_GE(line.at("to_place").get<int>(), 2) << line.dump();
+  }
 }
 
 TEST(Generator, ReadableListing) {
