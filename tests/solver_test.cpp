@@ -76,9 +76,50 @@ TEST(Counts, Soma) {
   EXPECT_EQ(r.symmetries, 48);
 }
 
+// Published: one solution up to the cube's symmetries; the fixed box holds it 8 ways (issue 2).
 TEST(Counts, SuperIqCubeHasOneSolution) {
-  const auto r = count("super-iq-cube");
-  EXPECT_EQ(r.distinct, 1U);
+  for (int threads : {1, 2}) {
+    const auto r = count("super-iq-cube", threads);
+    EXPECT_EQ(r.distinct, 1U);
+    EXPECT_EQ(r.solutions, 8U);
+    EXPECT_EQ(r.symmetries, 48);
+  }
+}
+
+// Boards where every piece has several copies, so symmetry is broken by the placement covering a cell.
+CountResult countDefinition(const std::string& board, const std::string& piece, int copies, int threads) {
+  const Puzzle p =
+      loadDefinition("name = \"t\"\ntitle = \"t\"\nlattice = \"square\"\nboard = \"\"\"\n" + board +
+                         "\"\"\"\n\n[[piece]]\nletter = \"a\"\nname = \"a\"\ncolour = " +
+                         "\"#000000\"\nmoves = \"turn-mirror\"\ncopies = " + std::to_string(copies) +
+                         "\nshape = \"" + piece + "\"\n",
+                     "test.toml");
+  CountOptions options;
+  options.threads = threads;
+  return countSolutions(p, {}, options);
+}
+
+// 3 x 3 with three straight trominoes: all rows or all columns, one filling up to the square's 8 symmetries.
+// The centre cell is kept by every symmetry.
+TEST(Counts, CellRestrictionKeptByTheWholeGroup) {
+  for (int threads : {1, 2}) {
+    const auto r = countDefinition(".../.../...\n", "###", 3, threads);
+    EXPECT_EQ(r.symmetries, 8);
+    EXPECT_EQ(r.solutions, 2U);
+    EXPECT_EQ(r.distinct, 1U);
+  }
+}
+
+// 2 x 3 with three dominoes: three fillings (all upright; a flat pair left or right of an upright one); the
+// left-right mirror swaps the last two, so 2 up to symmetry. No cell is kept by all 4 symmetries: the middle
+// column's cells are kept by the mirror alone, so the leaf test must look at the whole group.
+TEST(Counts, CellRestrictionKeptByPartOfTheGroup) {
+  for (int threads : {1, 2}) {
+    const auto r = countDefinition(".../...\n", "##", 3, threads);
+    EXPECT_EQ(r.symmetries, 4);
+    EXPECT_EQ(r.solutions, 3U);
+    EXPECT_EQ(r.distinct, 2U);
+  }
 }
 
 TEST(Counts, OneAndTwoThreadsAgree) {
