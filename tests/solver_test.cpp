@@ -1,5 +1,6 @@
 // The published counts (shared/reference/PUZZLES.md, issue 2) through the library API, thread independence,
 // and solve/uniqueness on hand-built IQ Fit challenges.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
@@ -87,16 +88,31 @@ TEST(Counts, SuperIqCubeHasOneSolution) {
 }
 
 // Boards where every piece has several copies, so symmetry is broken by the placement covering a cell.
-CountResult countDefinition(const std::string& board, const std::string& piece, int copies, int threads) {
-  const Puzzle p =
-      loadDefinition("name = \"t\"\ntitle = \"t\"\nlattice = \"square\"\nboard = \"\"\"\n" + board +
-                         "\"\"\"\n\n[[piece]]\nletter = \"a\"\nname = \"a\"\ncolour = " +
-                         "\"#000000\"\nmoves = \"turn-mirror\"\ncopies = " + std::to_string(copies) +
-                         "\nshape = \"" + piece + "\"\n",
-                     "test.toml");
+CountResult countDefinition(const std::string& board, const std::string& pieces, int threads) {
+  const Puzzle p = loadDefinition(
+      "name = \"t\"\ntitle = \"t\"\nlattice = \"square\"\nboard = \"\"\"\n" + board + "\"\"\"\n" + pieces,
+      "test.toml");
   CountOptions options;
   options.threads = threads;
   return countSolutions(p, {}, options);
+}
+
+CountResult countDefinition(const std::string& board, const std::string& shape, int copies, int threads) {
+  return countDefinition(
+      board,
+      "\n[[piece]]\nletter = \"a\"\nname = \"a\"\ncolour = \"#000000\"\nmoves = \"turn-mirror\"\n"
+      "copies = " +
+          std::to_string(copies) + "\nshape = \"" + shape + "\"\n",
+      threads);
+}
+
+// A piece with a two-cell face and a three-cell face.
+std::string twoFacedPiece(char letter) {
+  return fmt::format(
+      "\n[[piece]]\nletter = \"{0}\"\nname = \"{0}\"\ncolour = \"#000000\"\nmoves = \"faces\"\nfaces = "
+      "[\"##\", "
+      "\"###\"]\n",
+      letter);
 }
 
 // 3 x 3 with three straight trominoes: all rows or all columns, one filling up to the square's 8 symmetries.
@@ -119,6 +135,47 @@ TEST(Counts, CellRestrictionKeptByPartOfTheGroup) {
     EXPECT_EQ(r.symmetries, 4);
     EXPECT_EQ(r.solutions, 3U);
     EXPECT_EQ(r.distinct, 2U);
+  }
+}
+
+// Size pruning: the sites left empty must be what the pieces left can cover, and no closed-off region may be
+// smaller than the smallest piece left. These boards make both cuts fire; the counts are worked out by hand.
+
+// 2 x 3 with two pieces of 2 or 3 cells: all pieces must be used, so both lie as straight threes, one per row
+// (upright they would need 3 rows): 2 fillings.
+TEST(Counts, PiecesOfTwoSizesFillExactly) {
+  for (int threads : {1, 2}) {
+    const auto r = countDefinition(".../...\n", twoFacedPiece('a') + twoFacedPiece('b'), threads);
+    EXPECT_EQ(r.solutions, 2U);
+  }
+}
+
+// 2 x 4 with three such pieces: 8 = 3 + 3 + 2. Both rows can't hold a three each unless the cells left over
+// line up as an upright two: at column 0 or column 3. 2 shapes x 3 choices of the two x 2 orders of the
+// threes = 12 fillings; every symmetry of the board moves some piece, so no filling is fixed by one.
+TEST(Counts, PiecesOfTwoSizesFillExactlyWithAThirdPiece) {
+  for (int threads : {1, 2}) {
+    const auto r =
+        countDefinition("..../....\n", twoFacedPiece('a') + twoFacedPiece('b') + twoFacedPiece('c'), threads);
+    EXPECT_EQ(r.solutions, 12U);
+    EXPECT_EQ(r.distinct * static_cast<std::uint64_t>(r.symmetries), 12U);
+  }
+}
+
+// 2 x 9 with six L-trominoes: the two cells of the leftmost column and the piece(s) covering them leave a
+// closed-off cell unless two Ls pair up into a 2 x 3 block, so the strip is three blocks of 2 ways each: 8.
+// Cutting off one or two cells is the region cut's case.
+TEST(Counts, LTrominoStrip) {
+  for (int threads : {1, 2})
+    EXPECT_EQ(countDefinition("........./.........\n", "##/#.", 6, threads).solutions, 8U);
+}
+
+// Domino tilings (published: Kasteleyn 1961; 2 x n gives Fibonacci numbers).
+TEST(Counts, DominoTilings) {
+  for (int threads : {1, 2}) {
+    EXPECT_EQ(countDefinition("......../........\n", "##", 8, threads).solutions, 34U);
+    EXPECT_EQ(countDefinition("..../..../....\n", "##", 6, threads).solutions, 11U);
+    EXPECT_EQ(countDefinition("..../..../..../....\n", "##", 8, threads).solutions, 36U);
   }
 }
 
