@@ -297,12 +297,17 @@ class Engine {
   // byCell_ copied next to the masks, so that the hottest loop reads one array in order.
   void fillCellEntries() {
     cellEntries_.clear();
+    cellRuns_.clear();
     cellStart_.assign(byCell_.size() + 1, 0);
     for (std::size_t c = 0; c < byCell_.size(); ++c) {
-      for (int o : byCell_[c])
-        cellEntries_.push_back(CellEntry{options_[static_cast<std::size_t>(o)].mask, o,
-                                         options_[static_cast<std::size_t>(o)].piece});
-      cellStart_[c + 1] = cellEntries_.size();
+      for (int o : byCell_[c]) {
+        const Option& opt = options_[static_cast<std::size_t>(o)];
+        if (cellRuns_.size() == cellStart_[c] || cellRuns_.back().piece != opt.piece)
+          cellRuns_.push_back(CellRun{opt.piece, cellEntries_.size(), cellEntries_.size()});
+        cellEntries_.push_back(CellEntry{opt.mask, o});
+        ++cellRuns_.back().end;
+      }
+      cellStart_[c + 1] = cellRuns_.size();
     }
   }
 
@@ -441,11 +446,14 @@ class Engine {
       poolDepth_ = -1;
       // Cell steps never set minOption_, so fitting is all that allowed() would check here.
       const auto c = static_cast<std::size_t>(cell);
-      const CellEntry* const end = cellEntries_.data() + cellStart_[c + 1];
-      for (const CellEntry* e = cellEntries_.data() + cellStart_[c]; e != end; ++e)
-        if (need_[static_cast<std::size_t>(e->piece)] > 0 && !e->mask.intersects(filled_) &&
-            viable(e->option))
-          if (!each(Step{e->option, Step::Cell})) return false;
+      const CellRun* const last = cellRuns_.data() + cellStart_[c + 1];
+      for (const CellRun* run = cellRuns_.data() + cellStart_[c]; run != last; ++run) {
+        if (need_[static_cast<std::size_t>(run->piece)] == 0) continue;
+        const CellEntry* const end = cellEntries_.data() + run->end;
+        for (const CellEntry* e = cellEntries_.data() + run->begin; e != end; ++e)
+          if (!e->mask.intersects(filled_) && viable(e->option))
+            if (!each(Step{e->option, Step::Cell})) return false;
+      }
       return true;
     }
     if (needTotal_ == 0) {
@@ -522,11 +530,14 @@ class Engine {
   struct CellEntry {
     Bits<W> mask;
     int option = 0;
-    int piece = 0;
   };
-  std::vector<CellEntry> cellEntries_;  // byCell_'s lists one after another
-  std::vector<std::size_t>
-      cellStart_;  // per site: where its list starts in cellEntries_ (and one past the end)
+  struct CellRun {  // consecutive entries of one piece, skipped together once the piece is used up
+    int piece = 0;
+    std::size_t begin = 0, end = 0;
+  };
+  std::vector<CellEntry> cellEntries_;  // byCell_'s lists one after another, in their order
+  std::vector<CellRun> cellRuns_;
+  std::vector<std::size_t> cellStart_;  // per site: its first run in cellRuns_ (and one past the last)
   Bits<W> mustFill_;
   bool hasFreeSite_ = false;
   bool usePegs_ = false;
