@@ -72,12 +72,12 @@ struct Breaking {
   std::vector<int> leaves;
 };
 
-// Restricting below the root places a piece ahead of the search order and splits the search where the cell
-// order would have cut early, which costs more than a group of 2 saves (measured: pentominoes-3x20 went from
-// 10,788 to 176,770 nodes); from 4 up it pays (super-iq-cube: 4,082,930 nodes with the root level alone,
-// 1,730,506 with up to 4 levels).
+// Restricting a cell, or anything below the root, places a piece ahead of the search order and splits the
+// search where the cell order would have cut early, which costs more than a group of 2 saves (measured:
+// pentominoes-3x20 went from 10,788 to 176,770 nodes); from 4 up it pays (super-iq-cube: 4,082,930 nodes with
+// the root level alone, 1,730,506 with up to 4 levels). A piece at the root is where it always was.
 constexpr int kMaxBreakingDepth = 4;
-constexpr std::size_t kMinDeeperGroup = 4;
+constexpr std::size_t kMinSplittingGroup = 4;
 
 // The restriction chosen at one node: what is restricted, the group that acts on it, and its representatives
 // with their fixers.
@@ -108,10 +108,10 @@ void collectReps(const std::vector<int>& ids, Restriction& r) {
 
 // Picks the restriction for a node whose placements so far are `path` and whose group is `group`: a
 // single-copy piece the group keeps (fewest representatives, those fixed by a symmetry cost a test at every
-// leaf below them), else the open must-fill cell whose covering placements shrink most. Returns false when
-// nothing shrinks.
+// leaf below them), else the open must-fill cell whose covering placements shrink most; below the root, and
+// for cells, only under kMinSplittingGroup or more symmetries. Returns false when nothing qualifies.
 bool chooseRestriction(const Puzzle& puzzle, const Problem& problem, const std::vector<int>& path,
-                       const std::vector<const Symmetry*>& group, Restriction& best) {
+                       const std::vector<const Symmetry*>& group, bool root, Restriction& best) {
   std::vector<char> covered(puzzle.sites.size(), 0);
   std::vector<int> need = problem.need;
   std::vector<char> onPath(puzzle.pieces.size(), 0);
@@ -136,7 +136,7 @@ bool chooseRestriction(const Puzzle& puzzle, const Problem& problem, const std::
 
   bool found = false;
   std::size_t bestCost = SIZE_MAX;
-  for (int p = 0; p < puzzle.pieceCount(); ++p) {
+  for (int p = 0; p < puzzle.pieceCount() && (root || group.size() >= kMinSplittingGroup); ++p) {
     if (problem.need[static_cast<std::size_t>(p)] != 1 || onPath[static_cast<std::size_t>(p)]) continue;
     if (!std::all_of(group.begin(), group.end(),
                      [&](const Symmetry* g) { return g->piece[static_cast<std::size_t>(p)] == p; }))
@@ -166,7 +166,7 @@ bool chooseRestriction(const Puzzle& puzzle, const Problem& problem, const std::
     candidate.cell = c;
     for (const Symmetry* g : group)
       if (g->site[static_cast<std::size_t>(c)] == c) candidate.group.push_back(g);
-    if (candidate.group.size() <= 1) continue;
+    if (candidate.group.size() < kMinSplittingGroup) continue;
     std::vector<int> ids;
     for (int id : fitting) {
       const auto& sites = puzzle.placements[static_cast<std::size_t>(id)].sites;
@@ -195,8 +195,7 @@ Breaking buildBreaking(const Puzzle& puzzle, const Problem& problem,
   for (std::size_t n = 0; n < b.nodes.size(); ++n) {
     Restriction r;
     if (b.nodes[n].fixers.size() <= 1 || static_cast<int>(b.nodes[n].path.size()) >= kMaxBreakingDepth ||
-        !chooseRestriction(puzzle, problem, b.nodes[n].path, b.nodes[n].fixers, r) ||
-        (n > 0 && r.group.size() < kMinDeeperGroup)) {
+        !chooseRestriction(puzzle, problem, b.nodes[n].path, b.nodes[n].fixers, n == 0, r)) {
       b.leaves.push_back(static_cast<int>(n));
       continue;
     }

@@ -127,13 +127,32 @@ TEST(Counts, CellRestrictionKeptByTheWholeGroup) {
 }
 
 // 2 x 3 with three dominoes: three fillings (all upright; a flat pair left or right of an upright one); the
-// left-right mirror swaps the last two, so 2 up to symmetry. No cell is kept by all 4 symmetries: the middle
-// column's cells are kept by the mirror alone, so the leaf test must look at the whole group.
-TEST(Counts, CellRestrictionKeptByPartOfTheGroup) {
+// left-right mirror swaps the last two, so 2 up to symmetry. No cell is kept by more than 2 symmetries, too
+// few to restrict, so every leaf is tested against the whole group.
+TEST(Counts, NoCellRestrictionUnderTwoSymmetries) {
   for (int threads : {1, 2}) {
     const auto r = countDefinition(".../...\n", "##", 3, threads);
     EXPECT_EQ(r.symmetries, 4);
     EXPECT_EQ(r.solutions, 3U);
+    EXPECT_EQ(r.distinct, 2U);
+  }
+}
+
+// 2 x 2 x 2 with four dominoes: 9 fillings (published, OEIS A006253: domino tilings of 2 x 2 x n). Three have
+// every domino along one axis (one orbit); in the other six the cube splits into two layers of parallel pairs
+// turned against each other (one orbit): 2 up to the cube's 48 symmetries. A corner is kept by 6 of them,
+// so the corner's domino is restricted and the leaf test looks at the whole group.
+TEST(Counts, CellRestrictionKeptByPartOfTheGroup) {
+  const Puzzle p = loadDefinition(
+      "name = \"c\"\ntitle = \"c\"\nlattice = \"cubic\"\nbox = [2, 2, 2]\n\n[[piece]]\nletter = \"a\"\n"
+      "name = \"a\"\ncolour = \"#000000\"\nmoves = \"turn\"\ncopies = 4\nshape = \"##\"\n",
+      "test.toml");
+  for (int threads : {1, 2}) {
+    CountOptions options;
+    options.threads = threads;
+    const auto r = countSolutions(p, {}, options);
+    EXPECT_EQ(r.symmetries, 48);
+    EXPECT_EQ(r.solutions, 9U);
     EXPECT_EQ(r.distinct, 2U);
   }
 }
