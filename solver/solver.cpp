@@ -44,52 +44,199 @@ std::vector<const Symmetry*> stabilizer(const Puzzle& puzzle, const std::vector<
   return group;
 }
 
-// A representative placement of the breaking piece, and the symmetries that fix it.
-struct Representative {
-  int option = -1;                      // engine option index
-  std::vector<const Symmetry*> fixers;  // includes the identity
+// Symmetry breaking as a small tree. At each node one thing every solution below contains exactly once is
+// restricted to orbit representatives: the placement of a single-copy piece that the node's group keeps,
+// or the placement covering a must-fill cell (under the part of the group that keeps that cell). Below a
+// representative the group shrinks to the symmetries that fix it, and the node may restrict again.
+//
+// Correctness. Let E be the solutions the search enumerates (those whose restricted placements are
+// representatives, all along their path). Every orbit of solutions meets E: a symmetry of the node's group
+// (or of the part keeping the cell) moves the restricted placement onto its representative and keeps the
+// placements chosen above. A solution of E counts as distinct when no image of it under the whole group that
+// also lies in E is smaller; so each orbit counts once. When every node's restriction is kept by the node's
+// whole group, an image lies in E only through a symmetry fixing every representative on the path, so
+// testing those symmetries (the leaf's fixers) is enough. Solutions: each solution of E stands for the
+// product, over its path, of the orbit sizes of its representatives under the restricting groups.
+struct BreakNode {
+  int piece = -1;                             // restricted below: the placement of this piece,
+  int cell = -1;                              // or the placement covering this site; both -1 at a leaf
+  std::vector<std::pair<int, int>> children;  // (representative placement id, node), sorted by id
+  std::vector<const Symmetry*> fixers;        // symmetries that fix every representative on the path
+  std::vector<int> path;                      // representative placement ids from the root
+  std::uint64_t weight = 1;                   // solutions each enumerated one stands for
+  bool fixersSuffice = true;                  // the leaf's canonical test needs only `fixers`
 };
 
 struct Breaking {
-  int piece = -1;
-  std::vector<Representative> reps;
+  std::vector<BreakNode> nodes;  // nodes[0] is the root
+  std::vector<int> leaves;
 };
 
-Breaking chooseBreaking(const Puzzle& puzzle, const Problem& problem,
-                        const std::vector<const Symmetry*>& group) {
-  Breaking best;
+// Restricting a cell, or anything below the root, places a piece ahead of the search order and splits the
+// search where the cell order would have cut early, which costs more than a group of 2 saves (measured:
+// pentominoes-3x20 went from 10,788 to 176,770 nodes); from 4 up it pays (super-iq-cube: 4,082,930 nodes with
+// the root level alone, 1,730,506 with up to 4 levels). A piece at the root is where it always was.
+constexpr int kMaxBreakingDepth = 4;
+constexpr std::size_t kMinSplittingGroup = 4;
+
+// The restriction chosen at one node: what is restricted, the group that acts on it, and its representatives
+// with their fixers.
+struct Restriction {
+  int piece = -1;
+  int cell = -1;
+  std::vector<const Symmetry*> group;
+  std::vector<std::pair<int, std::vector<const Symmetry*>>> reps;  // (placement id, fixers)
+  std::size_t candidates = 0;                                      // placements restricted
+};
+
+void collectReps(const std::vector<int>& ids, Restriction& r) {
+  r.candidates = ids.size();
+  for (int id : ids) {
+    bool smallest = true;
+    std::vector<const Symmetry*> fixers;
+    for (const Symmetry* g : r.group) {
+      const int image = g->placement[static_cast<std::size_t>(id)];
+      if (image < id) {
+        smallest = false;
+        break;
+      }
+      if (image == id) fixers.push_back(g);
+    }
+    if (smallest) r.reps.emplace_back(id, std::move(fixers));
+  }
+}
+
+// Picks the restriction for a node whose placements so far are `path` and whose group is `group`: a
+// single-copy piece the group keeps (fewest representatives, those fixed by a symmetry cost a test at every
+// leaf below them), else the open must-fill cell whose covering placements shrink most; below the root, and
+// for cells, only under kMinSplittingGroup or more symmetries. Returns false when nothing qualifies.
+bool chooseRestriction(const Puzzle& puzzle, const Problem& problem, const std::vector<int>& path,
+                       const std::vector<const Symmetry*>& group, bool root, Restriction& best) {
+  std::vector<char> covered(puzzle.sites.size(), 0);
+  std::vector<int> need = problem.need;
+  std::vector<char> onPath(puzzle.pieces.size(), 0);
+  for (int id : problem.givens)
+    for (int s : puzzle.placements[static_cast<std::size_t>(id)].sites)
+      covered[static_cast<std::size_t>(s)] = 1;
+  for (int id : path) {
+    const Placement& p = puzzle.placements[static_cast<std::size_t>(id)];
+    for (int s : p.sites) covered[static_cast<std::size_t>(s)] = 1;
+    --need[static_cast<std::size_t>(p.piece)];
+    onPath[static_cast<std::size_t>(p.piece)] = 1;
+  }
+  std::vector<int> fitting;
+  for (int id : problem.options) {
+    const Placement& p = puzzle.placements[static_cast<std::size_t>(id)];
+    if (need[static_cast<std::size_t>(p.piece)] <= 0) continue;
+    if (std::any_of(p.sites.begin(), p.sites.end(),
+                    [&](int s) { return covered[static_cast<std::size_t>(s)]; }))
+      continue;
+    fitting.push_back(id);
+  }
+
+  bool found = false;
   std::size_t bestCost = SIZE_MAX;
-  if (group.size() <= 1) return best;
-  std::vector<int> optionOf(puzzle.placements.size(), -1);
-  for (std::size_t i = 0; i < problem.options.size(); ++i)
-    optionOf[static_cast<std::size_t>(problem.options[i])] = static_cast<int>(i);
-  for (int p = 0; p < puzzle.pieceCount(); ++p) {
-    if (problem.need[static_cast<std::size_t>(p)] != 1) continue;
+  for (int p = 0; p < puzzle.pieceCount() && (root || group.size() >= kMinSplittingGroup); ++p) {
+    if (problem.need[static_cast<std::size_t>(p)] != 1 || onPath[static_cast<std::size_t>(p)]) continue;
     if (!std::all_of(group.begin(), group.end(),
                      [&](const Symmetry* g) { return g->piece[static_cast<std::size_t>(p)] == p; }))
       continue;
-    Breaking candidate;
+    Restriction candidate;
     candidate.piece = p;
+    candidate.group = group;
+    std::vector<int> ids;
+    for (int id : fitting)
+      if (puzzle.placements[static_cast<std::size_t>(id)].piece == p) ids.push_back(id);
+    collectReps(ids, candidate);
+    if (candidate.reps.size() == candidate.candidates) continue;
     std::size_t fixedReps = 0;
-    for (int id : problem.options) {
-      if (puzzle.placements[static_cast<std::size_t>(id)].piece != p) continue;
-      bool smallest = true;
-      Representative rep;
-      rep.option = optionOf[static_cast<std::size_t>(id)];
-      for (const Symmetry* g : group) {
-        const int image = g->placement[static_cast<std::size_t>(id)];
-        if (image < id) smallest = false;
-        if (image == id) rep.fixers.push_back(g);
-      }
-      if (!smallest) continue;
-      if (rep.fixers.size() > 1) ++fixedReps;
-      candidate.reps.push_back(std::move(rep));
-    }
-    // Fewest branches at the root; representatives fixed by a symmetry cost a test at every leaf below them.
+    for (const auto& rep : candidate.reps) fixedReps += rep.second.size() > 1 ? 1 : 0;
     const std::size_t cost = candidate.reps.size() * 4 + fixedReps * 3;
-    if (cost < bestCost) bestCost = cost, best = std::move(candidate);
+    if (cost < bestCost) bestCost = cost, best = std::move(candidate), found = true;
   }
-  return best;
+  if (found) return true;
+
+  // Cells: fewest representatives per covering placement; ties go to cells that the whole group keeps
+  // (cheaper leaf test), then to the first in search order.
+  std::size_t bestReps = 1, bestCandidates = 1;  // a ratio of 1 shrinks nothing
+  bool bestKept = false;
+  for (int c = 0; c < puzzle.siteCount(); ++c) {
+    if (!puzzle.mustFill[static_cast<std::size_t>(c)] || covered[static_cast<std::size_t>(c)]) continue;
+    Restriction candidate;
+    candidate.cell = c;
+    for (const Symmetry* g : group)
+      if (g->site[static_cast<std::size_t>(c)] == c) candidate.group.push_back(g);
+    if (candidate.group.size() < kMinSplittingGroup) continue;
+    std::vector<int> ids;
+    for (int id : fitting) {
+      const auto& sites = puzzle.placements[static_cast<std::size_t>(id)].sites;
+      if (std::binary_search(sites.begin(), sites.end(), c)) ids.push_back(id);
+    }
+    collectReps(ids, candidate);
+    if (candidate.candidates == 0) continue;
+    // reps / candidates against the best's, cross-multiplied
+    const std::size_t mine = candidate.reps.size() * bestCandidates;
+    const std::size_t theirs = bestReps * candidate.candidates;
+    const bool kept = candidate.group.size() == group.size();
+    if (mine < theirs || (mine == theirs && kept && !bestKept)) {
+      bestReps = candidate.reps.size(), bestCandidates = candidate.candidates, bestKept = kept;
+      best = std::move(candidate), found = true;
+    }
+  }
+  return found;
+}
+
+Breaking buildBreaking(const Puzzle& puzzle, const Problem& problem,
+                       const std::vector<const Symmetry*>& group) {
+  Breaking b;
+  b.nodes.emplace_back();
+  b.nodes[0].fixers = group;
+  // Breadth first; nodes are appended while the loop walks them.
+  for (std::size_t n = 0; n < b.nodes.size(); ++n) {
+    Restriction r;
+    if (b.nodes[n].fixers.size() <= 1 || static_cast<int>(b.nodes[n].path.size()) >= kMaxBreakingDepth ||
+        !chooseRestriction(puzzle, problem, b.nodes[n].path, b.nodes[n].fixers, n == 0, r)) {
+      b.leaves.push_back(static_cast<int>(n));
+      continue;
+    }
+    b.nodes[n].piece = r.piece;
+    b.nodes[n].cell = r.cell;
+    const bool kept = r.group.size() == b.nodes[n].fixers.size();
+    for (auto& [id, fixers] : r.reps) {
+      BreakNode child;
+      child.path = b.nodes[n].path;
+      child.path.push_back(id);
+      child.weight = b.nodes[n].weight * (r.group.size() / fixers.size());
+      child.fixers = std::move(fixers);
+      child.fixersSuffice = b.nodes[n].fixersSuffice && kept;
+      b.nodes[n].children.emplace_back(id, static_cast<int>(b.nodes.size()));
+      b.nodes.push_back(std::move(child));
+    }
+    std::sort(b.nodes[n].children.begin(), b.nodes[n].children.end());
+  }
+  return b;
+}
+
+// Is this solution (sorted placement ids, givens included) one the search enumerates?
+bool enumerated(const Puzzle& puzzle, const Breaking& b, const std::vector<int>& givens,
+                const std::vector<int>& solution) {
+  const BreakNode* node = &b.nodes[0];
+  while (node->piece >= 0 || node->cell >= 0) {
+    int chosen = -1;
+    for (int id : solution) {
+      const Placement& p = puzzle.placements[static_cast<std::size_t>(id)];
+      const bool match = node->piece >= 0 ? p.piece == node->piece
+                                          : std::binary_search(p.sites.begin(), p.sites.end(), node->cell);
+      if (match && !std::binary_search(givens.begin(), givens.end(), id)) {
+        chosen = id;
+        break;
+      }
+    }
+    auto it = std::lower_bound(node->children.begin(), node->children.end(), std::pair<int, int>{chosen, -1});
+    if (it == node->children.end() || it->first != chosen) return false;
+    node = &b.nodes[static_cast<std::size_t>(it->second)];
+  }
+  return true;
 }
 
 bool isCanonical(const std::vector<int>& sortedSolution, const std::vector<const Symmetry*>& group) {
@@ -103,41 +250,63 @@ bool isCanonical(const std::vector<int>& sortedSolution, const std::vector<const
   return true;
 }
 
+// No smaller image under `group` that the search also enumerates.
+bool isCanonicalAmongEnumerated(const Puzzle& puzzle, const Breaking& b, const std::vector<int>& givens,
+                                const std::vector<int>& sortedSolution,
+                                const std::vector<const Symmetry*>& group) {
+  std::vector<int> image(sortedSolution.size());
+  for (const Symmetry* g : group) {
+    for (std::size_t i = 0; i < sortedSolution.size(); ++i)
+      image[i] = g->placement[static_cast<std::size_t>(sortedSolution[i])];
+    std::sort(image.begin(), image.end());
+    if (image < sortedSolution && enumerated(puzzle, b, givens, image)) return false;
+  }
+  return true;
+}
+
 template <int W>
 CountResult countWith(const Puzzle& puzzle, const Problem& problem, const CountOptions& options) {
   const auto start = Clock::now();
   CountResult result;
   const auto group = stabilizer(puzzle, problem.givens);
   result.symmetries = static_cast<int>(group.size());
-  const Breaking breaking = chooseBreaking(puzzle, problem, group);
-  if (breaking.piece >= 0)
-    result.breakingPiece = std::string(1, puzzle.pieces[static_cast<std::size_t>(breaking.piece)].letter);
+  const Breaking breaking =
+      group.size() > 1 ? buildBreaking(puzzle, problem, group) : Breaking{{BreakNode{}}, {0}};
+  if (breaking.nodes[0].piece >= 0)
+    result.breakingPiece =
+        std::string(1, puzzle.pieces[static_cast<std::size_t>(breaking.nodes[0].piece)].letter);
+  std::vector<int> givens = problem.givens;
+  std::sort(givens.begin(), givens.end());
 
   unsigned threads = options.threads > 0 ? static_cast<unsigned>(options.threads)
                                          : std::max(1U, std::thread::hardware_concurrency());
   result.threads = static_cast<int>(threads);
 
-  // Jobs: prefixes of the search tree. Each job remembers which representative it descends from.
+  std::vector<int> optionOf(puzzle.placements.size(), -1);
+  for (std::size_t i = 0; i < problem.options.size(); ++i)
+    optionOf[static_cast<std::size_t>(problem.options[i])] = static_cast<int>(i);
+
+  // Jobs: prefixes of the search tree. Each job remembers the breaking leaf it descends from.
   struct Job {
     std::vector<Step> path;
-    int rep = -1;
+    std::size_t leaf = 0;  // index into breaking.leaves
   };
   std::vector<Job> jobs;
   {
     Engine<W> engine(problem);
     const std::size_t wanted = threads > 1 ? 64 * threads : 1;
-    if (breaking.piece >= 0) {
-      for (std::size_t r = 0; r < breaking.reps.size(); ++r)
-        jobs.push_back(Job{{Step{breaking.reps[r].option, Step::Cell}}, static_cast<int>(r)});
-    } else {
-      jobs.push_back(Job{{}, -1});
+    for (std::size_t l = 0; l < breaking.leaves.size(); ++l) {
+      Job job{{}, l};
+      for (int id : breaking.nodes[static_cast<std::size_t>(breaking.leaves[l])].path)
+        job.path.push_back(Step{optionOf[static_cast<std::size_t>(id)], Step::Cell});
+      jobs.push_back(std::move(job));
     }
     for (int depth = 0; depth < 3 && jobs.size() < wanted; ++depth) {
       std::vector<Job> deeper;
       for (const Job& job : jobs) {
         std::vector<std::vector<Step>> paths;
         engine.split(job.path, 1, paths);
-        for (auto& path : paths) deeper.push_back(Job{std::move(path), job.rep});
+        for (auto& path : paths) deeper.push_back(Job{std::move(path), job.leaf});
       }
       jobs = std::move(deeper);
     }
@@ -147,40 +316,36 @@ CountResult countWith(const Puzzle& puzzle, const Problem& problem, const CountO
   std::atomic<std::size_t> next{0};
   std::atomic<std::size_t> done{0};
   std::mutex merge;
-  std::vector<std::uint64_t> perRepSolutions(std::max<std::size_t>(1, breaking.reps.size()), 0);
+  std::vector<std::uint64_t> perLeafSolutions(breaking.leaves.size(), 0);
   std::uint64_t distinct = 0, plain = 0, nodes = 0;
   auto worker = [&] {
     Engine<W> engine(problem);
-    std::vector<std::uint64_t> mySolutions(perRepSolutions.size(), 0);
+    std::vector<std::uint64_t> mySolutions(perLeafSolutions.size(), 0);
     std::uint64_t myDistinct = 0;
     std::vector<int> solution;
     for (std::size_t j = next++; j < jobs.size(); j = next++) {
       const Job& job = jobs[j];
-      const std::vector<const Symmetry*>* fixers = nullptr;
-      if (job.rep >= 0) {
-        if (breaking.reps[static_cast<std::size_t>(job.rep)].fixers.size() > 1)
-          fixers = &breaking.reps[static_cast<std::size_t>(job.rep)].fixers;
-      } else if (group.size() > 1) {
-        fixers = &group;
-      }
-      const std::size_t slot = job.rep >= 0 ? static_cast<std::size_t>(job.rep) : 0;
+      const BreakNode& leaf = breaking.nodes[static_cast<std::size_t>(breaking.leaves[job.leaf])];
+      const bool trivial = leaf.fixersSuffice && leaf.fixers.size() <= 1;
       engine.search(job.path, [&](const std::vector<int>& stack) {
-        ++mySolutions[slot];
-        if (fixers == nullptr) {
+        ++mySolutions[job.leaf];
+        if (trivial) {
           ++myDistinct;
-        } else {
-          solution = problem.givens;
-          for (int o : stack) solution.push_back(engine.placementOf(o));
-          std::sort(solution.begin(), solution.end());
-          if (isCanonical(solution, *fixers)) ++myDistinct;
+          return true;
         }
+        solution = problem.givens;
+        for (int o : stack) solution.push_back(engine.placementOf(o));
+        std::sort(solution.begin(), solution.end());
+        if (leaf.fixersSuffice ? isCanonical(solution, leaf.fixers)
+                               : isCanonicalAmongEnumerated(puzzle, breaking, givens, solution, group))
+          ++myDistinct;
         return true;
       });
       const std::size_t finished = ++done;
       if (options.progress) options.progress(finished, jobs.size());
     }
     std::lock_guard lock(merge);
-    for (std::size_t i = 0; i < mySolutions.size(); ++i) perRepSolutions[i] += mySolutions[i];
+    for (std::size_t i = 0; i < mySolutions.size(); ++i) perLeafSolutions[i] += mySolutions[i];
     distinct += myDistinct;
     nodes += engine.nodes();
   };
@@ -189,12 +354,8 @@ CountResult countWith(const Puzzle& puzzle, const Problem& problem, const CountO
   worker();
   for (auto& t : pool) t.join();
 
-  if (breaking.piece >= 0) {
-    for (std::size_t r = 0; r < breaking.reps.size(); ++r)
-      plain += perRepSolutions[r] * (group.size() / breaking.reps[r].fixers.size());
-  } else {
-    plain = perRepSolutions[0];
-  }
+  for (std::size_t l = 0; l < breaking.leaves.size(); ++l)
+    plain += perLeafSolutions[l] * breaking.nodes[static_cast<std::size_t>(breaking.leaves[l])].weight;
   result.solutions = plain;
   result.distinct = distinct;
   result.nodes = nodes;

@@ -25,13 +25,14 @@ struct CountResult {
   double seconds = 0;
   int threads = 1;
   int symmetries = 1;         // size of the group used for `distinct`
-  std::string breakingPiece;  // the piece restricted to orbit representatives, if any
+  std::string breakingPiece;  // the piece restricted to orbit representatives first, if it is a piece
   std::size_t jobs = 0;
 };
 
-// Counts every solution and the distinct ones. Symmetry is broken inside the search: one piece that every
-// symmetry keeps is restricted to one placement per orbit, and only the representatives that some symmetry
-// fixes need a canonical-form test at the leaves.
+// Counts every solution and the distinct ones. Symmetry is broken inside the search: a single-copy piece that
+// every symmetry keeps, or else the placement covering a cell, is restricted to one placement per orbit (and
+// again below representatives that 4 or more symmetries fix); only solutions below representatives that some
+// symmetry fixes need a canonical-form test at the leaves.
 CountResult countSolutions(const Puzzle& puzzle, const std::vector<int>& givens, const CountOptions& options);
 
 struct FindOptions {

@@ -1,5 +1,6 @@
 // The published counts (shared/reference/PUZZLES.md, issue 2) through the library API, thread independence,
 // and solve/uniqueness on hand-built IQ Fit challenges.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
@@ -76,9 +77,125 @@ TEST(Counts, Soma) {
   EXPECT_EQ(r.symmetries, 48);
 }
 
+// Published: one solution up to the cube's symmetries; the fixed box holds it 8 ways (issue 2).
 TEST(Counts, SuperIqCubeHasOneSolution) {
-  const auto r = count("super-iq-cube");
-  EXPECT_EQ(r.distinct, 1U);
+  for (int threads : {1, 2}) {
+    const auto r = count("super-iq-cube", threads);
+    EXPECT_EQ(r.distinct, 1U);
+    EXPECT_EQ(r.solutions, 8U);
+    EXPECT_EQ(r.symmetries, 48);
+  }
+}
+
+// Boards where every piece has several copies, so symmetry is broken by the placement covering a cell.
+CountResult countDefinition(const std::string& board, const std::string& pieces, int threads) {
+  const Puzzle p = loadDefinition(
+      "name = \"t\"\ntitle = \"t\"\nlattice = \"square\"\nboard = \"\"\"\n" + board + "\"\"\"\n" + pieces,
+      "test.toml");
+  CountOptions options;
+  options.threads = threads;
+  return countSolutions(p, {}, options);
+}
+
+CountResult countDefinition(const std::string& board, const std::string& shape, int copies, int threads) {
+  return countDefinition(
+      board,
+      "\n[[piece]]\nletter = \"a\"\nname = \"a\"\ncolour = \"#000000\"\nmoves = \"turn-mirror\"\n"
+      "copies = " +
+          std::to_string(copies) + "\nshape = \"" + shape + "\"\n",
+      threads);
+}
+
+// A piece with a two-cell face and a three-cell face.
+std::string twoFacedPiece(char letter) {
+  return fmt::format(
+      "\n[[piece]]\nletter = \"{0}\"\nname = \"{0}\"\ncolour = \"#000000\"\nmoves = \"faces\"\nfaces = "
+      "[\"##\", "
+      "\"###\"]\n",
+      letter);
+}
+
+// 3 x 3 with three straight trominoes: all rows or all columns, one filling up to the square's 8 symmetries.
+// The centre cell is kept by every symmetry.
+TEST(Counts, CellRestrictionKeptByTheWholeGroup) {
+  for (int threads : {1, 2}) {
+    const auto r = countDefinition(".../.../...\n", "###", 3, threads);
+    EXPECT_EQ(r.symmetries, 8);
+    EXPECT_EQ(r.solutions, 2U);
+    EXPECT_EQ(r.distinct, 1U);
+  }
+}
+
+// 2 x 3 with three dominoes: three fillings (all upright; a flat pair left or right of an upright one); the
+// left-right mirror swaps the last two, so 2 up to symmetry. No cell is kept by more than 2 symmetries, too
+// few to restrict, so every leaf is tested against the whole group.
+TEST(Counts, NoCellRestrictionUnderTwoSymmetries) {
+  for (int threads : {1, 2}) {
+    const auto r = countDefinition(".../...\n", "##", 3, threads);
+    EXPECT_EQ(r.symmetries, 4);
+    EXPECT_EQ(r.solutions, 3U);
+    EXPECT_EQ(r.distinct, 2U);
+  }
+}
+
+// 2 x 2 x 2 with four dominoes: 9 fillings (published, OEIS A006253: domino tilings of 2 x 2 x n). Three have
+// every domino along one axis (one orbit); in the other six the cube splits into two layers of parallel pairs
+// turned against each other (one orbit): 2 up to the cube's 48 symmetries. A corner is kept by 6 of them,
+// so the corner's domino is restricted and the leaf test looks at the whole group.
+TEST(Counts, CellRestrictionKeptByPartOfTheGroup) {
+  const Puzzle p = loadDefinition(
+      "name = \"c\"\ntitle = \"c\"\nlattice = \"cubic\"\nbox = [2, 2, 2]\n\n[[piece]]\nletter = \"a\"\n"
+      "name = \"a\"\ncolour = \"#000000\"\nmoves = \"turn\"\ncopies = 4\nshape = \"##\"\n",
+      "test.toml");
+  for (int threads : {1, 2}) {
+    CountOptions options;
+    options.threads = threads;
+    const auto r = countSolutions(p, {}, options);
+    EXPECT_EQ(r.symmetries, 48);
+    EXPECT_EQ(r.solutions, 9U);
+    EXPECT_EQ(r.distinct, 2U);
+  }
+}
+
+// Size pruning: the sites left empty must be what the pieces left can cover, and no closed-off region may be
+// smaller than the smallest piece left. These boards make both cuts fire; the counts are worked out by hand.
+
+// 2 x 3 with two pieces of 2 or 3 cells: all pieces must be used, so both lie as straight threes, one per row
+// (upright they would need 3 rows): 2 fillings.
+TEST(Counts, PiecesOfTwoSizesFillExactly) {
+  for (int threads : {1, 2}) {
+    const auto r = countDefinition(".../...\n", twoFacedPiece('a') + twoFacedPiece('b'), threads);
+    EXPECT_EQ(r.solutions, 2U);
+  }
+}
+
+// 2 x 4 with three such pieces: 8 = 3 + 3 + 2. Both rows can't hold a three each unless the cells left over
+// line up as an upright two: at column 0 or column 3. 2 shapes x 3 choices of the two x 2 orders of the
+// threes = 12 fillings; every symmetry of the board moves some piece, so no filling is fixed by one.
+TEST(Counts, PiecesOfTwoSizesFillExactlyWithAThirdPiece) {
+  for (int threads : {1, 2}) {
+    const auto r =
+        countDefinition("..../....\n", twoFacedPiece('a') + twoFacedPiece('b') + twoFacedPiece('c'), threads);
+    EXPECT_EQ(r.solutions, 12U);
+    EXPECT_EQ(r.distinct * static_cast<std::uint64_t>(r.symmetries), 12U);
+  }
+}
+
+// 2 x 9 with six L-trominoes: the two cells of the leftmost column and the piece(s) covering them leave a
+// closed-off cell unless two Ls pair up into a 2 x 3 block, so the strip is three blocks of 2 ways each: 8.
+// Cutting off one or two cells is the region cut's case.
+TEST(Counts, LTrominoStrip) {
+  for (int threads : {1, 2})
+    EXPECT_EQ(countDefinition("........./.........\n", "##/#.", 6, threads).solutions, 8U);
+}
+
+// Domino tilings (published: Kasteleyn 1961; 2 x n gives Fibonacci numbers).
+TEST(Counts, DominoTilings) {
+  for (int threads : {1, 2}) {
+    EXPECT_EQ(countDefinition("......../........\n", "##", 8, threads).solutions, 34U);
+    EXPECT_EQ(countDefinition("..../..../....\n", "##", 6, threads).solutions, 11U);
+    EXPECT_EQ(countDefinition("..../..../..../....\n", "##", 8, threads).solutions, 36U);
+  }
 }
 
 TEST(Counts, OneAndTwoThreadsAgree) {
