@@ -133,9 +133,13 @@ FileState inspect(const std::string& path) {
   try {
     Connection connection(path, SQLITE_OPEN_READONLY);
     sqlite3_busy_timeout(connection.handle(), kBusyTimeoutMs);
+    // One read transaction, so that the three values come from the same state: another process may be
+    // creating the catalog right now (seen as "something else" when read between its schema and its marker).
+    connection.exec("BEGIN");
     const auto applicationId = connection.queryInt("PRAGMA application_id");
     const auto version = connection.queryInt("PRAGMA user_version");
     const auto objects = connection.queryInt("SELECT count(*) FROM sqlite_master");
+    connection.exec("COMMIT");
     if (applicationId != kApplicationId) {
       if (objects == 0 && version == 0) return FileState::Blank;
       throw InputError(

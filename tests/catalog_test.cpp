@@ -515,10 +515,13 @@ TEST(CatalogConcurrency, TwoImportsAtOnceLoseNothing) {
   spit(dir + "/a.jsonl", a);
   spit(dir + "/b.jsonl", b);
   const std::string db = quote(dir + "/c.sqlite");
-  std::thread other([&] { runPiecework("catalog import " + quote(dir + "/b.jsonl") + " --db " + db); });
+  piecework::test::RunResult otherResult;
+  std::thread other(
+      [&] { otherResult = runPiecework("catalog import " + quote(dir + "/b.jsonl") + " --db " + db); });
   const auto r = runPiecework("catalog import " + quote(dir + "/a.jsonl") + " --db " + db);
   other.join();
   EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(otherResult.status, 0) << otherResult.err;
   EXPECT_EQ(sql(dir + "/c.sqlite", "SELECT count(*) FROM challenges"),
             std::to_string(distinctUpToTurn(challenges)));
 }
