@@ -369,21 +369,17 @@ class Engine {
     return row.data();
   }
 
-  std::uint64_t* touchRow(int peg) { return touchRows_.data() + static_cast<std::size_t>(peg) * poolWords_; }
   std::uint64_t* ballRow(int peg) { return ballRows_.data() + static_cast<std::size_t>(peg) * poolWords_; }
 
-  // Per peg, the options touching it and those putting a ball on it; and the options with an open ring that
+  // Per peg, the options putting a ball on it; and the options with an open ring that
   // no ball of any other option that fits beside them can ever fill.
   void findPegRows() {
-    touchRows_.assign(64 * poolWords_, 0);
     ballRows_.assign(64 * poolWords_, 0);
     deadRingRow_.assign(poolWords_, 0);
     std::uint64_t givenBalls = 0;
     for (int id : problem_.givens) givenBalls |= problem_.ballPegs[static_cast<std::size_t>(id)];
     std::array<std::vector<int>, 64> ballsOn;
     for (std::size_t o = 0; o < options_.size(); ++o) {
-      for (std::uint64_t rest = options_[o].pegs; rest != 0; rest &= rest - 1)
-        setBit(touchRow(std::countr_zero(rest)), o);
       for (std::uint64_t rest = options_[o].ballPegs; rest != 0; rest &= rest - 1) {
         setBit(ballRow(std::countr_zero(rest)), o);
         ballsOn[static_cast<std::size_t>(std::countr_zero(rest))].push_back(static_cast<int>(o));
@@ -852,7 +848,6 @@ class Engine {
   std::vector<std::size_t> counts_;
   int lostIfRingLeft_ = 0;
   int hardLoss_ = 0;                        // unreachable pegs + dead rings, as pegLoss found them
-  std::vector<std::uint64_t> touchRows_;    // per peg: options touching it (bitset)
   std::vector<std::uint64_t> ballRows_;     // per peg: options putting a ball on it
   std::vector<std::uint64_t> deadRingRow_;  // options with an open ring nothing can ever fill
   std::vector<int> rank_;                   // random visiting order, when randomized
