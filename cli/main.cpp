@@ -38,6 +38,13 @@ void printUsage(std::ostream& out) {
 
 int main(int argc, char** argv) {
   using namespace piecework;
+#if defined(__x86_64__) && defined(__POPCNT__)
+  if (!__builtin_cpu_supports("popcnt")) {
+    std::cerr << "piecework: this build needs a processor with the POPCNT instruction; rebuild with "
+                 "cmake -DPIECEWORK_X86_POPCNT=OFF\n";
+    return 2;
+  }
+#endif
   const std::vector<std::string> args(argv + 1, argv + argc);
   if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
     cli::printUsage(args.empty() ? std::cerr : std::cout);
