@@ -688,8 +688,9 @@ class Engine {
       ballsNeeded = lostIfRingLeft_ > budget && budget >= 0 ? waiting : 0;
       if (ballless == problem_.balllessPegBudget) ballsNeeded |= scan.centres & ~centresFilled_;
       ringsNeeded = ringless == problem_.ringlessPegBudget ? scan.anyRing & ~ringed_ : 0;
+      if (probing_) ballsNeeded = ringsNeeded = 0;  // a probe only asks whether the node is cut
       const std::uint64_t ringsToCount = ballsNeeded;
-      const std::uint64_t pegsToCount = lost + 1 > budget && budget >= 0 ? uncovered : 0;
+      const std::uint64_t pegsToCount = lost + 1 > budget && budget >= 0 && !probing_ ? uncovered : 0;
       for (std::uint64_t rest = problem_.allPegs; rest != 0; rest &= rest - 1) {
         const auto peg = static_cast<std::size_t>(std::countr_zero(rest));
         scan.ballsInto[peg] = scan.touching[peg] = scan.ringsOnto[peg] = 0;
@@ -710,6 +711,12 @@ class Engine {
             scan.joins[static_cast<std::size_t>(std::countr_zero(rest))] |= opt.pegs;
       });
       if (linked && !linkable(scan.joins)) return true;
+      if (probing_) {
+        for (std::size_t p = 0; p < need_.size(); ++p)
+          if (need_[p] > 0 && counts_[p] == 0) return true;
+        probePassed_ = true;
+        return true;
+      }
     }
 
     // MRV: the needed piece with the fewest fitting options or, on hex pegs once the budget leaves no room,
@@ -788,13 +795,11 @@ class Engine {
       push(Step{o, Step::Cell});
       poolDepth_ = depth;
       ++nodes_;
-      bool leaf = false, alive = false;
-      branch(leaf, [&](const Step&) {
-        alive = true;
-        return false;  // one child is enough to know the node passed the bounds
-      });
+      bool leaf = false;
+      probePassed_ = false;
+      branch(leaf, [&](const Step&) { return false; });  // (a probe returns before branching)
       pop();
-      if (!alive && !leaf) clearBit(pool, static_cast<std::size_t>(o));
+      if (!probePassed_ && !leaf) clearBit(pool, static_cast<std::size_t>(o));
     }
     probing_ = false;
     poolDepth_ = depth;
@@ -883,6 +888,7 @@ class Engine {
   static constexpr int kProbeUpTo = 2;  // pieces placed, givens included
   int piecesTotal_ = 0;
   bool probing_ = false;
+  bool probePassed_ = false;  // the probed node passed every bound
   std::vector<int> probeList_;
   int poolDepth_ = -1;
   std::vector<std::size_t> counts_;
