@@ -678,7 +678,7 @@ class Engine {
         lost = pegLoss(scan);
         if (lost > budget) return true;
         if (hardLoss_ + 1 > budget && pruneHopeless(pool)) continue;
-        if (probing_ || probed || piecesTotal_ - needTotal_ > kProbeUpTo) break;
+        if (probing_ || probed || !rank_.empty() || piecesTotal_ - needTotal_ > kProbeUpTo) break;
         probed = true;
         probe(pool, depth);  // then scan again: the probes used the scan's scratch
       }
@@ -882,6 +882,8 @@ class Engine {
   std::vector<std::vector<std::uint64_t>> conflicts_;  // per option: conflictRow, once computed
   std::vector<std::vector<int>> choices_;              // per depth: the branches taken there
   PegScan scan_;
+  // Not while sampling (randomize()): a smaller pool can change the branching piece below, and so which
+  // solution a seed finds, while one solution is found fast anyway.
   // Probing pays where subtrees are large: measured on IQ-Link (12 pieces), probing the nodes with at most
   // 2 pieces placed cut the full count's nodes by 29% and its time by 15%; with 3, nodes fell further but
   // time rose (the probes cost more than they saved).
