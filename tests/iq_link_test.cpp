@@ -326,5 +326,17 @@ TEST(IqLinkReference, AgreesWithTheEngineOnRestrictedProblems) {
   }
 }
 
+// With at most two pieces placed the engine probes its options (solver/engine.hpp, probe()); these challenges
+// start there, so the probed search is checked against the enumerator here and not only in the slow test.
+TEST(IqLinkReference, AgreesWithTheEngineWhereItProbes) {
+  for (const char* pieces : {"BCEFGHIJKL", "ABCDEFGHIJ"}) {
+    const std::string codes = without(kSolution, pieces);
+    const auto reference = reference::countIqLinkReference(codes);
+    EXPECT_EQ(engineCount(codes, true).solutions, reference.linked) << codes;
+    EXPECT_EQ(engineCount(codes, false).solutions, reference.unlinked) << codes;
+    EXPECT_GE(reference.linked, 1U) << codes;
+  }
+}
+
 }  // namespace
 }  // namespace piecework
