@@ -645,13 +645,13 @@ class Engine {
     poolDepth_ = depth;
 
     // One pass over the pool: options per piece and, on hex pegs, what the options can still reach.
-    counts_.assign(need_.size(), 0);
     const int budget = problem_.emptyPegBudget;
     int lost = 0, ringless = 0, ballless = 0;
     std::uint64_t ballsNeeded = 0, ringsNeeded = 0;
     const std::uint64_t waiting = openRings_ & ~centresFilled_;
     const std::uint64_t uncovered = problem_.allPegs & ~occupiedPegs_;
     if (!usePegs_) {
+      counts_.assign(need_.size(), 0);
       forEachIn(pool, [&](int o) {
         ++counts_[static_cast<std::size_t>(options_[static_cast<std::size_t>(o)].piece)];
       });
@@ -696,7 +696,7 @@ class Engine {
         scan.ballsInto[peg] = scan.touching[peg] = scan.ringsOnto[peg] = 0;
         scan.joins[peg] = 0;
       }
-      counts_.assign(need_.size(), 0);  // (probes may have used them)
+      counts_.assign(need_.size(), 0);  // here, after any probes (they use them too)
       forEachIn(pool, [&](int o) {
         const Option& opt = options_[static_cast<std::size_t>(o)];
         ++counts_[static_cast<std::size_t>(opt.piece)];
