@@ -21,6 +21,8 @@
 #include <bit>
 #include <climits>
 #include <cstdint>
+#include <functional>
+#include <memory>
 #include <random>
 #include <vector>
 
@@ -77,9 +79,11 @@ class Engine {
       options_.push_back(o);
     }
     conflicts_.resize(options_.size());
+    buildSiteRows();
     if (usePegs_) findPegRows();
     setUpSizePruning();
     fillCellEntries();
+    compactable_ = usePegs_ && mustFill_.lowestNotIn(Bits<W>{}) < 0;
     reset();
   }
 
@@ -133,6 +137,7 @@ class Engine {
 
   // Visits options in a seeded random order (for sampling solutions); the tree itself is unchanged.
   void randomize(std::uint64_t seed) {
+    compactable_ = false;  // (the sampling order is by the whole problem's option numbers)
     std::mt19937_64 rng(seed);
     for (auto& list : byCell_) portableShuffle(list, rng);
     fillCellEntries();
@@ -365,25 +370,59 @@ class Engine {
     if (row.empty()) {
       row.assign(poolWords_, 0);
       const Bits<W>& mask = options_[static_cast<std::size_t>(o)].mask;
-      for (std::size_t q = 0; q < options_.size(); ++q)
-        if (options_[q].mask.intersects(mask)) setBit(row.data(), q);
+      for (std::size_t k = 0; k < W; ++k)
+        for (std::uint64_t w = mask.word[k]; w != 0; w &= w - 1) {
+          const std::uint64_t* site = siteRows_.data() + (k * 64 + std::countr_zero(w)) * poolWords_;
+          for (std::size_t j = 0; j < poolWords_; ++j) row[j] |= site[j];
+        }
     }
     return row.data();
   }
 
-  std::uint64_t* ballRow(int peg) { return ballRows_.data() + static_cast<std::size_t>(peg) * poolWords_; }
+  // Per site: the options covering it, as a bitset (conflict rows are their unions).
+  void buildSiteRows() {
+    siteRows_.assign(static_cast<std::size_t>(W) * 64 * poolWords_, 0);
+    for (std::size_t o = 0; o < options_.size(); ++o)
+      for (std::size_t k = 0; k < W; ++k)
+        for (std::uint64_t w = options_[o].mask.word[k]; w != 0; w &= w - 1)
+          setBit(siteRows_.data() + (k * 64 + std::countr_zero(w)) * poolWords_, o);
+  }
+
+  // Per peg, the options putting a ball on it, a ring on it, or touching it at all.
+  enum PegRowKind : std::size_t { BallOn, RingOn, Touching };
+  std::uint64_t* pegRow(PegRowKind kind, int peg) {
+    return pegRows_.data() + (kind * 64 + static_cast<std::size_t>(peg)) * poolWords_;
+  }
+  std::uint64_t* ballRow(int peg) { return pegRow(BallOn, peg); }
+  void fillPegRows() {
+    pegRows_.assign(3 * 64 * poolWords_, 0);
+    for (std::size_t o = 0; o < options_.size(); ++o) {
+      const Option& opt = options_[o];
+      for (std::uint64_t rest = opt.ballPegs; rest != 0; rest &= rest - 1)
+        setBit(pegRow(BallOn, std::countr_zero(rest)), o);
+      for (std::uint64_t rest = opt.ringPegs; rest != 0; rest &= rest - 1)
+        setBit(pegRow(RingOn, std::countr_zero(rest)), o);
+      for (std::uint64_t rest = opt.pegs; rest != 0; rest &= rest - 1)
+        setBit(pegRow(Touching, std::countr_zero(rest)), o);
+    }
+  }
+  // Options of `pool` in `row`.
+  int countIn(const std::uint64_t* pool, const std::uint64_t* row) const {
+    int n = 0;
+    for (std::size_t k = 0; k < poolWords_; ++k) n += popcount64(pool[k] & row[k]);
+    return n;
+  }
 
   // Per peg, the options putting a ball on it; and the options with an open ring that
   // no ball of any other option that fits beside them can ever fill.
   void findPegRows() {
-    ballRows_.assign(64 * poolWords_, 0);
+    fillPegRows();
     deadRingRow_.assign(poolWords_, 0);
     std::uint64_t givenBalls = 0;
     for (int id : problem_.givens) givenBalls |= problem_.ballPegs[static_cast<std::size_t>(id)];
     std::array<std::vector<int>, 64> ballsOn;
     for (std::size_t o = 0; o < options_.size(); ++o) {
       for (std::uint64_t rest = options_[o].ballPegs; rest != 0; rest &= rest - 1) {
-        setBit(ballRow(std::countr_zero(rest)), o);
         ballsOn[static_cast<std::size_t>(std::countr_zero(rest))].push_back(static_cast<int>(o));
       }
     }
@@ -682,6 +721,11 @@ class Engine {
         probed = true;
         probe(pool, depth);  // then scan again: the probes used the scan's scratch
       }
+      // The node passed the first bounds: below here, it may be searched by a compacted engine.
+      if (compactable_ && !probing_ && piecesTotal_ - needTotal_ == compactAt_ && needTotal_ > 1) {
+        delegating_ = true;
+        return true;
+      }
       // Then the counts for branching, and the links.
       const bool linked = problem_.linked;
       // Centres that must get a ball and pegs that must get a ring (or any part) below this node.
@@ -691,26 +735,32 @@ class Engine {
       if (probing_) ballsNeeded = ringsNeeded = 0;  // a probe only asks whether the node is cut
       const std::uint64_t ringsToCount = ballsNeeded;
       const std::uint64_t pegsToCount = lost + 1 > budget && budget >= 0 && !probing_ ? uncovered : 0;
-      for (std::uint64_t rest = problem_.allPegs; rest != 0; rest &= rest - 1) {
-        const auto peg = static_cast<std::size_t>(std::countr_zero(rest));
-        scan.ballsInto[peg] = scan.touching[peg] = scan.ringsOnto[peg] = 0;
-        scan.joins[peg] = 0;
+      // Per-item counts as bitset intersections (pools are a few words once compacted); links per option.
+      for (std::uint64_t rest = ringsToCount; rest != 0; rest &= rest - 1) {
+        const int peg = std::countr_zero(rest);
+        scan.ballsInto[static_cast<std::size_t>(peg)] = countIn(pool, pegRow(BallOn, peg));
+      }
+      for (std::uint64_t rest = ringsNeeded; rest != 0; rest &= rest - 1) {
+        const int peg = std::countr_zero(rest);
+        scan.ringsOnto[static_cast<std::size_t>(peg)] = countIn(pool, pegRow(RingOn, peg));
+      }
+      for (std::uint64_t rest = pegsToCount; rest != 0; rest &= rest - 1) {
+        const int peg = std::countr_zero(rest);
+        scan.touching[static_cast<std::size_t>(peg)] = countIn(pool, pegRow(Touching, peg));
       }
       counts_.assign(need_.size(), 0);  // here, after any probes (they use them too)
-      forEachIn(pool, [&](int o) {
-        const Option& opt = options_[static_cast<std::size_t>(o)];
-        ++counts_[static_cast<std::size_t>(opt.piece)];
-        for (std::uint64_t rest = opt.ballPegs & ringsToCount; rest != 0; rest &= rest - 1)
-          ++scan.ballsInto[static_cast<std::size_t>(std::countr_zero(rest))];
-        for (std::uint64_t rest = opt.ringPegs & ringsNeeded; rest != 0; rest &= rest - 1)
-          ++scan.ringsOnto[static_cast<std::size_t>(std::countr_zero(rest))];
-        for (std::uint64_t rest = opt.pegs & pegsToCount; rest != 0; rest &= rest - 1)
-          ++scan.touching[static_cast<std::size_t>(std::countr_zero(rest))];
-        if (linked)
-          for (std::uint64_t rest = opt.pegs; rest != 0; rest &= rest - 1)
-            scan.joins[static_cast<std::size_t>(std::countr_zero(rest))] |= opt.pegs;
-      });
-      if (linked && !linkable(scan.joins)) return true;
+      for (std::size_t p = 0; p < need_.size(); ++p)
+        if (need_[p] > 0) counts_[p] = countIn(pool, pieceRows_.data() + p * poolWords_);
+      if (linked) {
+        for (std::uint64_t rest = problem_.allPegs; rest != 0; rest &= rest - 1)
+          scan.joins[static_cast<std::size_t>(std::countr_zero(rest))] = 0;
+        forEachIn(pool, [&](int o) {
+          const std::uint64_t pegs = options_[static_cast<std::size_t>(o)].pegs;
+          for (std::uint64_t rest = pegs; rest != 0; rest &= rest - 1)
+            scan.joins[static_cast<std::size_t>(std::countr_zero(rest))] |= pegs;
+        });
+        if (!linkable(scan.joins)) return true;
+      }
       if (probing_) {
         for (std::size_t p = 0; p < need_.size(); ++p)
           if (need_[p] > 0 && counts_[p] == 0) return true;
@@ -769,9 +819,10 @@ class Engine {
       });
       mode = Step::Cell;  // the peg takes exactly one ring
     } else {
-      forEachIn(pool, [&](int o) {
-        if (options_[static_cast<std::size_t>(o)].piece == bestPiece) options.push_back(o);
-      });
+      const std::uint64_t* own = pieceRows_.data() + static_cast<std::size_t>(bestPiece) * poolWords_;
+      for (std::size_t k = 0; k < poolWords_; ++k)
+        for (std::uint64_t w = pool[k] & own[k]; w != 0; w &= w - 1)
+          options.push_back(static_cast<int>(k * 64) + std::countr_zero(w));
     }
     if (!rank_.empty()) sortByRank(options);
     for (int o : options) {
@@ -821,9 +872,92 @@ class Engine {
       pop();
       return more;
     });
+    if (delegating_) {
+      delegating_ = false;
+      return delegate(visit);
+    }
     if (!go) return false;
     if (leaf) return visit(stack_);
     return true;
+  }
+
+  // Searches below this node in a compacted engine: the options of this node's pool alone, renumbered from 0,
+  // so that every bitset over options below is a few words long instead of the whole problem's. The
+  // compacted engine explores the same tree (same pool, same order, same bounds) and counts this node again
+  // as its root.
+  template <class Visit>
+  bool delegate(Visit& visit) {
+    const std::uint64_t* pool = poolAt(static_cast<int>(steps_.size()));
+    if (!compacted_) compacted_.reset(new Engine(problem_, Compacted{}));  // (the constructor is private)
+    Engine& sub = *compacted_;
+    sub.adopt(*this, pool);
+    // One type for every level's visitor, so that nested compaction instantiates no new templates.
+    const std::function<bool(const std::vector<int>&)> up = [&](const std::vector<int>& below) {
+      solution_ = stack_;
+      for (int o : below) solution_.push_back(sub.parentIndex_[static_cast<std::size_t>(o)]);
+      return visit(solution_);
+    };
+    const bool go = sub.node(up);
+    nodes_ += sub.nodes_ - 1;
+    return go;
+  }
+
+  struct Compacted {};
+  Engine(const Problem& problem, Compacted) : problem_(problem) {}
+
+  // Becomes `parent`'s current state with only the options in `pool`, kept in their order.
+  void adopt(const Engine& parent, const std::uint64_t* pool) {
+    options_.clear();
+    parentIndex_.clear();
+    parent.forEachIn(pool, [&](int o) {
+      parentIndex_.push_back(o);
+      options_.push_back(parent.options_[static_cast<std::size_t>(o)]);
+    });
+    const std::size_t n = options_.size();
+    poolWords_ = (n + 63) / 64;
+    mustFill_ = parent.mustFill_;
+    hasFreeSite_ = parent.hasFreeSite_;
+    usePegs_ = parent.usePegs_;
+    piecesTotal_ = parent.piecesTotal_;
+    compactable_ = true;
+    compactAt_ = parent.compactAt_ + kCompactEvery;
+    pieceRows_.assign(parent.need_.size() * poolWords_, 0);
+    byPeg_.resize(64);
+    for (auto& list : byPeg_) list.clear();
+    deadRingRow_.assign(poolWords_, 0);
+    conflicts_.resize(n);
+    for (auto& row : conflicts_) row.clear();
+    for (std::size_t i = 0; i < n; ++i) {
+      const Option& o = options_[i];
+      setBit(pieceRows_.data() + static_cast<std::size_t>(o.piece) * poolWords_, i);
+      for (std::uint64_t rest = o.pegs; rest != 0; rest &= rest - 1)
+        byPeg_[static_cast<std::size_t>(std::countr_zero(rest))].push_back(static_cast<int>(i));
+      const auto p = static_cast<std::size_t>(parentIndex_[i]);
+      if ((parent.deadRingRow_[p >> 6] >> (p & 63)) & 1U) setBit(deadRingRow_.data(), i);
+    }
+    buildSiteRows();
+    fillPegRows();
+    filled_ = parent.filled_;
+    need_ = parent.need_;
+    needTotal_ = parent.needTotal_;
+    minOption_.assign(need_.size(), 0);  // the pool holds only options allowed by the order of copies
+    excluded_.assign(n, 0);
+    excludedLog_.clear();
+    stack_.clear();
+    steps_.clear();
+    undo_.clear();
+    placedPegs_ = parent.placedPegs_;
+    occupiedPegs_ = parent.occupiedPegs_;
+    ringed_ = parent.ringed_;
+    centresFilled_ = parent.centresFilled_;
+    openRings_ = parent.openRings_;
+    ballsToPlace_ = parent.ballsToPlace_;
+    openRingsToPlace_ = parent.openRingsToPlace_;
+    const std::size_t depths = static_cast<std::size_t>(needTotal_) + 2;
+    pools_.assign(depths * poolWords_, 0);
+    choices_.resize(depths);
+    poolDepth_ = -1;
+    nodes_ = 0;
   }
 
   void collect(int depth, std::vector<std::vector<Step>>& jobs) {
@@ -880,7 +1014,17 @@ class Engine {
   std::vector<std::uint64_t> pools_;                   // per depth: the options that fit, as a bitset
   std::vector<std::uint64_t> pieceRows_;               // per piece: its options, as a bitset
   std::vector<std::vector<std::uint64_t>> conflicts_;  // per option: conflictRow, once computed
-  std::vector<std::vector<int>> choices_;              // per depth: the branches taken there
+  std::vector<std::uint64_t> siteRows_;                // per site (W * 64 of them): options covering it
+  // Compaction (see delegate()): on hex pegs, nodes with compactAt_ pieces placed hand their subtree to a
+  // compacted engine, which compacts again kCompactEvery pieces further down.
+  static constexpr int kCompactFirst = 3, kCompactEvery = 100;
+  bool compactable_ = false;
+  bool delegating_ = false;  // branch() left this node's pool for delegate()
+  int compactAt_ = kCompactFirst;
+  std::unique_ptr<Engine> compacted_;
+  std::vector<int> parentIndex_;           // compacted engine: per option, its number in the parent engine
+  std::vector<int> solution_;              // a compacted engine's solution, in this engine's option numbers
+  std::vector<std::vector<int>> choices_;  // per depth: the branches taken there
   PegScan scan_;
   // Probing pays where subtrees are large: measured on IQ-Link (12 pieces), probing the nodes with at most
   // 2 pieces placed cut the full count's nodes by 29% and its time by 15%; up to 3 placed, the probes cost
@@ -895,7 +1039,7 @@ class Engine {
   std::vector<std::size_t> counts_;
   int lostIfRingLeft_ = 0;
   int hardLoss_ = 0;                        // unreachable pegs + dead rings, as pegLoss found them
-  std::vector<std::uint64_t> ballRows_;     // per peg: options putting a ball on it
+  std::vector<std::uint64_t> pegRows_;      // see pegRow()
   std::vector<std::uint64_t> deadRingRow_;  // options with an open ring nothing can ever fill
   std::vector<int> rank_;                   // random visiting order, when randomized
   static constexpr int kRegionLimit = 5;
