@@ -358,6 +358,14 @@ class Engine {
 
   std::uint64_t* poolAt(int depth) { return pools_.data() + static_cast<std::size_t>(depth) * poolWords_; }
 
+  // The options in both `pool` and `row`.
+  template <class F>
+  void forEachIn(const std::uint64_t* pool, const std::uint64_t* row, F&& f) const {
+    for (std::size_t k = 0; k < poolWords_; ++k)
+      for (std::uint64_t w = pool[k] & row[k]; w != 0; w &= w - 1)
+        f(static_cast<int>(k * 64) + std::countr_zero(w));
+  }
+
   template <class F>
   void forEachIn(const std::uint64_t* pool, F&& f) const {
     for (std::size_t k = 0; k < poolWords_; ++k)
@@ -418,6 +426,7 @@ class Engine {
   void findPegRows() {
     fillPegRows();
     deadRingRow_.assign(poolWords_, 0);
+    noRow_.assign(poolWords_, 0);
     std::uint64_t givenBalls = 0;
     for (int id : problem_.givens) givenBalls |= problem_.ballPegs[static_cast<std::size_t>(id)];
     std::array<std::vector<int>, 64> ballsOn;
@@ -456,24 +465,19 @@ class Engine {
     }
     auto needAll = [&](const std::uint64_t* itemRow) {
       // The options left that serve the item; those clashing with all of them go (they never serve it).
-      std::array<int, 4> servers{};
-      int count = 0;
-      for (std::size_t k = 0; k < poolWords_ && count <= 3; ++k)
-        for (std::uint64_t w = pool[k] & itemRow[k]; w != 0 && count <= 3; w &= w - 1)
-          if (count < 3)
-            servers[static_cast<std::size_t>(count++)] = static_cast<int>(k * 64) + std::countr_zero(w);
-          else
-            ++count;
+      const int count = countIn(pool, itemRow);
       if (count == 0 || count > 3) return;
+      std::array<const std::uint64_t*, 3> clashes{}, pieces{};
+      int i = 0;
+      forEachIn(pool, itemRow, [&](int f) {
+        const auto piece = static_cast<std::size_t>(options_[static_cast<std::size_t>(f)].piece);
+        clashes[static_cast<std::size_t>(i)] = conflictRow(f);
+        pieces[static_cast<std::size_t>(i++)] =
+            need_[piece] == 1 ? pieceRows_.data() + piece * poolWords_ : noRow_.data();
+      });
       for (std::size_t k = 0; k < poolWords_; ++k) {
         std::uint64_t hit = pool[k] & ~itemRow[k];
-        for (int i = 0; i < count && hit != 0; ++i) {
-          const int f = servers[static_cast<std::size_t>(i)];
-          const auto piece = static_cast<std::size_t>(options_[static_cast<std::size_t>(f)].piece);
-          std::uint64_t blocks = conflictRow(f)[k];
-          if (need_[piece] == 1) blocks |= pieceRows_[piece * poolWords_ + k];
-          hit &= blocks;
-        }
+        for (std::size_t j = 0; j < static_cast<std::size_t>(count); ++j) hit &= clashes[j][k] | pieces[j][k];
         removed |= hit;
         pool[k] &= ~hit;
       }
@@ -503,11 +507,12 @@ class Engine {
             if (options_[static_cast<std::size_t>(o)].piece == static_cast<int>(piece))
               clearBit(out, static_cast<std::size_t>(o));
       }
-      if (s.mode == Step::Peg)
-        for (int o : byPeg_[static_cast<std::size_t>(s.peg)]) {
-          if (o >= s.option) break;
-          clearBit(out, static_cast<std::size_t>(o));
-        }
+      if (s.mode == Step::Peg) {  // the options below s.option that touch the peg
+        const std::uint64_t* touching = pegRow(Touching, s.peg);
+        const auto below = static_cast<std::size_t>(s.option);
+        for (std::size_t k = 0; k < below >> 6; ++k) out[k] &= ~touching[k];
+        out[below >> 6] &= ~(touching[below >> 6] & ((std::uint64_t{1} << (below & 63)) - 1));
+      }
     } else {
       std::fill(out, out + poolWords_, 0);
       for (int o = 0; o < optionCount(); ++o)
@@ -602,7 +607,6 @@ class Engine {
     std::array<std::uint32_t, 64> touching{};
     std::array<std::uint32_t, 64> ringsOnto{};  // per peg that needs a ring: options that can put one there
                                                 // // per empty peg: options that touch it
-    std::array<std::uint64_t, 64> joins{};  // per peg: the pegs linked to it by a placed piece or an option
   };
 
   // Pegs that nothing placed and no option left can reach stay empty, and open rings whose centre no option
@@ -629,24 +633,36 @@ class Engine {
     return lost;
   }
 
-  // Can the placed pieces still become one linked structure? `joins` links each peg to the pegs of the
-  // placed pieces and options on it.
-  bool linkable(std::array<std::uint64_t, 64>& joins) const {
+  // Can the placed pieces still become one linked structure, through the options of `pool` (none: nullptr)?
+  // Grows the pegs joined to the first placed piece, peg by peg, and stops once every placed piece is met.
+  bool linkable(const std::uint64_t* pool) {
     if (placedPegs_.empty()) return true;
-    for (std::uint64_t pegs : placedPegs_)
-      for (std::uint64_t rest = pegs; rest != 0; rest &= rest - 1)
-        joins[static_cast<std::size_t>(std::countr_zero(rest))] |= pegs;
+    auto allMet = [&](std::uint64_t joined) {
+      for (std::uint64_t pegs : placedPegs_)
+        if ((pegs & joined) == 0) return false;
+      return true;
+    };
+    seen_.assign(poolWords_, 0);
     std::uint64_t joined = placedPegs_.front(), frontier = joined;
     while (frontier != 0) {
       std::uint64_t next = 0;
-      for (std::uint64_t rest = frontier; rest != 0; rest &= rest - 1)
-        next |= joins[static_cast<std::size_t>(std::countr_zero(rest))];
+      for (std::uint64_t pegs : placedPegs_)
+        if ((pegs & frontier) != 0) next |= pegs;
+      if (pool != nullptr)
+        for (std::uint64_t rest = frontier; rest != 0; rest &= rest - 1) {
+          const std::uint64_t* touching = pegRow(Touching, std::countr_zero(rest));
+          for (std::size_t k = 0; k < poolWords_; ++k) {
+            const std::uint64_t fresh = pool[k] & touching[k] & ~seen_[k];
+            seen_[k] |= fresh;
+            for (std::uint64_t w = fresh; w != 0; w &= w - 1)
+              next |= options_[k * 64 + static_cast<std::size_t>(std::countr_zero(w))].pegs;
+          }
+        }
       frontier = next & ~joined;
       joined |= next;
+      if (allMet(joined)) return true;
     }
-    for (std::uint64_t pegs : placedPegs_)
-      if ((pegs & joined) == 0) return false;
-    return true;
+    return allMet(joined);
   }
 
   // Chooses how to branch here and calls each(step) per branch. Returns false when a visit stopped the
@@ -671,8 +687,7 @@ class Engine {
     }
     if (needTotal_ == 0) {
       if (problem_.linked) {
-        std::array<std::uint64_t, 64> joins{};
-        leaf = linkable(joins);
+        leaf = linkable(nullptr);
       } else {
         leaf = true;
       }
@@ -717,12 +732,13 @@ class Engine {
         lost = pegLoss(scan);
         if (lost > budget) return true;
         if (hardLoss_ + 1 > budget && pruneHopeless(pool)) continue;
+        if (compactHere()) break;  // (the compacted engine probes, if at all)
         if (probing_ || probed || !rank_.empty() || piecesTotal_ - needTotal_ > kProbeUpTo) break;
         probed = true;
         probe(pool, depth);  // then scan again: the probes used the scan's scratch
       }
       // The node passed the first bounds: below here, it may be searched by a compacted engine.
-      if (compactable_ && !probing_ && piecesTotal_ - needTotal_ == compactAt_ && needTotal_ > 1) {
+      if (compactHere()) {
         delegating_ = true;
         return true;
       }
@@ -751,16 +767,7 @@ class Engine {
       counts_.assign(need_.size(), 0);  // here, after any probes (they use them too)
       for (std::size_t p = 0; p < need_.size(); ++p)
         if (need_[p] > 0) counts_[p] = countIn(pool, pieceRows_.data() + p * poolWords_);
-      if (linked) {
-        for (std::uint64_t rest = problem_.allPegs; rest != 0; rest &= rest - 1)
-          scan.joins[static_cast<std::size_t>(std::countr_zero(rest))] = 0;
-        forEachIn(pool, [&](int o) {
-          const std::uint64_t pegs = options_[static_cast<std::size_t>(o)].pegs;
-          for (std::uint64_t rest = pegs; rest != 0; rest &= rest - 1)
-            scan.joins[static_cast<std::size_t>(std::countr_zero(rest))] |= pegs;
-        });
-        if (!linkable(scan.joins)) return true;
-      }
+      if (linked && !linkable(pool)) return true;
       if (probing_) {
         for (std::size_t p = 0; p < need_.size(); ++p)
           if (need_[p] > 0 && counts_[p] == 0) return true;
@@ -819,10 +826,8 @@ class Engine {
       });
       mode = Step::Cell;  // the peg takes exactly one ring
     } else {
-      const std::uint64_t* own = pieceRows_.data() + static_cast<std::size_t>(bestPiece) * poolWords_;
-      for (std::size_t k = 0; k < poolWords_; ++k)
-        for (std::uint64_t w = pool[k] & own[k]; w != 0; w &= w - 1)
-          options.push_back(static_cast<int>(k * 64) + std::countr_zero(w));
+      forEachIn(pool, pieceRows_.data() + static_cast<std::size_t>(bestPiece) * poolWords_,
+                [&](int o) { options.push_back(o); });
     }
     if (!rank_.empty()) sortByRank(options);
     for (int o : options) {
@@ -920,11 +925,12 @@ class Engine {
     usePegs_ = parent.usePegs_;
     piecesTotal_ = parent.piecesTotal_;
     compactable_ = true;
-    compactAt_ = parent.compactAt_ + kCompactEvery;
+    rootPlaced_ = piecesTotal_ - parent.needTotal_;
     pieceRows_.assign(parent.need_.size() * poolWords_, 0);
     byPeg_.resize(64);
     for (auto& list : byPeg_) list.clear();
     deadRingRow_.assign(poolWords_, 0);
+    noRow_.assign(poolWords_, 0);
     conflicts_.resize(n);
     for (auto& row : conflicts_) row.clear();
     for (std::size_t i = 0; i < n; ++i) {
@@ -1015,12 +1021,17 @@ class Engine {
   std::vector<std::uint64_t> pieceRows_;               // per piece: its options, as a bitset
   std::vector<std::vector<std::uint64_t>> conflicts_;  // per option: conflictRow, once computed
   std::vector<std::uint64_t> siteRows_;                // per site (W * 64 of them): options covering it
-  // Compaction (see delegate()): on hex pegs, nodes with compactAt_ pieces placed hand their subtree to a
-  // compacted engine, which compacts again kCompactEvery pieces further down.
-  static constexpr int kCompactFirst = 3, kCompactEvery = 100;
+  // Compaction (see delegate()): on hex pegs, nodes with as many pieces placed as a bit set in kCompactAt
+  // hand their subtree to a compacted engine.
+  static constexpr unsigned kCompactAt = 1U << 3;
+  bool compactHere() const {
+    const int placed = piecesTotal_ - needTotal_;
+    return compactable_ && !probing_ && placed > rootPlaced_ && placed < 32 &&
+           ((kCompactAt >> placed) & 1U) != 0 && needTotal_ > 1;
+  }
   bool compactable_ = false;
   bool delegating_ = false;  // branch() left this node's pool for delegate()
-  int compactAt_ = kCompactFirst;
+  int rootPlaced_ = -1;      // compacted engine: pieces placed at its root (it does not hand that node on)
   std::unique_ptr<Engine> compacted_;
   std::vector<int> parentIndex_;           // compacted engine: per option, its number in the parent engine
   std::vector<int> solution_;              // a compacted engine's solution, in this engine's option numbers
@@ -1040,6 +1051,8 @@ class Engine {
   int lostIfRingLeft_ = 0;
   int hardLoss_ = 0;                        // unreachable pegs + dead rings, as pegLoss found them
   std::vector<std::uint64_t> pegRows_;      // see pegRow()
+  std::vector<std::uint64_t> noRow_;        // no options
+  std::vector<std::uint64_t> seen_;         // linkable()'s scratch: options already joined
   std::vector<std::uint64_t> deadRingRow_;  // options with an open ring nothing can ever fill
   std::vector<int> rank_;                   // random visiting order, when randomized
   static constexpr int kRegionLimit = 5;
