@@ -403,6 +403,11 @@ class Engine {
   }
   std::uint64_t* ballRow(int peg) { return pegRow(BallOn, peg); }
   void fillPegRows() {
+    parts_.resize(options_.size());
+    for (std::size_t o = 0; o < options_.size(); ++o) {
+      const Option& opt = options_[o];
+      parts_[o] = PegParts{opt.pegs, opt.ballPegs, opt.openRingPegs, opt.ringPegs};
+    }
     pegRows_.assign(3 * 64 * poolWords_, 0);
     for (std::size_t o = 0; o < options_.size(); ++o) {
       const Option& opt = options_[o];
@@ -655,7 +660,7 @@ class Engine {
             const std::uint64_t fresh = pool[k] & touching[k] & ~seen_[k];
             seen_[k] |= fresh;
             for (std::uint64_t w = fresh; w != 0; w &= w - 1)
-              next |= options_[k * 64 + static_cast<std::size_t>(std::countr_zero(w))].pegs;
+              next |= parts_[k * 64 + static_cast<std::size_t>(std::countr_zero(w))].pegs;
           }
         }
       frontier = next & ~joined;
@@ -717,7 +722,7 @@ class Engine {
         scan.reach = occupiedPegs_, scan.centres = centresFilled_, scan.rings = openRings_,
         scan.anyRing = ringed_;
         forEachIn(pool, [&](int o) {
-          const Option& opt = options_[static_cast<std::size_t>(o)];
+          const PegParts& opt = parts_[static_cast<std::size_t>(o)];
           scan.reach |= opt.pegs;
           scan.centres |= opt.ballPegs;
           scan.rings |= opt.openRingPegs;
@@ -808,22 +813,13 @@ class Engine {
     options.clear();
     Step::Mode mode = Step::Piece;
     if (bestPeg >= 0) {
-      const std::uint64_t bit = std::uint64_t{1} << bestPeg;
-      forEachIn(pool, [&](int o) {
-        if ((options_[static_cast<std::size_t>(o)].pegs & bit) != 0) options.push_back(o);
-      });
+      forEachIn(pool, pegRow(Touching, bestPeg), [&](int o) { options.push_back(o); });
       mode = Step::Peg;
     } else if (bestRing >= 0) {
-      const std::uint64_t bit = std::uint64_t{1} << bestRing;
-      forEachIn(pool, [&](int o) {
-        if ((options_[static_cast<std::size_t>(o)].ballPegs & bit) != 0) options.push_back(o);
-      });
+      forEachIn(pool, pegRow(BallOn, bestRing), [&](int o) { options.push_back(o); });
       mode = Step::Cell;  // the centre takes exactly one ball: no order to impose
     } else if (bestRingPeg >= 0) {
-      const std::uint64_t bit = std::uint64_t{1} << bestRingPeg;
-      forEachIn(pool, [&](int o) {
-        if ((options_[static_cast<std::size_t>(o)].ringPegs & bit) != 0) options.push_back(o);
-      });
+      forEachIn(pool, pegRow(RingOn, bestRingPeg), [&](int o) { options.push_back(o); });
       mode = Step::Cell;  // the peg takes exactly one ring
     } else {
       forEachIn(pool, pieceRows_.data() + static_cast<std::size_t>(bestPiece) * poolWords_,
@@ -1049,8 +1045,12 @@ class Engine {
   int poolDepth_ = -1;
   std::vector<std::size_t> counts_;
   int lostIfRingLeft_ = 0;
-  int hardLoss_ = 0;                        // unreachable pegs + dead rings, as pegLoss found them
-  std::vector<std::uint64_t> pegRows_;      // see pegRow()
+  int hardLoss_ = 0;                    // unreachable pegs + dead rings, as pegLoss found them
+  std::vector<std::uint64_t> pegRows_;  // see pegRow()
+  struct PegParts {                     // an option's peg masks, packed apart for the passes over a pool
+    std::uint64_t pegs, ballPegs, openRingPegs, ringPegs;
+  };
+  std::vector<PegParts> parts_;
   std::vector<std::uint64_t> noRow_;        // no options
   std::vector<std::uint64_t> seen_;         // linkable()'s scratch: options already joined
   std::vector<std::uint64_t> deadRingRow_;  // options with an open ring nothing can ever fill
