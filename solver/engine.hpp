@@ -161,7 +161,9 @@ class Engine {
 
   // Collects the paths of the search tree's nodes `depth` levels below `path` (and solutions above that).
   void split(const std::vector<Step>& path, int depth, std::vector<std::vector<Step>>& jobs) {
+    collecting_ = true;  // (collect() needs every node's branches here, not a compacted engine's)
     if (replay(path)) collect(depth, jobs);
+    collecting_ = false;
   }
 
   bool fits(int o) const {
@@ -1019,14 +1021,15 @@ class Engine {
   std::vector<std::uint64_t> siteRows_;                // per site (W * 64 of them): options covering it
   // Compaction (see delegate()): on hex pegs, nodes with as many pieces placed as a bit set in kCompactAt
   // hand their subtree to a compacted engine.
-  static constexpr unsigned kCompactAt = 1U << 3;
+  static constexpr unsigned kCompactAt = (1U << 2) | (1U << 3);
   bool compactHere() const {
     const int placed = piecesTotal_ - needTotal_;
-    return compactable_ && !probing_ && placed > rootPlaced_ && placed < 32 &&
+    return compactable_ && !probing_ && !collecting_ && placed > rootPlaced_ && placed < 32 &&
            ((kCompactAt >> placed) & 1U) != 0 && needTotal_ > 1;
   }
   bool compactable_ = false;
   bool delegating_ = false;  // branch() left this node's pool for delegate()
+  bool collecting_ = false;  // inside split()
   int rootPlaced_ = -1;      // compacted engine: pieces placed at its root (it does not hand that node on)
   std::unique_ptr<Engine> compacted_;
   std::vector<int> parentIndex_;           // compacted engine: per option, its number in the parent engine
