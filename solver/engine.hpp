@@ -195,10 +195,15 @@ class Engine {
 
   bool replay(const std::vector<Step>& path) {
     reset();
+    replaying_ = true;
     for (const Step& s : path) {
-      if ((!fits(s.option) || !allowed(s.option))) return false;
+      if ((!fits(s.option) || !allowed(s.option))) {
+        replaying_ = false;
+        return false;
+      }
       push(s);
     }
+    replaying_ = false;
     return true;
   }
 
@@ -535,7 +540,9 @@ class Engine {
 
   void push(const Step& s) {
     Undo u{excludedLog_.size(), 0, occupiedPegs_, centresFilled_, openRings_, ringed_};
-    if (s.mode == Step::Peg)
+    // Only a pool built from scratch reads the exclusions (allowed()), and that happens only after a replay:
+    // below, every pool is its parent's minus what the step rules out (buildPool()).
+    if (s.mode == Step::Peg && replaying_)
       for (int o : byPeg_[static_cast<std::size_t>(s.peg)]) {
         if (o >= s.option) break;
         exclude(o);
@@ -932,8 +939,7 @@ class Engine {
     compactable_ = true;
     rootPlaced_ = piecesTotal_ - parent.needTotal_;
     pieceRows_.assign(parent.need_.size() * poolWords_, 0);
-    byPeg_.resize(64);
-    for (auto& list : byPeg_) list.clear();
+    byPeg_.clear();  // (only replays use it)
     deadRingRow_.assign(poolWords_, 0);
     noRow_.assign(poolWords_, 0);
     conflicts_.resize(n);
@@ -941,8 +947,6 @@ class Engine {
     for (std::size_t i = 0; i < n; ++i) {
       const Option& o = options_[i];
       setBit(pieceRows_.data() + static_cast<std::size_t>(o.piece) * poolWords_, i);
-      for (std::uint64_t rest = o.pegs; rest != 0; rest &= rest - 1)
-        byPeg_[static_cast<std::size_t>(std::countr_zero(rest))].push_back(static_cast<int>(i));
       const auto p = static_cast<std::size_t>(parentIndex_[i]);
       if ((parent.deadRingRow_[p >> 6] >> (p & 63)) & 1U) setBit(deadRingRow_.data(), i);
     }
@@ -1037,6 +1041,7 @@ class Engine {
   bool compactable_ = false;
   bool delegating_ = false;  // branch() left this node's pool for delegate()
   bool collecting_ = false;  // inside split()
+  bool replaying_ = false;   // inside replay()
   int rootPlaced_ = -1;      // compacted engine: pieces placed at its root (it does not hand that node on)
   std::unique_ptr<Engine> compacted_;
   std::vector<int> parentIndex_;           // compacted engine: per option, its number in the parent engine
