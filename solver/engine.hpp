@@ -24,6 +24,7 @@
 #include <functional>
 #include <memory>
 #include <random>
+#include <utility>
 #include <vector>
 
 #include "solver/bits.hpp"
@@ -79,6 +80,7 @@ class Engine {
       options_.push_back(o);
     }
     conflicts_.resize(options_.size());
+    findPieceSpans();
     buildSiteRows();
     if (usePegs_) findPegRows();
     setUpSizePruning();
@@ -392,6 +394,19 @@ class Engine {
         }
     }
     return row.data();
+  }
+
+  // Per piece, the words of its row that hold any of its options (options come grouped by piece, so a
+  // piece's row is nonzero in a word or two).
+  void findPieceSpans() {
+    pieceSpans_.assign(need_.empty() ? problem_.need.size() : need_.size(), {0, 0});
+    for (std::size_t p = 0; p < pieceSpans_.size(); ++p) {
+      const std::uint64_t* row = pieceRows_.data() + p * poolWords_;
+      std::size_t first = poolWords_, end = 0;
+      for (std::size_t k = 0; k < poolWords_; ++k)
+        if (row[k] != 0) first = std::min(first, k), end = k + 1;
+      pieceSpans_[p] = first < end ? std::pair{first, end} : std::pair<std::size_t, std::size_t>{0, 0};
+    }
   }
 
   // Per site: the options covering it, as a bitset (conflict rows are their unions).
@@ -783,7 +798,13 @@ class Engine {
       }
       counts_.assign(need_.size(), 0);  // here, after any probes (they use them too)
       for (std::size_t p = 0; p < need_.size(); ++p)
-        if (need_[p] > 0) counts_[p] = countIn(pool, pieceRows_.data() + p * poolWords_);
+        if (need_[p] > 0) {
+          const std::uint64_t* own = pieceRows_.data() + p * poolWords_;
+          int n = 0;
+          for (std::size_t k = pieceSpans_[p].first; k < pieceSpans_[p].second; ++k)
+            n += popcount64(pool[k] & own[k]);
+          counts_[p] = static_cast<std::size_t>(n);
+        }
       if (probing_) {
         if (linked && !linkable(pool)) return true;
         for (std::size_t p = 0; p < need_.size(); ++p)
@@ -950,6 +971,7 @@ class Engine {
       const auto p = static_cast<std::size_t>(parentIndex_[i]);
       if ((parent.deadRingRow_[p >> 6] >> (p & 63)) & 1U) setBit(deadRingRow_.data(), i);
     }
+    findPieceSpans();
     buildSiteRows();
     fillPegRows();
     filled_ = parent.filled_;
@@ -1025,11 +1047,12 @@ class Engine {
   std::uint64_t openRings_ = 0;      // pegs with an open ring
   int ballsToPlace_ = 0;             // parts of the pieces still needed
   int openRingsToPlace_ = 0;
-  std::size_t poolWords_ = 0;                          // 64-bit words of an option bitset
-  std::vector<std::uint64_t> pools_;                   // per depth: the options that fit, as a bitset
-  std::vector<std::uint64_t> pieceRows_;               // per piece: its options, as a bitset
-  std::vector<std::vector<std::uint64_t>> conflicts_;  // per option: conflictRow, once computed
-  std::vector<std::uint64_t> siteRows_;                // per site (W * 64 of them): options covering it
+  std::size_t poolWords_ = 0;             // 64-bit words of an option bitset
+  std::vector<std::uint64_t> pools_;      // per depth: the options that fit, as a bitset
+  std::vector<std::uint64_t> pieceRows_;  // per piece: its options, as a bitset
+  std::vector<std::pair<std::size_t, std::size_t>> pieceSpans_;  // see findPieceSpans()
+  std::vector<std::vector<std::uint64_t>> conflicts_;            // per option: conflictRow, once computed
+  std::vector<std::uint64_t> siteRows_;  // per site (W * 64 of them): options covering it
   // Compaction (see delegate()): on hex pegs, nodes with as many pieces placed as a bit set in kCompactAt
   // hand their subtree to a compacted engine.
   static constexpr unsigned kCompactAt = (1U << 2) | (1U << 3);
