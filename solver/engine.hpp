@@ -11,7 +11,9 @@
 // sizes of the pieces left, in number or in a closed-off region next to it (see viable()). Linked puzzles cut
 // a node as soon as the placed pieces can no longer be joined by the options left; once the empty-peg budget
 // is spent, options that would kill a waiting ring or bring a ring nothing can fill are dropped from the
-// pool; near the root, options whose own node the bounds would cut are dropped too (see probe()).
+// pool; near the root, options whose own node the bounds would cut are dropped too (see probe()). On hex
+// pegs, nodes with 2 or 3 pieces placed hand their subtree to a compacted engine over their pool alone, so that
+// the bitsets below are a few words long (see delegate()).
 // (Branching on every empty peg, each either left empty or given its lowest-numbered option, was measured:
 // 2.5-6x more nodes.)
 #pragma once
@@ -633,9 +635,8 @@ class Engine {
     std::uint64_t rings = 0;                    // pegs with an open ring, or where some option can put one
     std::uint64_t anyRing = 0;                  // pegs with a ring, or where some option can put one
     std::array<std::uint32_t, 64> ballsInto{};  // per waiting open ring: options that can put a ball into it
-    std::array<std::uint32_t, 64> touching{};
+    std::array<std::uint32_t, 64> touching{};   // per empty peg: options that touch it
     std::array<std::uint32_t, 64> ringsOnto{};  // per peg that needs a ring: options that can put one there
-                                                // // per empty peg: options that touch it
   };
 
   // Pegs that nothing placed and no option left can reach stay empty, and open rings whose centre no option
