@@ -12,10 +12,9 @@
 // a node as soon as the placed pieces can no longer be joined by the options left; once the empty-peg budget
 // is spent, options that would kill a waiting ring or bring a ring nothing can fill are dropped from the
 // pool; near the root, options whose own node the bounds would cut are dropped too (see probe()). On hex
-// pegs, nodes with 2 or 3 pieces placed hand their subtree to a compacted engine over their pool alone, so that
-// the bitsets below are a few words long (see delegate()).
-// (Branching on every empty peg, each either left empty or given its lowest-numbered option, was measured:
-// 2.5-6x more nodes.)
+// pegs, nodes with 2 or 3 pieces placed hand their subtree to a compacted engine over their pool alone, so
+// that the bitsets below are a few words long (see delegate()). (Branching on every empty peg, each either
+// left empty or given its lowest-numbered option, was measured: 2.5-6x more nodes.)
 #pragma once
 
 #include <algorithm>
