@@ -58,7 +58,6 @@ class Engine {
         hasFreeSite_ = true;
     byCell_.resize(puzzle.sites.size());
     poolWords_ = (problem.options.size() + 63) / 64;
-    pieceRows_.assign(puzzle.pieces.size() * poolWords_, 0);
     usePegs_ = !problem.pegs.empty();
     piecesTotal_ = puzzle.totalPieces();
     if (usePegs_) byPeg_.resize(64);
@@ -77,12 +76,10 @@ class Engine {
       if (lowest >= 0) byCell_[static_cast<std::size_t>(lowest)].push_back(static_cast<int>(options_.size()));
       for (std::uint64_t rest = o.pegs; rest != 0; rest &= rest - 1)
         byPeg_[static_cast<std::size_t>(std::countr_zero(rest))].push_back(static_cast<int>(options_.size()));
-      setBit(pieceRows_.data() + static_cast<std::size_t>(o.piece) * poolWords_, options_.size());
       options_.push_back(o);
     }
     conflicts_.resize(options_.size());
-    findPieceSpans();
-    buildSiteRows();
+    buildRows();
     if (usePegs_) findPegRows();
     setUpSizePruning();
     fillCellEntries();
@@ -397,10 +394,20 @@ class Engine {
     return row.data();
   }
 
+  // The bitsets over options_ per piece, per site and, on hex pegs, per peg.
+  void buildRows() {
+    pieceRows_.assign(problem_.need.size() * poolWords_, 0);
+    for (std::size_t o = 0; o < options_.size(); ++o)
+      setBit(pieceRows_.data() + static_cast<std::size_t>(options_[o].piece) * poolWords_, o);
+    findPieceSpans();
+    buildSiteRows();
+    if (usePegs_) fillPegRows();
+  }
+
   // Per piece, the words of its row that hold any of its options (options come grouped by piece, so a
   // piece's row is nonzero in a word or two).
   void findPieceSpans() {
-    pieceSpans_.assign(need_.empty() ? problem_.need.size() : need_.size(), {0, 0});
+    pieceSpans_.assign(problem_.need.size(), {0, 0});
     for (std::size_t p = 0; p < pieceSpans_.size(); ++p) {
       const std::uint64_t* row = pieceRows_.data() + p * poolWords_;
       std::size_t first = poolWords_, end = 0;
@@ -424,7 +431,6 @@ class Engine {
   std::uint64_t* pegRow(PegRowKind kind, int peg) {
     return pegRows_.data() + (kind * 64 + static_cast<std::size_t>(peg)) * poolWords_;
   }
-  std::uint64_t* ballRow(int peg) { return pegRow(BallOn, peg); }
   void fillPegRows() {
     parts_.resize(options_.size());
     for (std::size_t o = 0; o < options_.size(); ++o) {
@@ -449,10 +455,8 @@ class Engine {
     return n;
   }
 
-  // Per peg, the options putting a ball on it; and the options with an open ring that
-  // no ball of any other option that fits beside them can ever fill.
+  // The options with an open ring that no ball of any other option that fits beside them can ever fill.
   void findPegRows() {
-    fillPegRows();
     deadRingRow_.assign(poolWords_, 0);
     noRow_.assign(poolWords_, 0);
     std::uint64_t givenBalls = 0;
@@ -511,7 +515,7 @@ class Engine {
       }
     };
     for (std::uint64_t rest = openRings_ & ~centresFilled_ & scan_.centres; rest != 0; rest &= rest - 1)
-      needAll(ballRow(std::countr_zero(rest)));
+      needAll(pegRow(BallOn, std::countr_zero(rest)));
     return removed != 0;
   }
 
@@ -959,21 +963,16 @@ class Engine {
     piecesTotal_ = parent.piecesTotal_;
     compactable_ = true;
     rootPlaced_ = piecesTotal_ - parent.needTotal_;
-    pieceRows_.assign(parent.need_.size() * poolWords_, 0);
     byPeg_.clear();  // (only replays use it)
     deadRingRow_.assign(poolWords_, 0);
     noRow_.assign(poolWords_, 0);
     conflicts_.resize(n);
     for (auto& row : conflicts_) row.clear();
     for (std::size_t i = 0; i < n; ++i) {
-      const Option& o = options_[i];
-      setBit(pieceRows_.data() + static_cast<std::size_t>(o.piece) * poolWords_, i);
       const auto p = static_cast<std::size_t>(parentIndex_[i]);
       if ((parent.deadRingRow_[p >> 6] >> (p & 63)) & 1U) setBit(deadRingRow_.data(), i);
     }
-    findPieceSpans();
-    buildSiteRows();
-    fillPegRows();
+    buildRows();
     filled_ = parent.filled_;
     need_ = parent.need_;
     needTotal_ = parent.needTotal_;
@@ -1091,7 +1090,7 @@ class Engine {
   std::vector<PegParts> parts_;
   std::vector<std::uint64_t> noRow_;  // no options
   // Nodes with at most this many branches leave the linkage check to their children (see branch()): KAF
-  // callgrind 4.11G instructions always checking, 3.94G with 2, 3.89G with 5 (but 12% more nodes).
+  // callgrind 4.11G instructions always checking, 3.94G with 2, 3.89G with 5 (but 6% more nodes than with 2).
   static constexpr std::size_t kLinkCheckAbove = 2;
   std::vector<std::uint64_t> seen_;         // linkable()'s scratch: options already joined
   std::vector<std::uint64_t> deadRingRow_;  // options with an open ring nothing can ever fill
