@@ -435,7 +435,7 @@ class Engine {
     parts_.resize(options_.size());
     for (std::size_t o = 0; o < options_.size(); ++o) {
       const Option& opt = options_[o];
-      parts_[o] = PegParts{opt.pegs, opt.ballPegs, opt.openRingPegs, opt.ringPegs};
+      parts_[o] = PegParts{{opt.pegs, opt.ballPegs}, {opt.openRingPegs, opt.ringPegs}};
     }
     pegRows_.assign(3 * 64 * poolWords_, 0);
     for (std::size_t o = 0; o < options_.size(); ++o) {
@@ -694,7 +694,7 @@ class Engine {
           const std::uint64_t fresh = unjoined[k] & touching;
           unjoined[k] &= ~fresh;
           for (std::uint64_t w = fresh; w != 0; w &= w - 1)
-            next |= parts_[k * 64 + static_cast<std::size_t>(std::countr_zero(w))].pegs;
+            next |= parts_[k * 64 + static_cast<std::size_t>(std::countr_zero(w))].pegsAndBalls[0];
         }
       }
       frontier = next & ~joined;
@@ -755,16 +755,16 @@ class Engine {
       for (;;) {
         // (Locals, so that the loop keeps them in registers: parts_ could alias scan_ as far as the compiler
         // knows.)
-        std::uint64_t reach = occupiedPegs_, centres = centresFilled_, rings = openRings_, anyRing = ringed_;
+        PegHalf seenPegs{occupiedPegs_, centresFilled_}, seenRings{openRings_, ringed_};
         const PegParts* parts = parts_.data();
-        forEachIn(pool, [&](int o) {
-          const PegParts& opt = parts[o];
-          reach |= opt.pegs;
-          centres |= opt.ballPegs;
-          rings |= opt.openRingPegs;
-          anyRing |= opt.ringPegs;
-        });
-        scan.reach = reach, scan.centres = centres, scan.rings = rings, scan.anyRing = anyRing;
+        for (std::size_t k = 0; k < poolWords_; ++k)
+          for (std::uint64_t w = pool[k]; w != 0; w &= w - 1) {
+            const PegParts& opt = parts[k * 64 + static_cast<std::size_t>(std::countr_zero(w))];
+            seenPegs |= opt.pegsAndBalls;
+            seenRings |= opt.rings;
+          }
+        scan.reach = seenPegs[0], scan.centres = seenPegs[1], scan.rings = seenRings[0],
+        scan.anyRing = seenRings[1];
         // Pegs that can no longer get a ring, or a ball: at most as many as will have none at the end.
         ringless = popcount64(problem_.allPegs & ~scan.anyRing);
         if (problem_.ringlessPegBudget >= 0 && ringless > problem_.ringlessPegBudget) return true;
@@ -1091,8 +1091,12 @@ class Engine {
   int lostIfRingLeft_ = 0;
   int hardLoss_ = 0;                    // unreachable pegs + dead rings, as pegLoss found them
   std::vector<std::uint64_t> pegRows_;  // see pegRow()
-  struct PegParts {                     // an option's peg masks, packed apart for the passes over a pool
-    std::uint64_t pegs, ballPegs, openRingPegs, ringPegs;
+  // An option's peg masks, packed apart for the passes over a pool, in two 16-byte vectors that a pass ORs
+  // in one SSE instruction each.
+  using PegHalf = std::uint64_t __attribute__((vector_size(16)));
+  struct PegParts {
+    PegHalf pegsAndBalls;  // pegs, ballPegs
+    PegHalf rings;         // openRingPegs, ringPegs
   };
   std::vector<PegParts> parts_;
   std::vector<std::uint64_t> noRow_;  // no options
