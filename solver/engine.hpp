@@ -78,7 +78,8 @@ class Engine {
         byPeg_[static_cast<std::size_t>(std::countr_zero(rest))].push_back(static_cast<int>(options_.size()));
       options_.push_back(o);
     }
-    conflicts_.resize(options_.size());
+    conflictRows_.resize(options_.size() * poolWords_);
+    conflictKnown_.assign(options_.size(), 0);
     buildRows();
     if (usePegs_) findPegRows();
     setUpSizePruning();
@@ -381,17 +382,22 @@ class Engine {
 
   // The options whose sites meet option o's (o among them), computed on first use.
   const std::uint64_t* conflictRow(int o) {
-    std::vector<std::uint64_t>& row = conflicts_[static_cast<std::size_t>(o)];
-    if (row.empty()) {
-      row.assign(poolWords_, 0);
-      const Bits<W>& mask = options_[static_cast<std::size_t>(o)].mask;
+    const auto i = static_cast<std::size_t>(o);
+    std::uint64_t* row = conflictRows_.data() + i * poolWords_;
+    if (conflictKnown_[i] == 0) {
+      conflictKnown_[i] = 1;
+      siteScratch_.clear();
+      const Bits<W>& mask = options_[i].mask;
       for (std::size_t k = 0; k < W; ++k)
-        for (std::uint64_t w = mask.word[k]; w != 0; w &= w - 1) {
-          const std::uint64_t* site = siteRows_.data() + (k * 64 + std::countr_zero(w)) * poolWords_;
-          for (std::size_t j = 0; j < poolWords_; ++j) row[j] |= site[j];
-        }
+        for (std::uint64_t w = mask.word[k]; w != 0; w &= w - 1)
+          siteScratch_.push_back(siteRows_.data() + (k * 64 + std::countr_zero(w)) * poolWords_);
+      for (std::size_t j = 0; j < poolWords_; ++j) {  // (word by word: one store per word)
+        std::uint64_t word = 0;
+        for (const std::uint64_t* site : siteScratch_) word |= site[j];
+        row[j] = word;
+      }
     }
-    return row.data();
+    return row;
   }
 
   // The bitsets over options_ per piece, per site and, on hex pegs, per peg.
@@ -452,6 +458,14 @@ class Engine {
   int countIn(const std::uint64_t* pool, const std::uint64_t* row) const {
     int n = 0;
     for (std::size_t k = 0; k < poolWords_; ++k) n += popcount64(pool[k] & row[k]);
+    return n;
+  }
+
+  // Options of `pool` in `row`, counted only as far as `cap`.
+  std::size_t countBelow(const std::uint64_t* pool, const std::uint64_t* row, std::size_t cap) const {
+    std::size_t n = 0;
+    for (std::size_t k = 0; k < poolWords_ && n < cap; ++k)
+      n += static_cast<std::size_t>(popcount64(pool[k] & row[k]));
     return n;
   }
 
@@ -634,13 +648,10 @@ class Engine {
 
   // What one pass over a node's pool learns about the pegs.
   struct PegScan {
-    std::uint64_t reach = 0;                    // pegs that are occupied or some option can touch
-    std::uint64_t centres = 0;                  // pegs with a ball, or whose centre some option can fill
-    std::uint64_t rings = 0;                    // pegs with an open ring, or where some option can put one
-    std::uint64_t anyRing = 0;                  // pegs with a ring, or where some option can put one
-    std::array<std::uint32_t, 64> ballsInto{};  // per waiting open ring: options that can put a ball into it
-    std::array<std::uint32_t, 64> touching{};   // per empty peg: options that touch it
-    std::array<std::uint32_t, 64> ringsOnto{};  // per peg that needs a ring: options that can put one there
+    std::uint64_t reach = 0;    // pegs that are occupied or some option can touch
+    std::uint64_t centres = 0;  // pegs with a ball, or whose centre some option can fill
+    std::uint64_t rings = 0;    // pegs with an open ring, or where some option can put one
+    std::uint64_t anyRing = 0;  // pegs with a ring, or where some option can put one
   };
 
   // Pegs that nothing placed and no option left can reach stay empty, and open rings whose centre no option
@@ -791,22 +802,7 @@ class Engine {
       if (ballless == problem_.balllessPegBudget) ballsNeeded |= scan.centres & ~centresFilled_;
       ringsNeeded = ringless == problem_.ringlessPegBudget ? scan.anyRing & ~ringed_ : 0;
       if (probing_) ballsNeeded = ringsNeeded = 0;  // a probe only asks whether the node is cut
-      const std::uint64_t ringsToCount = ballsNeeded;
-      const std::uint64_t pegsToCount = lost + 1 > budget && budget >= 0 && !probing_ ? uncovered : 0;
-      // Per-item counts as bitset intersections (pools are a few words once compacted); links per option.
-      for (std::uint64_t rest = ringsToCount; rest != 0; rest &= rest - 1) {
-        const int peg = std::countr_zero(rest);
-        scan.ballsInto[static_cast<std::size_t>(peg)] = countIn(pool, pegRow(BallOn, peg));
-      }
-      for (std::uint64_t rest = ringsNeeded; rest != 0; rest &= rest - 1) {
-        const int peg = std::countr_zero(rest);
-        scan.ringsOnto[static_cast<std::size_t>(peg)] = countIn(pool, pegRow(RingOn, peg));
-      }
-      for (std::uint64_t rest = pegsToCount; rest != 0; rest &= rest - 1) {
-        const int peg = std::countr_zero(rest);
-        scan.touching[static_cast<std::size_t>(peg)] = countIn(pool, pegRow(Touching, peg));
-      }
-      counts_.assign(need_.size(), 0);  // here, after any probes (they use them too)
+      counts_.assign(need_.size(), 0);              // here, after any probes (they use them too)
       for (std::size_t p = 0; p < need_.size(); ++p)
         if (need_[p] > 0) {
           const std::uint64_t* own = pieceRows_.data() + p * poolWords_;
@@ -832,15 +828,16 @@ class Engine {
       if (need_[p] > 0 && counts_[p] < bestCount) bestPiece = static_cast<int>(p), bestCount = counts_[p];
     if (bestCount == 0) return true;
     int bestRing = -1, bestPeg = -1, bestRingPeg = -1;
+    // (Item counts as bitset intersections, each stopped once it cannot beat the best so far.)
     if (usePegs_) {
       for (std::uint64_t rest = ballsNeeded; rest != 0; rest &= rest - 1) {
         const int peg = std::countr_zero(rest);
-        const std::size_t n = scan_.ballsInto[static_cast<std::size_t>(peg)];
+        const std::size_t n = countBelow(pool, pegRow(BallOn, peg), bestCount);
         if (n > 0 && n < bestCount) bestRing = peg, bestCount = n;
       }
       for (std::uint64_t rest = ringsNeeded; rest != 0; rest &= rest - 1) {
         const int peg = std::countr_zero(rest);
-        const std::size_t n = scan_.ringsOnto[static_cast<std::size_t>(peg)];
+        const std::size_t n = countBelow(pool, pegRow(RingOn, peg), bestCount);
         if (n > 0 && n < bestCount) bestRingPeg = peg, bestRing = -1, bestCount = n;
       }
     }
@@ -848,7 +845,7 @@ class Engine {
       if (lost + 1 > budget)
         for (std::uint64_t rest = uncovered; rest != 0; rest &= rest - 1) {
           const int peg = std::countr_zero(rest);
-          const std::size_t n = scan_.touching[static_cast<std::size_t>(peg)];
+          const std::size_t n = countBelow(pool, pegRow(Touching, peg), bestCount);
           if (n > 0 && n < bestCount) bestPeg = peg, bestRing = bestRingPeg = -1, bestCount = n;
         }
     }
@@ -973,8 +970,8 @@ class Engine {
     deadRingRow_.assign(poolWords_, 0);
     noRow_.assign(poolWords_, 0);
     unjoined_.assign(poolWords_, 0);
-    conflicts_.resize(n);
-    for (auto& row : conflicts_) row.clear();
+    conflictRows_.resize(n * poolWords_);
+    conflictKnown_.assign(n, 0);
     for (std::size_t i = 0; i < n; ++i) {
       const auto p = static_cast<std::size_t>(parentIndex_[i]);
       if ((parent.deadRingRow_[p >> 6] >> (p & 63)) & 1U) setBit(deadRingRow_.data(), i);
@@ -1057,7 +1054,9 @@ class Engine {
   std::vector<std::uint64_t> pools_;      // per depth: the options that fit, as a bitset
   std::vector<std::uint64_t> pieceRows_;  // per piece: its options, as a bitset
   std::vector<std::pair<std::size_t, std::size_t>> pieceSpans_;  // see findPieceSpans()
-  std::vector<std::vector<std::uint64_t>> conflicts_;            // per option: conflictRow, once computed
+  std::vector<std::uint64_t> conflictRows_;                      // per option: conflictRow(), once computed
+  std::vector<std::uint8_t> conflictKnown_;                      // per option: its conflict row is computed
+  std::vector<const std::uint64_t*> siteScratch_;
   std::vector<std::uint64_t> siteRows_;  // per site (W * 64 of them): options covering it
   // Compaction (see delegate()): on hex pegs, nodes with as many pieces placed as a bit set in kCompactAt
   // hand their subtree to a compacted engine.
