@@ -682,37 +682,37 @@ class Engine {
   // Grows the pegs joined to the first placed piece, peg by peg, and stops once every placed piece is met.
   bool linkable(const std::uint64_t* pool) {
     if (placedPegs_.empty()) return true;
-    auto allMet = [&](std::uint64_t joined) {
-      for (std::uint64_t pegs : placedPegs_)
-        if ((pegs & joined) == 0) return false;
-      return true;
-    };
     std::uint64_t* unjoined = unjoined_.data();  // options of the pool not yet met
     if (pool != nullptr) std::copy(pool, pool + poolWords_, unjoined);
-    std::uint64_t joined = placedPegs_.front(), frontier = joined;
+    std::uint64_t joined = placedPegs_.front(), expanded = 0;
     std::array<const std::uint64_t*, 64> rows{};
-    while (frontier != 0) {
-      std::uint64_t next = 0;
-      for (std::uint64_t pegs : placedPegs_)
-        if ((pegs & frontier) != 0) next |= pegs;
-      if (pool != nullptr) {
-        std::size_t n = 0;
-        for (std::uint64_t rest = frontier; rest != 0; rest &= rest - 1)
-          rows[n++] = pegRow(Touching, std::countr_zero(rest));
-        for (std::size_t k = 0; k < poolWords_; ++k) {
-          std::uint64_t touching = 0;
-          for (std::size_t i = 0; i < n; ++i) touching |= rows[i][k];
-          const std::uint64_t fresh = unjoined[k] & touching;
-          unjoined[k] &= ~fresh;
-          for (std::uint64_t w = fresh; w != 0; w &= w - 1)
-            next |= parts_[k * 64 + static_cast<std::size_t>(std::countr_zero(w))].pegsAndBalls[0];
-        }
+    for (;;) {
+      // First the placed pieces alone (often they are linked already), then one step through the pool.
+      bool allMet = false;
+      for (bool grew = true; grew;) {
+        grew = false, allMet = true;
+        for (std::uint64_t pegs : placedPegs_)
+          if ((pegs & joined) == 0)
+            allMet = false;
+          else if ((pegs & ~joined) != 0)
+            joined |= pegs, grew = true;
       }
-      frontier = next & ~joined;
-      joined |= next;
-      if (allMet(joined)) return true;
+      if (allMet) return true;
+      const std::uint64_t frontier = joined & ~expanded;
+      if (frontier == 0 || pool == nullptr) return false;
+      expanded = joined;
+      std::size_t n = 0;
+      for (std::uint64_t rest = frontier; rest != 0; rest &= rest - 1)
+        rows[n++] = pegRow(Touching, std::countr_zero(rest));
+      for (std::size_t k = 0; k < poolWords_; ++k) {
+        std::uint64_t touching = 0;
+        for (std::size_t i = 0; i < n; ++i) touching |= rows[i][k];
+        const std::uint64_t fresh = unjoined[k] & touching;
+        unjoined[k] &= ~fresh;
+        for (std::uint64_t w = fresh; w != 0; w &= w - 1)
+          joined |= parts_[k * 64 + static_cast<std::size_t>(std::countr_zero(w))].pegsAndBalls[0];
+      }
     }
-    return allMet(joined);
   }
 
   // Chooses how to branch here and calls each(step) per branch. Returns false when a visit stopped the
@@ -853,23 +853,30 @@ class Engine {
     // cannot either (their pools are smaller), so each would be cut in turn, and the check costs more than
     // a child or two.
     if (problem_.linked && usePegs_ && bestCount > kLinkCheckAbove && !linkable(pool)) return true;
-    std::vector<int>& options = choices_[static_cast<std::size_t>(depth)];
-    options.clear();
+    const std::uint64_t* row = pieceRows_.data() + static_cast<std::size_t>(bestPiece) * poolWords_;
     Step::Mode mode = Step::Piece;
     if (bestPeg >= 0) {
-      forEachIn(pool, pegRow(Touching, bestPeg), [&](int o) { options.push_back(o); });
+      row = pegRow(Touching, bestPeg);
       mode = Step::Peg;
     } else if (bestRing >= 0) {
-      forEachIn(pool, pegRow(BallOn, bestRing), [&](int o) { options.push_back(o); });
+      row = pegRow(BallOn, bestRing);
       mode = Step::Cell;  // the centre takes exactly one ball: no order to impose
     } else if (bestRingPeg >= 0) {
-      forEachIn(pool, pegRow(RingOn, bestRingPeg), [&](int o) { options.push_back(o); });
+      row = pegRow(RingOn, bestRingPeg);
       mode = Step::Cell;  // the peg takes exactly one ring
-    } else {
-      forEachIn(pool, pieceRows_.data() + static_cast<std::size_t>(bestPiece) * poolWords_,
-                [&](int o) { options.push_back(o); });
     }
-    if (!rank_.empty()) sortByRank(options);
+    if (rank_.empty()) {  // (straight from the bitsets: this depth's pool stays as it is below)
+      for (std::size_t k = 0; k < poolWords_; ++k)
+        for (std::uint64_t w = pool[k] & row[k]; w != 0; w &= w - 1) {
+          poolDepth_ = depth;
+          if (!each(Step{static_cast<int>(k * 64) + std::countr_zero(w), mode, bestPeg})) return false;
+        }
+      return true;
+    }
+    std::vector<int>& options = choices_[static_cast<std::size_t>(depth)];
+    options.clear();
+    forEachIn(pool, row, [&](int o) { options.push_back(o); });
+    sortByRank(options);
     for (int o : options) {
       poolDepth_ = depth;
       if (!each(Step{o, mode, bestPeg})) return false;
