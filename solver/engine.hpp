@@ -762,7 +762,7 @@ class Engine {
     } else {
       // First what cuts most nodes, cheaply: the pegs, centres and rings the options can still reach.
       PegScan& scan = scan_;
-      bool probed = false;
+      bool probed = false, pruned = false;
       for (;;) {
         // (Locals, so that the loop keeps them in registers: parts_ could alias scan_ as far as the compiler
         // knows.)
@@ -784,7 +784,11 @@ class Engine {
         if (budget < 0) break;
         lost = pegLoss(scan);
         if (lost > budget) return true;
-        if (hardLoss_ + 1 > budget && pruneHopeless(pool)) continue;
+        // (Once per node: pruning again after the second pass cuts 0.5% of nodes for 1.4% more instructions.)
+        if (hardLoss_ + 1 > budget && !pruned && pruneHopeless(pool)) {
+          pruned = true;
+          continue;
+        }
         if (compactHere()) break;  // (the compacted engine probes, if at all)
         if (probing_ || probed || !rank_.empty() || piecesTotal_ - needTotal_ > kProbeUpTo) break;
         probed = true;
