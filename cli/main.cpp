@@ -45,6 +45,13 @@ int main(int argc, char** argv) {
     return 2;
   }
 #endif
+#if defined(__x86_64__) && defined(__BMI__)
+  if (!__builtin_cpu_supports("bmi")) {
+    std::cerr << "piecework: this build needs a processor with the BMI1 instructions; rebuild with "
+                 "cmake -DPIECEWORK_X86_BMI=OFF\n";
+    return 2;
+  }
+#endif
   const std::vector<std::string> args(argv + 1, argv + argc);
   if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
     cli::printUsage(args.empty() ? std::cerr : std::cout);
