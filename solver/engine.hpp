@@ -685,7 +685,7 @@ class Engine {
     std::uint64_t* unjoined = unjoined_.data();  // options of the pool not yet met
     if (pool != nullptr) std::copy(pool, pool + poolWords_, unjoined);
     std::uint64_t joined = placedPegs_.front(), expanded = 0;
-    std::array<const std::uint64_t*, 64> rows{};
+    std::array<const std::uint64_t*, 64> rows;  // (the first n are set before use)
     for (;;) {
       // First the placed pieces alone (often they are linked already), then one step through the pool.
       bool allMet = false;
