@@ -26,8 +26,7 @@ int runCount(const std::vector<std::string>& args) {
   const std::vector<int> givens = readChallenge(puzzle, vm, false);
   CountOptions count;
   count.rules.linked = vm.count("unlinked") == 0U;
-  count.threads = vm["threads"].as<int>();
-  if (count.threads < 0) throw InputError("--threads must be 0 (every core) or more");
+  count.threads = readThreads(vm);
   std::mutex progressLock;
   if (isatty(STDERR_FILENO) != 0) {
     count.progress = [&](std::size_t done, std::size_t all) {

@@ -16,6 +16,7 @@
 #include "output/text.hpp"
 #include "puzzle/definition.hpp"
 #include "puzzle/errors.hpp"
+#include "puzzle/limits.hpp"
 
 namespace piecework::cli {
 namespace {
@@ -40,11 +41,7 @@ std::uint64_t parseSeed(const std::string& text, const char* option) {
 std::string definitionText(const std::string& nameOrPath) {
   std::string text = shippedText(nameOrPath);
   if (!text.empty()) return text;
-  std::ifstream in(nameOrPath, std::ios::binary);
-  if (!in) throw InputError(fmt::format("{}: cannot read the puzzle definition", nameOrPath));
-  std::ostringstream out;
-  out << in.rdbuf();
-  return out.str();
+  return readFileLimited(nameOrPath, kMaxDefinitionBytes, "the definition");
 }
 
 nlohmann::json toJson(const GeneratedChallenge& c) {
@@ -108,8 +105,7 @@ int runGenerate(const std::vector<std::string>& args) {
   const int count = vm["count"].as<int>();
   if (count < 1 || count > 1000000)
     throw InputError(fmt::format("--count {}: must be from 1 to 1000000", count));
-  const int threads = vm["threads"].as<int>();
-  if (threads < 0) throw InputError("--threads must be 0 (every core) or more");
+  const int threads = readThreads(vm);
   const int maxAttempts = vm["max-attempts"].as<int>();
   if (maxAttempts < 1) throw InputError(fmt::format("--max-attempts {}: must be 1 or more", maxAttempts));
   if (vm.count("seed") != 0U && vm.count("challenge-seed") != 0U)

@@ -1,13 +1,12 @@
 #include "cli/command.hpp"
 
 #include <fmt/format.h>
-#include <fstream>
 #include <iostream>
-#include <sstream>
 #include <string_view>
 
 #include "puzzle/challenge.hpp"
 #include "puzzle/errors.hpp"
+#include "puzzle/limits.hpp"
 
 namespace piecework::cli {
 
@@ -53,16 +52,7 @@ std::string challengeText(const po::variables_map& vm) {
     throw InputError("give --challenge or --challenge-file, not both");
   if (vm.count("challenge") != 0U) return vm["challenge"].as<std::string>();
   if (vm.count("challenge-file") == 0U) return {};
-  const std::string path = vm["challenge-file"].as<std::string>();
-  std::ostringstream text;
-  if (path == "-") {
-    text << std::cin.rdbuf();
-  } else {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw InputError(fmt::format("{}: cannot read the challenge file", path));
-    text << in.rdbuf();
-  }
-  return text.str();
+  return readFileLimited(vm["challenge-file"].as<std::string>(), kMaxChallengeBytes, "the challenge file");
 }
 
 std::vector<int> readChallenge(const Puzzle& puzzle, const po::variables_map& vm, bool required) {
@@ -72,6 +62,14 @@ std::vector<int> readChallenge(const Puzzle& puzzle, const po::variables_map& vm
     return {};
   }
   return parseChallenge(puzzle, challengeText(vm));
+}
+
+int readThreads(const po::variables_map& vm) {
+  const int threads = vm["threads"].as<int>();
+  if (threads < 0 || threads > kMaxThreads)
+    throw InputError(fmt::format("--threads {}: must be from 0 (every core) to {} (docs/limits.md)", threads,
+                                 kMaxThreads));
+  return threads;
 }
 
 void printJson(const nlohmann::json& value) {

@@ -43,6 +43,9 @@ void addChallengeOptions(po::options_description& options);
 std::vector<int> readChallenge(const Puzzle& puzzle, const po::variables_map& vm, bool required);
 std::string challengeText(const po::variables_map& vm);
 
+// The value of --threads: 0 (every core) up to kMaxThreads (puzzle/limits.hpp); InputError otherwise.
+int readThreads(const po::variables_map& vm);
+
 void printJson(const nlohmann::json& value);
 
 }  // namespace piecework::cli
