@@ -10,6 +10,7 @@
 #include "puzzle/challenge.hpp"
 #include "puzzle/definition.hpp"
 #include "puzzle/errors.hpp"
+#include "solver/solver.hpp"
 
 namespace piecework::cli {
 namespace {
@@ -90,6 +91,14 @@ int runBooklet(const std::vector<std::string>& args) {
     } catch (const InputError& error) {
       throw InputError(fmt::format("{}: challenge {}: {}", path, c.id, error.what()));
     }
+    // A booklet promises one answer per challenge: check each again (an older import did not), before
+    // anything is written.
+    Rules rules;
+    rules.linked = !c.unlinked;
+    if (const Uniqueness u = uniqueness(*puzzle, e.givens, rules); u != Uniqueness::Unique)
+      throw InputError(fmt::format("{}: challenge {}: {}; a booklet holds only challenges with one solution",
+                                   path, c.id,
+                                   u == Uniqueness::None ? "has no solution" : "has several solutions"));
     entries.push_back(std::move(e));
   }
   const BookletResult result = writeBooklet(out, entries, booklet);
