@@ -512,11 +512,16 @@ int runRerate(const std::vector<std::string>& args) {
   po::options_description options("catalog rate options");
   addFilterOptions(options);
   options.add_options()("all", "re-rate every matching challenge, not only those graded by an older rater");
+  addModelOption(options);
   po::variables_map vm;
-  if (!parseSub("rate", "piecework catalog rate [--db FILE] [filters] [--all]", args, options, vm)) return 0;
+  if (!parseSub("rate", "piecework catalog rate [--db FILE] [filters] [--all] [--model MODEL]", args, options,
+                vm))
+    return 0;
   const std::string path = catalogPath(vm);
   db::ChallengeFilter filter = readFilter(vm);
-  if (vm.count("all") == 0U) filter.raterVersionBelow = kRaterVersion;
+  const std::optional<RatingModel> model = readModelOption(vm);
+  // Another model grades everything anew, whatever rater graded it before.
+  if (vm.count("all") == 0U && !model) filter.raterVersionBelow = kRaterVersion;
   {
     const db::Catalog check(path, db::Catalog::Access::ReadOnly);
   }  // must exist already: never create one here
@@ -535,7 +540,7 @@ int runRerate(const std::vector<std::string>& args) {
     } catch (const InputError& e) {
       throw InputError(fmt::format("{}: challenge {}: {}", path, c.id, e.what()));
     }
-    const Rating rating = rate(it->second, givens, rules);
+    const Rating rating = rate(it->second, givens, rules, model ? &*model : nullptr);
     catalog.updateRating(c.id, rating.level, rating.score, kRaterVersion,
                          nlohmann::json(rating.strategyUse).dump());
     ++rated;

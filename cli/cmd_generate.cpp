@@ -88,11 +88,12 @@ int runGenerate(const std::vector<std::string>& args) {
       "unlinked", "IQ-Link: accept fillings whose pieces do not form one linked structure")(
       "json", "one JSON object per line")("quiet,q", "no summary on stderr")(
       "stats", "also print where the time went (stderr)");
+  addModelOption(options);
   po::variables_map vm;
   if (!parseArguments(
           "generate",
           "piecework generate PUZZLE --level LEVEL --count N [--seed S | --challenge-seed S] [--db FILE] "
-          "[--threads N] [--unlinked] [--json]",
+          "[--threads N] [--unlinked] [--model MODEL] [--json]",
           args, options, vm))
     return 0;
   if (vm.count("level") == 0U)
@@ -117,6 +118,8 @@ int runGenerate(const std::vector<std::string>& args) {
   const Puzzle puzzle = loadPuzzle(puzzleName);
   Rules rules;
   rules.linked = vm.count("unlinked") == 0U;
+  const std::optional<RatingModel> model = readModelOption(vm);
+  const RatingModel* modelUsed = model ? &*model : nullptr;
   const bool json = vm.count("json") != 0U;
   const bool quiet = vm.count("quiet") != 0U;
   const bool colour = !json && stdoutWantsColour();
@@ -137,7 +140,7 @@ int runGenerate(const std::vector<std::string>& args) {
 
   if (vm.count("challenge-seed") != 0U) {
     const std::uint64_t seed = parseSeed(vm["challenge-seed"].as<std::string>(), "--challenge-seed");
-    const AttemptResult attempt = generateAttempt(puzzle, *level, rules, seed);
+    const AttemptResult attempt = generateAttempt(puzzle, *level, rules, seed, modelUsed);
     if (!attempt.challenge) {
       std::cerr << fmt::format(
           "piecework: generate: --challenge-seed {} gives no {} challenge of {}{} ({})\n", seed,

@@ -7,12 +7,14 @@
 //   as many blank-line-separated layers as the box has (a "---" line ends it early, which is then an error).
 // Every challenge is read and rated before anything is printed, so bad input never leaves a partial result.
 #include <fmt/format.h>
+#include <cmath>
 #include <iostream>
 
 #include "cli/command.hpp"
 #include "puzzle/challenge.hpp"
 #include "puzzle/definition.hpp"
 #include "puzzle/errors.hpp"
+#include "rater/model.hpp"
 #include "rater/rater.hpp"
 #include "solver/solver.hpp"
 
@@ -114,6 +116,18 @@ nlohmann::json ratingJson(const Puzzle& puzzle, const Rating& rating, const std:
                         {"trial_depth", rating.trialDepth},
                         {"strategies", rating.strategyUse},
                         {"rater_version", kRaterVersion}};
+  // The model's inputs and what it made of them, so that a user sees how close a challenge is to the next
+  // level.
+  nlohmann::json features = nlohmann::json::object();
+  for (const std::string& name : modelFeatureNames())
+    features[name] = std::round(modelFeature(rating.features, name) * 1000) / 1000;
+  out["features"] = features;
+  nlohmann::json probability = nlohmann::json::object();
+  for (int k = 0; k < 5; ++k)
+    probability[levelName(static_cast<Level>(k))] =
+        std::round(rating.probability[static_cast<std::size_t>(k)] * 1000) / 1000;
+  out["probability"] = probability;
+  out["model"] = rating.model;
   if (file) out["challenge"] = challenge;
   return out;
 }
@@ -122,7 +136,7 @@ std::string summary(const Rating& rating) {
   std::string uses;
   for (const auto& [name, n] : rating.strategyUse)
     uses += fmt::format("{}{} x{}", uses.empty() ? "" : ", ", name, n);
-  return fmt::format("{} (score {}): {} piece{} to place; hardest strategy: {}; {} trial{}{}",
+  return fmt::format("{} (score {:.2f}): {} piece{} to place; hardest strategy: {}; {} trial{}{}",
                      levelName(rating.level), rating.score, rating.toPlace, rating.toPlace == 1 ? "" : "s",
                      rating.hardest.empty() ? "none" : rating.hardest, rating.trials,
                      rating.trials == 1 ? "" : "s", uses.empty() ? "" : fmt::format(" [{}]", uses));
@@ -136,12 +150,15 @@ int runRate(const std::vector<std::string>& args) {
   options.add_options()("explain", "list the steps in words")(
       "unlinked", "IQ-Link: accept fillings whose pieces do not form one linked structure")(
       "json", "print JSON (one object per line, one line per challenge)");
+  addModelOption(options);
   po::variables_map vm;
   if (!parseArguments("rate",
-                      "piecework rate PUZZLE --challenge TEXT | --challenge-file FILE [--explain] [--json]",
+                      "piecework rate PUZZLE --challenge TEXT | --challenge-file FILE [--explain] [--json] "
+                      "[--model MODEL]",
                       args, options, vm))
     return 0;
   const Puzzle puzzle = loadPuzzle(vm["puzzle"].as<std::string>());
+  const std::optional<RatingModel> model = readModelOption(vm);
   Rules rules;
   rules.linked = vm.count("unlinked") == 0U;
   const bool fromFile = vm.count("challenge-file") != 0U;
@@ -178,7 +195,7 @@ int runRate(const std::vector<std::string>& args) {
       throw InputError(
           fmt::format("{}: the challenge has {}; only a challenge with exactly one solution can be rated",
                       where(texts[i]), u == Uniqueness::None ? "no solution" : "more than one solution"));
-    ratings.push_back(rate(puzzle, challenges[i], rules));
+    ratings.push_back(rate(puzzle, challenges[i], rules, model ? &*model : nullptr));
   }
 
   const bool json = vm.count("json") != 0U;

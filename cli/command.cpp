@@ -12,7 +12,7 @@ namespace piecework::cli {
 
 bool parseArguments(const char* command, const char* usage, const std::vector<std::string>& args,
                     po::options_description& options, po::variables_map& vm, const char* positional,
-                    bool positionalRequired) {
+                    bool positionalRequired, const char* secondPositional) {
   options.add_options()("help,h", "show this help");
   po::options_description all;
   all.add(options);
@@ -21,6 +21,7 @@ bool parseArguments(const char* command, const char* usage, const std::vector<st
     all.add_options()(positional, po::value<std::string>(), positional);
     positionals.add(positional, 1);
   }
+  if (secondPositional != nullptr) positionals.add(secondPositional, 1);
   try {
     po::store(po::command_line_parser(args).options(all).positional(positionals).run(), vm);
     po::notify(vm);
@@ -74,6 +75,21 @@ int readThreads(const po::variables_map& vm) {
 
 void printJson(const nlohmann::json& value) {
   std::cout << value.dump() << '\n';
+}
+
+}  // namespace piecework::cli
+
+namespace piecework::cli {
+
+void addModelOption(po::options_description& options) {
+  options.add_options()("model", po::value<std::string>()->value_name("MODEL"),
+                        "grade with this rating model (made by 'piecework calibrate'); default: the "
+                        "puzzle's shipped model");
+}
+
+std::optional<RatingModel> readModelOption(const po::variables_map& vm) {
+  if (vm.count("model") == 0U) return std::nullopt;
+  return loadModel(vm["model"].as<std::string>());
 }
 
 }  // namespace piecework::cli

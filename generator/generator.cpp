@@ -149,7 +149,8 @@ std::uint64_t attemptSeed(std::uint64_t streamSeed, std::uint64_t attempt) {
   return attempt == 0 ? nonZero(streamSeed) : nonZero(splitmix(streamSeed + attempt * 0x9e3779b97f4a7c15ULL));
 }
 
-AttemptResult generateAttempt(const Puzzle& puzzle, Level level, Rules rules, std::uint64_t seed) {
+AttemptResult generateAttempt(const Puzzle& puzzle, Level level, Rules rules, std::uint64_t seed,
+                              const RatingModel* model) {
   AttemptResult result;
   std::mt19937_64 rng(seed);
 
@@ -197,7 +198,7 @@ AttemptResult generateAttempt(const Puzzle& puzzle, Level level, Rules rules, st
       auto r = rated.find(givens);
       if (r == rated.end()) {
         const auto start = Clock::now();
-        r = rated.emplace(givens, rate(puzzle, givens, rules)).first;
+        r = rated.emplace(givens, rate(puzzle, givens, rules, model)).first;
         result.ratingSeconds += secondsSince(start);
         ++result.ratings;
       }
@@ -388,7 +389,7 @@ GenerateResult generateBatch(const Puzzle& puzzle, const GenerateOptions& option
       lock.unlock();
       AttemptResult attempt;
       try {
-        attempt = generateAttempt(puzzle, options.level, options.rules, seed);
+        attempt = generateAttempt(puzzle, options.level, options.rules, seed, options.model);
       } catch (...) {
         lock.lock();
         if (!error) error = std::current_exception();
