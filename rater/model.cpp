@@ -41,6 +41,9 @@ const NamedFeature kFeatures[] = {
     {"trial_depth", [](const RatingFeatures& f) { return double(f.trialDepth); }},
     {"refutation_steps", [](const RatingFeatures& f) { return log2p(f.refutationSteps); }},
     {"forced_search", [](const RatingFeatures& f) { return log2p(f.forcedSearch - 1); }},
+    {"stalls", [](const RatingFeatures& f) { return double(f.stalls); }},
+    {"stall_choice", [](const RatingFeatures& f) { return f.stallChoice; }},
+    {"first_stall_choice", [](const RatingFeatures& f) { return log2p(f.firstStallChoice); }},
 };
 
 double logistic(double z) {

@@ -144,8 +144,11 @@ struct Scratch {
 struct Stats {
   int trials = 0;
   int depth = 0;
-  int refuted = 0;       // failed trials
-  int refutedSteps = 0;  // deductions followed to refute them, summed
+  int refuted = 0;         // failed trials
+  int refutedSteps = 0;    // deductions followed to refute them, summed
+  int stalls = 0;          // times logic stalled without assumptions
+  double stallChoice = 0;  // log2 of the options of the choice tried there, summed over those times
+  int firstStallChoice = 0;
   void noteRefutation(int steps) {
     ++refuted;
     refutedSteps += steps;
@@ -287,6 +290,10 @@ class Rater {
       deduced = false;
       if (logic != Status::Stalled || probeOnly) return logic;
       const std::vector<int> branch = trialCandidates(s);
+      if (depth == 0) {
+        if (stats.stalls++ == 0) stats.firstStallChoice = static_cast<int>(branch.size());
+        stats.stallChoice += std::log2(static_cast<double>(std::max<std::size_t>(1, branch.size())));
+      }
       // The probes that stalled: where each got to, to go deeper from there.
       struct Stalled {
         int left = 0;  // options left after the probe
@@ -1101,6 +1108,9 @@ Rating rate(const Puzzle& puzzle, const std::vector<int>& givens, Rules rules, c
   f.trialDepth = stats.depth;
   f.refutations = stats.refuted;
   f.refutationSteps = stats.refutedSteps;
+  f.stalls = stats.stalls;
+  f.stallChoice = stats.stallChoice;
+  f.firstStallChoice = stats.firstStallChoice;
 
   const RatingModel& used = model != nullptr ? *model : shippedModel(puzzle);
   const LevelEstimate estimate = estimateLevel(used, f);

@@ -52,13 +52,16 @@ struct RatingFeatures {
   int pairwiseEliminations = 0;
   int ruleSweeps = 0;  // linkability and region sweeps (the family's own strategies)
   int ruleEliminations = 0;
-  int strategiesUsed = 0;   // distinct strategies on the path
-  int trials = 0;           // assumptions: probes and nested ones
-  int trialDepth = 0;       // deepest nesting of assumptions
-  int refutations = 0;      // assumptions refuted
-  int refutationSteps = 0;  // deductions followed to refute them, summed
-  int forcedSearch = 0;     // board states in a search that uses forced moves only and guesses on the
-                            // most constrained choice, every guess followed (order-independent; capped)
+  int strategiesUsed = 0;    // distinct strategies on the path
+  int trials = 0;            // assumptions: probes and nested ones
+  int trialDepth = 0;        // deepest nesting of assumptions
+  int refutations = 0;       // assumptions refuted
+  int refutationSteps = 0;   // deductions followed to refute them, summed
+  int stalls = 0;            // times logic stalled and a guess had to be made (without assumptions)
+  double stallChoice = 0;    // log2 of the options of the choice guessed on there, summed
+  int firstStallChoice = 0;  // options of the choice guessed on where logic first stalled (0: it never did)
+  int forcedSearch = 0;      // board states in a search that uses forced moves only and guesses on the
+                             // most constrained choice, every guess followed (order-independent; capped)
 };
 
 struct Rating {
