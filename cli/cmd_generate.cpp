@@ -168,6 +168,7 @@ int runGenerate(const std::vector<std::string>& args) {
   generate.threads = threads;
   generate.maxAttempts = maxAttempts;
   generate.accepted = emit;
+  generate.keep = false;  // printed and stored as they come: memory stays flat however many are asked for
   const bool progress = isatty(STDERR_FILENO) != 0;
   auto lastProgress = std::chrono::steady_clock::now();
   const auto start = lastProgress;
@@ -188,7 +189,7 @@ int runGenerate(const std::vector<std::string>& args) {
   if (progressShown) std::cerr << "\r\x1b[K" << std::flush;
 
   const GenerateStats& s = result.stats;
-  const auto accepted = result.challenges.size();
+  const auto accepted = result.produced;
   if (!quiet)
     std::cerr << fmt::format(
         "piecework: generate: {} of {} {} challenges in {:.2f} s ({:.3f} s each); {} attempts, {:.0f}% "

@@ -72,12 +72,16 @@ struct GenerateOptions {
   int maxAttempts = 300;               // per challenge, duplicates included; then the batch stops unfinished
   // Called in index order, from whichever thread completes the prefix, one call at a time.
   std::function<void(int index, const GeneratedChallenge&)> accepted;
+  // Keep every challenge in GenerateResult::challenges. False: only hand them to `accepted`, so that a batch
+  // of a million takes no more memory than a batch of ten (beyond 8 bytes per challenge to tell duplicates).
+  bool keep = true;
   // Called now and then (one call at a time) with the number of challenges done and the statistics so far.
   std::function<void(int done, const GenerateStats&)> progress;
 };
 
 struct GenerateResult {
   std::vector<GeneratedChallenge> challenges;  // index order; fewer than count when the batch stopped
+  int produced = 0;                            // challenges accepted (also when not kept)
   GenerateStats stats;
   bool complete = false;
   std::string failure;  // why the batch stopped, when not complete

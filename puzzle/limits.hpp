@@ -21,8 +21,8 @@ inline constexpr int kMaxTomlNesting = 32;
 // Puzzles. The search holds a board in at most 512 bits (solver/bits.hpp): one bit per cell, or seven per
 // peg.
 inline constexpr int kMaxSites = 512;
-inline constexpr int kMaxPieceKinds = 64;  // [[piece]] tables
-inline constexpr int kMaxPieces = 256;     // pieces counting copies
+// Piece kinds need no limit of their own: each has a letter or digit, unique ignoring case, so at most 36.
+inline constexpr int kMaxPieces = 256;  // pieces counting copies
 // Orientations times sites summed over the pieces: an upper bound on the placements, checked before they
 // are built (each costs memory; the shipped puzzles need at most a few thousand).
 inline constexpr std::size_t kMaxPlacementBound = 500000;

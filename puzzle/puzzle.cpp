@@ -146,9 +146,6 @@ void checkSize(const Puzzle& p, const std::string& source) {
     throw InputError(fmt::format("{}: the board has {} {}; at most {} are supported (docs/limits.md)", source,
                                  pegs ? p.cells.size() : sites, pegs ? "pegs" : "cells",
                                  pegs ? kMaxSites / 7 : kMaxSites));
-  if (p.pieces.size() > static_cast<std::size_t>(kMaxPieceKinds))
-    throw InputError(fmt::format("{}: {} pieces are defined; at most {} are supported (docs/limits.md)",
-                                 source, p.pieces.size(), kMaxPieceKinds));
   std::size_t pieces = 0;
   for (const auto& piece : p.pieces) pieces += static_cast<std::size_t>(piece.copies);
   if (pieces > static_cast<std::size_t>(kMaxPieces))
