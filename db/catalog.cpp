@@ -107,8 +107,12 @@ std::optional<std::uint64_t> parseSeed(const std::string& text) {
   return value;
 }
 
+// SQLite's answers that mean the file itself is bad. SQLITE_ERROR counts too: the statements run here are
+// fixed, so SQLite refuses them only for what it found in the file, e.g. "unsupported file format" for a
+// header with an unknown schema format (found by fuzz/catalog_file.cpp).
 bool isCorruption(const SqliteError& e) {
-  return e.primaryCode() == SQLITE_CORRUPT || e.primaryCode() == SQLITE_NOTADB;
+  return e.primaryCode() == SQLITE_CORRUPT || e.primaryCode() == SQLITE_NOTADB ||
+         e.primaryCode() == SQLITE_ERROR;
 }
 
 enum class FileState { Missing, Blank, Catalog };
