@@ -9,6 +9,7 @@
 #include <optional>
 #include <sstream>
 
+#include "cli/catalog_import.hpp"
 #include "cli/command.hpp"
 #include "db/catalog.hpp"
 #include "output/text.hpp"
@@ -505,6 +506,15 @@ int runImport(const std::vector<std::string>& args) {
                            static_cast<int>(challenges.size()) - added);
   return 0;
 }
+
+}  // namespace
+
+void readImportLine(const std::string& text) {
+  PuzzleResolver resolver({}, std::nullopt);
+  readLine(resolver, text, "<line>:1");
+}
+
+namespace {
 
 // ---------------------------------------------------------------- rate
 

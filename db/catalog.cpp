@@ -109,8 +109,12 @@ std::optional<std::uint64_t> parseSeed(const std::string& text) {
   return value;
 }
 
+// SQLite's answers that mean the file itself is bad. SQLITE_ERROR counts too: the statements run here are
+// fixed, so SQLite refuses them only for what it found in the file, e.g. "unsupported file format" for a
+// header with an unknown schema format (found by fuzz/catalog_file.cpp).
 bool isCorruption(const SqliteError& e) {
-  return e.primaryCode() == SQLITE_CORRUPT || e.primaryCode() == SQLITE_NOTADB;
+  return e.primaryCode() == SQLITE_CORRUPT || e.primaryCode() == SQLITE_NOTADB ||
+         e.primaryCode() == SQLITE_ERROR;
 }
 
 enum class FileState { Missing, Blank, Catalog };
@@ -259,7 +263,13 @@ StoredChallenge readChallenge(const Statement& row) {
   c.given = static_cast<int>(row.getInt(8));
   c.toPlace = static_cast<int>(row.getInt(9));
   c.unlinked = row.getInt(10) != 0;
-  c.level = static_cast<Level>(row.getInt(11));
+  // The rank comes from the file's levels table: one outside Starter..Wizard would index past levelName's
+  // table (found by fuzz/catalog_file.cpp's corpus: `catalog list` crashed).
+  const std::int64_t rank = row.getInt(11);
+  if (rank < static_cast<int>(Level::Starter) || rank > static_cast<int>(Level::Wizard))
+    throw SqliteError(SQLITE_CORRUPT,
+                      fmt::format("challenge {} has level rank {} (the levels are ranked 0..4)", c.id, rank));
+  c.level = static_cast<Level>(rank);
   c.score = row.getDouble(12);
   c.raterVersion = static_cast<int>(row.getInt(13));
   c.strategyUse = row.getText(14);

@@ -438,6 +438,45 @@ TEST(CatalogRefuses, CorruptDatabase) {
   expectRefusedAndUntouched(path);
 }
 
+// Found by fuzz/catalog_file.cpp: SQLite refuses a header whose schema format (bytes 44..47, big-endian,
+// 1..4) it does not know with SQLITE_ERROR "unsupported file format"; that was exit 1 instead of 2.
+TEST(CatalogRefuses, UnsupportedSchemaFormatInTheHeader) {
+  const std::string path = tempDir() + "/format.sqlite";
+  {
+    Catalog catalog(path, Catalog::Access::ReadWrite);
+    const auto id = catalog.ensurePuzzle("iq-fit", piecework::shippedText("iq-fit"));
+    catalog.insertChallenge(fitChallenge(id, kFitSolution, "nor"));
+  }
+  sql(path, "PRAGMA journal_mode = DELETE");
+  std::string bytes = slurp(path);
+  ASSERT_GE(bytes.size(), 100U);
+  bytes.replace(44, 4, std::string("\0\0\0\x05", 4));
+  spit(path, bytes);
+  const auto r = runPiecework("catalog list --db " + quote(path));
+  EXPECT_NE(r.err.find("unsupported file format"), std::string::npos) << r.err;
+  expectRefusedAndUntouched(path);
+}
+
+// A levels table edited to rank a level outside Starter..Wizard made `catalog list` index past the table of
+// level names (SIGSEGV); every command that reads challenges must refuse it instead.
+TEST(CatalogRefuses, LevelRankedOutsideTheLevels) {
+  const std::string path = tempDir() + "/rank.sqlite";
+  {
+    Catalog catalog(path, Catalog::Access::ReadWrite);
+    const auto id = catalog.ensurePuzzle("iq-fit", piecework::shippedText("iq-fit"));
+    catalog.insertChallenge(fitChallenge(id, kFitSolution, "nor"));
+  }
+  sql(path, "UPDATE levels SET rank = rank + 7");
+  for (const char* command : {"catalog list", "catalog export", "catalog show 1", "catalog rate --all"}) {
+    const auto r = runPiecework(std::string(command) + " --db " + quote(path));
+    EXPECT_EQ(r.status, 2) << command << ": " << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_NE(r.err.find(path), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("level rank"), std::string::npos) << r.err;
+  }
+  EXPECT_THROW((void)Catalog(path, Catalog::Access::ReadOnly).challenges(), piecework::InputError);
+}
+
 TEST(CatalogRefuses, MissingCatalogForReadingIsNotCreated) {
   const std::string path = tempDir() + "/none.sqlite";
   const auto r = runPiecework("catalog list --db " + quote(path));

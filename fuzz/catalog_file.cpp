@@ -1,0 +1,82 @@
+// libFuzzer target: a catalog file. The bytes are written to a temporary file, which is then opened as
+// `catalog list` and `catalog show` open it (read-only, every challenge read back and drawn from its stored
+// definition), then as `catalog import` opens it for writing (which migrates older schemas).
+#include <unistd.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "db/catalog.hpp"
+#include "puzzle/challenge.hpp"
+#include "puzzle/definition.hpp"
+#include "puzzle/errors.hpp"
+#include "rater/rater.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// A directory of this process's own, removed at exit.
+const fs::path& workDirectory() {
+  static const fs::path directory = [] {
+    std::string pattern = (fs::temp_directory_path() / "piecework-fuzz-XXXXXX").string();
+    if (mkdtemp(pattern.data()) == nullptr) std::abort();
+    std::atexit([] {
+      std::error_code ec;
+      fs::remove_all(workDirectory(), ec);
+    });
+    return fs::path(pattern);
+  }();
+  return directory;
+}
+
+void removeCatalog(const fs::path& path) {
+  std::error_code ec;
+  for (const char* suffix : {"", "-wal", "-shm", "-journal"}) fs::remove(path.string() + suffix, ec);
+}
+
+void readEverything(const std::string& path) {
+  using piecework::db::Catalog;
+  const Catalog catalog(path, Catalog::Access::ReadOnly);
+  (void)catalog.puzzles();
+  (void)catalog.booklets();
+  (void)catalog.challengeCount();
+  (void)catalog.challengesById();
+  for (const auto& c : catalog.challenges()) {
+    (void)piecework::levelName(c.level);
+    try {  // `catalog show` reports a challenge it cannot draw and goes on
+      const piecework::Puzzle puzzle = piecework::loadDefinition(c.definitionText, c.puzzleName);
+      (void)piecework::parseChallenge(puzzle, c.challengeText);
+      (void)piecework::parseChallenge(puzzle, c.solutionText);
+    } catch (const piecework::InputError&) {
+    }
+  }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  const fs::path path = workDirectory() / "catalog";
+  removeCatalog(path);
+  {
+    std::ofstream out(path, std::ios::binary);
+    out.write(reinterpret_cast<const char*>(data), static_cast<std::streamsize>(size));
+    if (!out) std::abort();
+  }
+  try {
+    (void)piecework::db::Catalog::holdsCatalog(path.string());
+    readEverything(path.string());
+  } catch (const piecework::InputError&) {
+  }
+  try {
+    const piecework::db::Catalog catalog(path.string(), piecework::db::Catalog::Access::ReadWrite);
+    (void)catalog.challengeCount();
+  } catch (const piecework::InputError&) {
+  }
+  removeCatalog(path);
+  return 0;
+}
