@@ -996,40 +996,33 @@ class Rater {
   mutable std::unordered_map<int, std::string> names_;  // placement id -> describePlacement()
 };
 
-std::string explain(const Rater& rater, const Puzzle& puzzle, const Event& e) {
-  const int id = rater.placementId(e.option);
-  const std::string what =
-      fmt::format("{} at {}", rater.pieceName(rater.pieceOf(e.option)), rater.describe(id));
+// Why a step was taken, in words (the part after "X at ...: ").
+std::string reasonFor(const Rater& rater, const Event& e) {
   switch (e.strategy) {
     case Strategy::SinglePlacement:
-      return fmt::format("{}: it is the only place left for this piece", what);
+      return "it is the only place left for this piece";
     case Strategy::SingleCover:
-      return fmt::format("{}: it is the only piece left that can fill cell {}", what, rater.siteName(e.site));
+      return fmt::format("it is the only piece left that can fill cell {}", rater.siteName(e.site));
     case Strategy::Pairwise:
       if (e.otherPiece >= 0)
-        return fmt::format("not {}: it would block every place left for piece {}", what,
-                           rater.pieceName(e.otherPiece));
-      return fmt::format("not {}: it would leave cell {} that no piece can fill", what,
-                         rater.siteName(e.site));
+        return fmt::format("it would block every place left for piece {}", rater.pieceName(e.otherPiece));
+      return fmt::format("it would leave cell {} that no piece can fill", rater.siteName(e.site));
     case Strategy::Linkability:
       if (e.placed)
-        return fmt::format("{}: only {} pegs may stay empty and no other piece can reach peg {}", what,
-                           rater.pegBudget(), pegLetter(e.peg));
+        return fmt::format("only {} pegs may stay empty and no other piece can reach peg {}", rater.pegBudget(),
+                           pegLetter(e.peg));
       if (e.failure.kind == Failure::Pegs)
-        return fmt::format("not {}: more than {} pegs could then no longer be reached", what,
-                           rater.pegBudget());
-      return fmt::format("not {}: the pieces could then no longer link into one structure", what);
+        return fmt::format("more than {} pegs could then no longer be reached", rater.pegBudget());
+      return "the pieces could then no longer link into one structure";
     case Strategy::Region:
-      return fmt::format(
-          "not {}: it would shut in {} empty cells (around {}) that the pieces left cannot fill", what,
-          e.size, rater.siteName(e.site));
+      return fmt::format("it would shut in {} empty cells (around {}) that the pieces left cannot fill", e.size,
+                         rater.siteName(e.site));
     case Strategy::Trial:
-      if (e.placed) return fmt::format("try {}: the rest follows from it", what);
-      return fmt::format("not {}: trying it, {} step{} later {}", what, e.followed,
-                         e.followed == 1 ? "" : "s", rater.failureText(e.failure));
+      if (e.placed) return "the rest follows from it";
+      return fmt::format("trying it, {} step{} later {}", e.followed, e.followed == 1 ? "" : "s",
+                         rater.failureText(e.failure));
   }
-  (void)puzzle;
-  return what;
+  return "";
 }
 
 }  // namespace
@@ -1097,7 +1090,15 @@ Rating rate(const Puzzle& puzzle, const std::vector<int>& givens, Rules rules, c
     step.placement = rater.placementId(e.option);
     step.placed = e.placed;
     step.depth = e.depth;
-    step.explanation = explain(rater, puzzle, e);
+    step.reason = reasonFor(rater, e);
+    step.otherPiece = e.otherPiece;
+    step.followed = e.followed;
+    const std::string what =
+        fmt::format("{} at {}", rater.pieceName(step.piece), rater.describe(step.placement));
+    step.explanation = fmt::format("{}{}: {}", e.strategy == Strategy::Trial && e.placed ? "try "
+                                               : e.placed                                ? ""
+                                                                                         : "not ",
+                                   what, step.reason);
     ++rating.strategyUse[step.strategy];
     rating.steps.push_back(std::move(step));
   }

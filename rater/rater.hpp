@@ -37,8 +37,11 @@ struct RatingStep {
   int piece = -1;        // the piece concerned, or -1
   int placement = -1;    // the placement fixed or removed, or -1
   bool placed = false;   // true: the piece was placed; false: an option was eliminated
-  std::string explanation;  // words a person can follow
+  std::string explanation;  // words a person can follow: "[not |try ]PIECE at WHERE: REASON"
+  std::string reason;       // the REASON part alone
   int depth = 0;            // trial nesting under which the step was found (0: plain logic)
+  int otherPiece = -1;      // pairwise: the piece whose every place the eliminated one would block
+  int followed = 0;         // trial: deductions made under the assumption
 };
 
 // What the replay measured: the inputs of the rating model (rater/model.hpp). Step counts are over the
