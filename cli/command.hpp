@@ -29,6 +29,7 @@ int runGenerate(const std::vector<std::string>& args);
 int runCatalog(const std::vector<std::string>& args);
 int runBooklet(const std::vector<std::string>& args);
 int runSheet(const std::vector<std::string>& args);
+int runConvert(const std::vector<std::string>& args);
 
 // Parses args against `options` (and --help), with at most one positional argument, stored in `vm` under the
 // name `positional` (nullptr: none). Returns false when --help was printed. Throws InputError for unknown or
