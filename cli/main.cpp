@@ -21,7 +21,7 @@ const std::vector<Command>& commands() {
       {"catalog", "list, show, import, export and re-rate the challenges of a catalog", runCatalog},
       {"booklet", "print a booklet (PDF) of catalog challenges with answer keys", runBooklet},
       {"sheet", "draw one challenge as SVG or PDF", runSheet},
-      {"convert", "write a puzzle in another program's format (dlx)", runConvert},
+      {"convert", "convert a puzzle: definition (TOML), BurrTools (.xmpuzzle), dlx", runConvert},
   };
   return all;
 }

@@ -10,6 +10,7 @@
 
 #include "puzzle/errors.hpp"
 #include "puzzle/picture.hpp"
+#include "puzzle/burrtools.hpp"
 #include "puzzle/shipped.hpp"
 
 namespace piecework {
@@ -311,6 +312,7 @@ std::string shippedText(const std::string& name) {
 Puzzle loadPuzzle(const std::string& nameOrPath) {
   if (std::string text = shippedText(nameOrPath); !text.empty())
     return loadDefinition(text, nameOrPath + ".toml");
+  if (isBurrToolsPath(nameOrPath)) return loadDefinition(burrToolsDefinition(nameOrPath), nameOrPath);
   std::ifstream in(nameOrPath, std::ios::binary);
   if (!in) {
     std::string known;
