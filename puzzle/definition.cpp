@@ -8,9 +8,9 @@
 #include <optional>
 #include <sstream>
 
+#include "puzzle/burrtools.hpp"
 #include "puzzle/errors.hpp"
 #include "puzzle/picture.hpp"
-#include "puzzle/burrtools.hpp"
 #include "puzzle/shipped.hpp"
 
 namespace piecework {
