@@ -16,6 +16,7 @@
 #include <cstring>
 #include <stdexcept>
 
+#include "output/pdf_metadata.hpp"
 #include "puzzle/errors.hpp"
 
 namespace piecework {
@@ -174,6 +175,14 @@ Document::Document(std::string path, DocumentFormat format, PageSize size)
                  ? cairo_pdf_surface_create_for_stream(writeChunk, &target_, size_.w, size_.h)
                  : cairo_svg_surface_create_for_stream(writeChunk, &target_, size_.w, size_.h);
   if (format_ == DocumentFormat::Svg) cairo_svg_surface_set_document_unit(surface_, CAIRO_SVG_UNIT_PT);
+  if (format_ == DocumentFormat::Pdf) {
+    try {
+      setReproducibleMetadata(surface_);
+    } catch (...) {
+      discard();
+      throw;
+    }
+  }
   cr_ = cairo_create(surface_);
   if (cairo_status(cr_) != CAIRO_STATUS_SUCCESS) {
     discard();

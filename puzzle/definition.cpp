@@ -8,6 +8,7 @@
 #include <initializer_list>
 #include <optional>
 
+#include "puzzle/burrtools.hpp"
 #include "puzzle/errors.hpp"
 #include "puzzle/limits.hpp"
 #include "puzzle/picture.hpp"
@@ -434,6 +435,7 @@ std::string shippedText(const std::string& name) {
 Puzzle loadPuzzle(const std::string& nameOrPath) {
   if (std::string text = shippedText(nameOrPath); !text.empty())
     return loadDefinition(text, nameOrPath + ".toml");
+  if (isBurrToolsPath(nameOrPath)) return loadDefinition(burrToolsDefinition(nameOrPath), nameOrPath);
   std::error_code ec;
   if (!std::filesystem::exists(nameOrPath, ec)) {
     std::string known;

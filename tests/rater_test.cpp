@@ -472,7 +472,11 @@ TEST(RaterCli, ExplainListsStepsInWords) {
   const auto r = runPiecework("rate iq-link --explain --challenge " + challenge);
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_NE(r.out.find("1. "), std::string::npos);
-  EXPECT_NE(r.out.find(" at "), std::string::npos);
+  EXPECT_NE(r.out.find(" on pegs "), std::string::npos);  // IQ-Link positions by the pegs' letters
+  const auto full = runPiecework("rate iq-link --explain=full --challenge " + challenge);
+  ASSERT_EQ(full.status, 0) << full.err;
+  EXPECT_NE(full.out.find(" at "), std::string::npos);
+  EXPECT_EQ(runPiecework("rate iq-link --explain=long --challenge " + challenge).status, 2);
 }
 
 TEST(RaterCli, ChallengeFileRatesEveryChallenge) {
