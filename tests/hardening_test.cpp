@@ -192,6 +192,14 @@ TEST_F(Hardening, DeepTomlNestingIsOneLineNotACrash) {
                             return s;
                           }() +
                           "]\n"},
+      // Strings that end in quotes of their own must not hide what follows them from the check.
+      {"quotes.toml", R"(a = ["""x"""", '''y'''', {b)" +
+                          [] {
+                            std::string s;
+                            for (int i = 0; i < 50000; ++i) s += ".b";
+                            return s;
+                          }() +
+                          " = 1}]\n"},
       {"arrays.toml", "a = " + deep + std::string(100000, ']') + "\n"},
       {"inline.toml", "a = " +
                           [] {
