@@ -70,7 +70,11 @@ void checkNesting(std::string_view text, const std::string& source) {
           if (i + 1 < n && text[i + 1] == '\n') ++line;
           ++i;
         } else if (text[i] == c && (!multi || (i + 2 < n && text[i + 1] == c && text[i + 2] == c))) {
-          if (multi) i += 2;
+          if (multi) {
+            i += 2;
+            // A multi-line string may end in one or two quotes of its own: """a""""" is a, then two quotes.
+            for (int extra = 0; extra < 2 && i + 1 < n && text[i + 1] == c; ++extra) ++i;
+          }
           break;
         }
       }
