@@ -41,11 +41,12 @@ int runHint(const std::vector<std::string>& args) {
       "json", "print the moves as JSON");
   po::variables_map vm;
   if (!parseArguments("hint",
-                      "piecework hint PUZZLE --challenge TEXT [--steps N] [--out FILE.svg|FILE.pdf] [--json]", args,
-                      options, vm))
+                      "piecework hint PUZZLE --challenge TEXT [--steps N] [--out FILE.svg|FILE.pdf] [--json]",
+                      args, options, vm))
     return 0;
   const int wanted = vm["steps"].as<int>();
-  if (wanted < 1 || wanted > 10000) throw InputError(fmt::format("--steps {}: must be from 1 to 10000", wanted));
+  if (wanted < 1 || wanted > 10000)
+    throw InputError(fmt::format("--steps {}: must be from 1 to 10000", wanted));
   if (vm.count("out") != 0U) formatForPath(vm["out"].as<std::string>());  // a bad extension before any work
   const Puzzle puzzle = loadPuzzle(vm["puzzle"].as<std::string>());
   Rules rules;
@@ -80,7 +81,8 @@ int runHint(const std::vector<std::string>& args) {
                          {"placed", s.placed},
                          {"explanation", s.explanation}});
       }
-      list.push_back({{"kind", kindName(move.kind)}, {"depth", move.depth}, {"text", move.text}, {"steps", steps}});
+      list.push_back(
+          {{"kind", kindName(move.kind)}, {"depth", move.depth}, {"text", move.text}, {"steps", steps}});
     }
     printJson({{"moves", list}, {"level", levelName(rating.level)}, {"total_moves", moves.size()}});
     return 0;
@@ -90,8 +92,8 @@ int runHint(const std::vector<std::string>& args) {
     return 0;
   }
   for (std::size_t m = 0; m < shown; ++m)
-    std::cout << fmt::format("{}{}. {}\n", std::string(static_cast<std::size_t>(moves[m].depth) * 2, ' '), m + 1,
-                             moves[m].text);
+    std::cout << fmt::format("{}{}. {}\n", std::string(static_cast<std::size_t>(moves[m].depth) * 2, ' '),
+                             m + 1, moves[m].text);
   std::cout << '\n' << boardPicture(puzzle, board, stdoutWantsColour());
   if (shown < moves.size())
     std::cout << fmt::format("({} more move{} to the solution: --steps {})\n", moves.size() - shown,

@@ -138,9 +138,9 @@ nlohmann::json ratingJson(const Puzzle& puzzle, const Rating& rating, const std:
 int runRate(const std::vector<std::string>& args) {
   po::options_description options("options");
   addChallengeOptions(options);
-  options.add_options()(
-      "explain", po::value<std::string>()->implicit_value("short")->value_name("short|full"),
-      "the path a person would take: moves in words (short), or every step (full)")(
+  options.add_options()("explain",
+                        po::value<std::string>()->implicit_value("short")->value_name("short|full"),
+                        "the path a person would take: moves in words (short), or every step (full)")(
       "unlinked", "IQ-Link: accept fillings whose pieces do not form one linked structure")(
       "json", "print JSON (one object per line, one line per challenge)");
   addModelOption(options);

@@ -34,7 +34,8 @@ std::string listWords(const std::vector<std::string>& items) {
 
 std::string pieceWords(const Puzzle& puzzle, int piece) {
   const PieceDef& def = puzzle.pieces[static_cast<std::size_t>(piece)];
-  return def.name.empty() ? std::string(1, def.letter) : fmt::format("{} ({})", def.letter, def.name);
+  const std::string letter(1, def.letter);
+  return def.name.empty() || def.name == letter ? letter : fmt::format("{} ({})", letter, def.name);
 }
 
 std::string placementWords(const Puzzle& puzzle, int placement) {
@@ -63,7 +64,8 @@ std::vector<Move> explainMoves(const Puzzle& puzzle, const Rating& rating) {
   std::vector<Move> moves;
   std::vector<int> board;  // placements made so far on the path
   const auto& steps = rating.steps;
-  // The cells (or IQ-Link's code) follow in brackets: two orientations of a piece often share rows and columns.
+  // The cells (or IQ-Link's code) follow in brackets: two orientations of a piece often share rows and
+  // columns.
   auto what = [&](const RatingStep& s) {
     return fmt::format("{} {} [{}]", pieceWords(puzzle, s.piece), placementWords(puzzle, s.placement),
                        describePlacement(puzzle, s.placement));
@@ -119,9 +121,8 @@ std::vector<Move> explainMoves(const Puzzle& puzzle, const Rating& rating) {
         for (const char* name : {kStrategyPairwise, kStrategyLinkability, kStrategyRegion})
           if (const auto it = byStrategy.find(name); it != byStrategy.end())
             counts.push_back(fmt::format("{} {}", name, it->second));
-        const auto largest = std::max_element(groups.begin(), groups.end(), [](const auto& a, const auto& b) {
-          return a.second < b.second;
-        });
+        const auto largest = std::max_element(
+            groups.begin(), groups.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
         const auto& [strategy, piece, reason] = largest->first;
         const int n = largest->second;
         move.text = fmt::format("rule out {} ({}); {} {} where {}",
@@ -148,11 +149,13 @@ std::string ratingSummary(const Rating& rating) {
   if (rating.trials > 0)
     trials = rating.trials == pathTrials
                  ? fmt::format("; {} tried", plural(rating.trials, "guess", "guesses"))
-                 : fmt::format("; {} tried in all, {} of them on the path below and the others inside guesses "
-                               "that failed or were taken further",
-                               plural(rating.trials, "guess", "guesses"), pathTrials);
-  return fmt::format("{} (score {:.2f}): {} to place; hardest strategy: {}; steps: {}{}", levelName(rating.level),
-                     rating.score, plural(rating.toPlace, "piece"), rating.hardest.empty() ? "none" : rating.hardest,
+                 : fmt::format(
+                       "; {} tried in all, {} of them on the path below and the others inside guesses "
+                       "that failed or were taken further",
+                       plural(rating.trials, "guess", "guesses"), pathTrials);
+  return fmt::format("{} (score {:.2f}): {} to place; hardest strategy: {}; steps: {}{}",
+                     levelName(rating.level), rating.score, plural(rating.toPlace, "piece"),
+                     rating.hardest.empty() ? "none" : rating.hardest,
                      uses.empty() ? "none" : fmt::format("{}", fmt::join(uses, ", ")), trials);
 }
 
