@@ -17,6 +17,7 @@
 #include "rater/explain.hpp"
 #include "rater/rater.hpp"
 #include "solver/solver.hpp"
+#include "support/challenges.hpp"
 #include "support/run.hpp"
 
 using nlohmann::json;
@@ -24,22 +25,6 @@ using piecework::test::runPiecework;
 
 namespace piecework {
 namespace {
-
-// Unique challenges cut from one random solution, fewest givens last.
-std::vector<std::vector<int>> chain(const Puzzle& puzzle, std::uint64_t seed) {
-  FindOptions find;
-  find.seed = seed;
-  std::vector<int> order = findSolutions(puzzle, {}, find).solutions.at(0);
-  std::mt19937_64 rng(seed);
-  std::shuffle(order.begin(), order.end(), rng);
-  std::vector<std::vector<int>> out;
-  for (std::size_t removed = 1; removed < order.size(); ++removed) {
-    std::vector<int> givens(order.begin() + static_cast<std::ptrdiff_t>(removed), order.end());
-    if (uniqueness(puzzle, givens, Rules{}) != Uniqueness::Unique) break;
-    out.push_back(givens);
-  }
-  return out;
-}
 
 void expectMovesCoverSteps(const Puzzle& puzzle, const std::vector<int>& givens) {
   const Rating r = rate(puzzle, givens, Rules{});
@@ -75,12 +60,12 @@ void expectMovesCoverSteps(const Puzzle& puzzle, const std::vector<int>& givens)
 TEST(Explain, MovesCoverEveryStepOnceIqFit) {
   const Puzzle puzzle = loadPuzzle("iq-fit");
   for (std::uint64_t seed : {3U, 4U})
-    for (const auto& givens : chain(puzzle, seed)) expectMovesCoverSteps(puzzle, givens);
+    for (const auto& givens : test::removalChain(puzzle, seed)) expectMovesCoverSteps(puzzle, givens);
 }
 
 TEST(Explain, MovesCoverEveryStepOnceIqLink) {
   const Puzzle puzzle = loadPuzzle("iq-link");
-  for (const auto& givens : chain(puzzle, 5)) expectMovesCoverSteps(puzzle, givens);
+  for (const auto& givens : test::removalChain(puzzle, 5)) expectMovesCoverSteps(puzzle, givens);
 }
 
 TEST(Explain, PlacementsInRowsAndColumns) {

@@ -19,6 +19,7 @@
 #include "rater/model.hpp"
 #include "rater/rater.hpp"
 #include "solver/solver.hpp"
+#include "support/challenges.hpp"
 #include "support/run.hpp"
 
 using nlohmann::json;
@@ -170,21 +171,6 @@ TEST(Calibration, NeedsEveryLevel) {
 
 // ---- The command line.
 
-std::vector<std::vector<int>> removalChain(const Puzzle& puzzle, std::uint64_t seed) {
-  FindOptions find;
-  find.seed = seed;
-  std::vector<int> order = findSolutions(puzzle, {}, find).solutions.at(0);
-  std::mt19937_64 rng(seed);
-  std::shuffle(order.begin(), order.end(), rng);
-  std::vector<std::vector<int>> out;
-  for (std::size_t removed = 2; removed < order.size(); ++removed) {
-    std::vector<int> givens(order.begin() + static_cast<std::ptrdiff_t>(removed), order.end());
-    if (uniqueness(puzzle, givens, Rules{}) != Uniqueness::Unique) break;
-    out.push_back(givens);
-  }
-  return out;
-}
-
 // A publisher whose house levels go by pieces to place: 2 Starter, 3 Junior, 4 Expert, 5 Master, 6+ Wizard.
 // Returns the booklet as JSON lines (and the level of each line in `levels`).
 std::string houseBooklet(const Puzzle& puzzle, std::vector<std::string>& challenges,
@@ -192,7 +178,7 @@ std::string houseBooklet(const Puzzle& puzzle, std::vector<std::string>& challen
   std::string out;
   std::array<int, 5> perLevel{};
   for (std::uint64_t seed = 1; seed < 400 && *std::min_element(perLevel.begin(), perLevel.end()) < 6; ++seed)
-    for (const auto& givens : removalChain(puzzle, seed)) {
+    for (const auto& givens : test::removalChain(puzzle, seed, 2)) {
       const int toPlace = puzzle.totalPieces() - static_cast<int>(givens.size());
       const int level = std::min(toPlace, 6) - 2;
       if (level < 0 || perLevel[static_cast<std::size_t>(level)] >= 6) continue;
