@@ -260,6 +260,24 @@ TEST(CalibrateCli, ModelOptionChangesTheGrade) {
   EXPECT_EQ(json::parse(g.out).at("level"), "Starter");
   const auto bad = runPiecework("rate iq-fit --challenge " + challenge + " --model " + dir + "/missing.json");
   EXPECT_EQ(bad.status, 2);
+
+  // A catalog graded by the shipped model, then re-graded by the easy one; a booklet grouped by it.
+  const std::string db = dir + "/c.sqlite";
+  ASSERT_EQ(runPiecework("generate iq-fit --level Expert --count 2 --seed 4 --quiet --db " + db).status, 0);
+  const auto booklet = runPiecework("booklet --db " + db + " --level Starter --model " + dir +
+                                    "/easy.json --out " + dir + "/b.pdf");
+  ASSERT_EQ(booklet.status, 0) << booklet.err;
+  EXPECT_NE(booklet.out.find("2 challenges"), std::string::npos) << booklet.out;
+  EXPECT_EQ(runPiecework("booklet --db " + db + " --level Starter --out " + dir + "/b2.pdf").status, 2);
+  const auto rerate = runPiecework("catalog rate --db " + db + " --model " + dir + "/easy.json");
+  ASSERT_EQ(rerate.status, 0) << rerate.err;
+  EXPECT_NE(rerate.out.find("2 changed level"), std::string::npos) << rerate.out;
+  const auto list = runPiecework("catalog list --db " + db + " --json");
+  ASSERT_EQ(list.status, 0) << list.err;
+  std::istringstream lines(list.out);
+  int starters = 0;
+  for (std::string line; std::getline(lines, line);) starters += json::parse(line).at("level") == "Starter";
+  EXPECT_EQ(starters, 2);
 }
 
 TEST(CalibrateCli, BadCalibrationFilesAreOneLineAndExitTwo) {
