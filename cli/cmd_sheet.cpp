@@ -4,6 +4,9 @@
 
 #include "cli/command.hpp"
 #include "output/sheet.hpp"
+#include "output/walkthrough.hpp"
+#include "rater/explain.hpp"
+#include "rater/rater.hpp"
 #include "puzzle/challenge.hpp"
 #include "puzzle/definition.hpp"
 #include "puzzle/errors.hpp"
@@ -18,10 +21,13 @@ int runSheet(const std::vector<std::string>& args) {
       "solution", "solve the challenge and draw the answer below it")(
       "paper", po::value<std::string>()->default_value("a4"), "a4 or letter")(
       "unlinked", "IQ-Link: accept answers whose pieces do not form one linked structure")(
-      "title", po::value<std::string>(), "heading (default: the puzzle's title)");
+      "title", po::value<std::string>(), "heading (default: the puzzle's title)")(
+      "explain", "draw the solution walk-through instead: the challenge, then a small board per move of the "
+                 "path a person would take, with the move in words (docs/printing.md)");
   po::variables_map vm;
   const char* usage =
-      "piecework sheet PUZZLE --challenge TEXT --out FILE.svg|FILE.pdf [--solution] [--paper a4|letter]";
+      "piecework sheet PUZZLE --challenge TEXT --out FILE.svg|FILE.pdf [--solution | --explain] "
+      "[--paper a4|letter]";
   if (!parseArguments("sheet", usage, args, options, vm)) return 0;
   if (vm.count("out") == 0U) throw InputError("sheet: missing --out FILE.pdf or FILE.svg");
   const std::string out = vm["out"].as<std::string>();
@@ -31,6 +37,29 @@ int runSheet(const std::vector<std::string>& args) {
     throw InputError(fmt::format("--paper {}: expected a4 or letter", vm["paper"].as<std::string>()));
   const Puzzle puzzle = loadPuzzle(vm["puzzle"].as<std::string>());
   const std::vector<int> givens = readChallenge(puzzle, vm, true);
+
+  if (vm.count("explain") != 0U) {
+    if (vm.count("solution") != 0U) throw InputError("sheet: give --solution or --explain, not both");
+    Rules rules;
+    rules.linked = vm.count("unlinked") == 0U;
+    if (const Uniqueness u = uniqueness(puzzle, givens, rules); u != Uniqueness::Unique)
+      throw InputError(fmt::format("sheet --explain: the challenge has {}; a walk-through needs exactly one",
+                                   u == Uniqueness::None ? "no solution" : "more than one solution"));
+    const Rating rating = rate(puzzle, givens, rules);
+    std::vector<WalkthroughStep> steps;
+    for (const Move& move : explainMoves(puzzle, rating)) {
+      WalkthroughStep step{move.text, givens, move.depth};
+      step.placements.insert(step.placements.end(), move.placed.begin(), move.placed.end());
+      steps.push_back(std::move(step));
+    }
+    const std::string heading =
+        vm.count("title") != 0U ? vm["title"].as<std::string>()
+                                : fmt::format("{}: a {} challenge, solved step by step", puzzle.title,
+                                              levelName(rating.level));
+    writeWalkthrough(out, puzzle, givens, steps, *paper, heading);
+    std::cout << fmt::format("wrote {} (a walk-through in {} moves)\n", out, steps.size());
+    return 0;
+  }
 
   SheetOptions sheet;
   sheet.paper = *paper;
