@@ -5,11 +5,11 @@
 #include "cli/command.hpp"
 #include "output/sheet.hpp"
 #include "output/walkthrough.hpp"
-#include "rater/explain.hpp"
-#include "rater/rater.hpp"
 #include "puzzle/challenge.hpp"
 #include "puzzle/definition.hpp"
 #include "puzzle/errors.hpp"
+#include "rater/explain.hpp"
+#include "rater/rater.hpp"
 #include "solver/solver.hpp"
 
 namespace piecework::cli {
@@ -22,8 +22,9 @@ int runSheet(const std::vector<std::string>& args) {
       "paper", po::value<std::string>()->default_value("a4"), "a4 or letter")(
       "unlinked", "IQ-Link: accept answers whose pieces do not form one linked structure")(
       "title", po::value<std::string>(), "heading (default: the puzzle's title)")(
-      "explain", "draw the solution walk-through instead: the challenge, then a small board per move of the "
-                 "path a person would take, with the move in words (docs/printing.md)");
+      "explain",
+      "draw the solution walk-through instead: the challenge, then a small board per move of the "
+      "path a person would take, with the move in words (docs/printing.md)");
   po::variables_map vm;
   const char* usage =
       "piecework sheet PUZZLE --challenge TEXT --out FILE.svg|FILE.pdf [--solution | --explain] "
@@ -53,9 +54,9 @@ int runSheet(const std::vector<std::string>& args) {
       steps.push_back(std::move(step));
     }
     const std::string heading =
-        vm.count("title") != 0U ? vm["title"].as<std::string>()
-                                : fmt::format("{}: a {} challenge, solved step by step", puzzle.title,
-                                              levelName(rating.level));
+        vm.count("title") != 0U
+            ? vm["title"].as<std::string>()
+            : fmt::format("{}: a {} challenge, solved step by step", puzzle.title, levelName(rating.level));
     writeWalkthrough(out, puzzle, givens, steps, *paper, heading);
     std::cout << fmt::format("wrote {} (a walk-through in {} moves)\n", out, steps.size());
     return 0;

@@ -79,13 +79,15 @@ void writeWalkthrough(const std::string& path, const Puzzle& puzzle, const std::
     const WalkthroughStep* step = challenge ? nullptr : &steps[static_cast<std::size_t>(panel - 1)];
     cairo_set_source_rgb(cr, 0.13, 0.14, 0.16);
     setFont(cr, 9, true);
-    showText(cr, challenge ? "The challenge" : fmt::format("Move {}{}", panel, step->depth > 0 ? fmt::format(
-                                                                                 " (under {} guess{})", step->depth,
-                                                                                 step->depth == 1 ? "" : "es")
-                                                                           : ""),
+    showText(cr,
+             challenge ? "The challenge"
+                       : fmt::format("Move {}{}", panel,
+                                     step->depth > 0 ? fmt::format(" (under {} guess{})", step->depth,
+                                                                   step->depth == 1 ? "" : "es")
+                                                     : ""),
              x, y + 8);
-    drawBoard(cr, puzzle, challenge ? givens : step->placements, x + (cellW - board.w * boardScale) / 2, y + 14,
-              boardScale);
+    drawBoard(cr, puzzle, challenge ? givens : step->placements, x + (cellW - board.w * boardScale) / 2,
+              y + 14, boardScale);
     if (challenge) continue;
     cairo_set_source_rgb(cr, 0.13, 0.14, 0.16);
     setFont(cr, kCaptionSize, false);

@@ -151,6 +151,25 @@ TEST(Hint, PictureAndBadInput) {
   }
 }
 
+TEST(Walkthrough, OneBoardPerExplainedMove) {
+  const std::string challenge = bookletChallenge(37);
+  const auto explained = runPiecework("rate iq-fit --explain --challenge '" + challenge + "'");
+  ASSERT_EQ(explained.status, 0) << explained.err;
+  const std::size_t moves = explainedMoves(explained.out).size();
+  const std::string dir = test::tempDir();
+  for (const char* name : {"walk.pdf", "walk.svg"}) {
+    const auto r =
+        runPiecework("sheet iq-fit --explain --challenge '" + challenge + "' --out " + dir + "/" + name);
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_NE(r.out.find("in " + std::to_string(moves) + " moves"), std::string::npos) << r.out;
+    EXPECT_TRUE(std::ifstream(dir + "/" + name).good());
+  }
+  EXPECT_EQ(runPiecework("sheet iq-fit --explain --solution --challenge '" + challenge + "' --out " + dir +
+                         "/x.pdf")
+                .status,
+            2);
+}
+
 // The official booklet's Masters (lines 37-48 of the calibration file) explained in short form: each in at
 // most 25 lines, where the full log runs to hundreds.
 TEST(Explain, MastersAreShort) {
