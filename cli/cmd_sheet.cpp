@@ -18,10 +18,12 @@ int runSheet(const std::vector<std::string>& args) {
       "solution", "solve the challenge and draw the answer below it")(
       "paper", po::value<std::string>()->default_value("a4"), "a4 or letter")(
       "unlinked", "IQ-Link: accept answers whose pieces do not form one linked structure")(
-      "title", po::value<std::string>(), "heading (default: the puzzle's title)");
+      "title", po::value<std::string>(), "heading (default: the puzzle's title)")(
+      "json", "print the summary as one JSON object");
   po::variables_map vm;
   const char* usage =
-      "piecework sheet PUZZLE --challenge TEXT --out FILE.svg|FILE.pdf [--solution] [--paper a4|letter]";
+      "piecework sheet PUZZLE --challenge TEXT --out FILE.svg|FILE.pdf [--solution] [--paper a4|letter] "
+      "[--json]";
   if (!parseArguments("sheet", usage, args, options, vm)) return 0;
   if (vm.count("out") == 0U) throw InputError("sheet: missing --out FILE.pdf or FILE.svg");
   const std::string out = vm["out"].as<std::string>();
@@ -49,6 +51,18 @@ int runSheet(const std::vector<std::string>& args) {
       sheet.answerNote = "one of several solutions: the challenge is not unique";
   }
   writeSheet(out, puzzle, givens, sheet);
+  if (vm.count("json") != 0U) {
+    nlohmann::ordered_json summary;
+    summary["file"] = out;
+    summary["puzzle"] = puzzle.name;
+    summary["challenge"] = formatChallenge(puzzle, givens);
+    summary["solution"] = sheet.solution != nullptr
+                              ? nlohmann::ordered_json(formatChallenge(puzzle, *sheet.solution))
+                              : nlohmann::ordered_json(nullptr);
+    if (sheet.solution != nullptr) summary["unique"] = found.solutions.size() == 1;
+    std::cout << summary.dump() << '\n';
+    return 0;
+  }
   std::cout << fmt::format("wrote {}{}\n", out, sheet.solution != nullptr ? " (with the answer)" : "");
   return 0;
 }
