@@ -641,6 +641,9 @@ std::vector<ImportLine> readRecords(PuzzleResolver& resolver, const std::vector<
   definitions = 0;
   for (const auto& record : records)
     if (record.value.contains("definition")) {
+      if (record.value.contains("challenge"))
+        throw InputError(
+            fmt::format("{}: a line holds a \"definition\" or a \"challenge\", not both", record.where));
       resolver.addDefinition(record.value["definition"], record.where);
       ++definitions;
     }
