@@ -35,12 +35,13 @@ int runBooklet(const std::vector<std::string>& args) {
       "per-page", po::value<int>()->default_value(4), "challenges per page, 1 to 12")(
       "paper", po::value<std::string>()->default_value("a4"), "a4 or letter")(
       "no-solutions", "leave out the answer pages")("title", po::value<std::string>(), "the booklet's title")(
-      "out,o", po::value<std::string>(), "write the booklet here (FILE.pdf)");
+      "out,o", po::value<std::string>(), "write the booklet here (FILE.pdf)")(
+      "json", "print the summary as one JSON object");
   addModelOption(options);
   po::variables_map vm;
   const char* usage =
       "piecework booklet [--db FILE] [--puzzle P] [--level L]... [--per-page K] [--paper a4|letter] "
-      "[--no-solutions] [--title T] [--model MODEL] --out booklet.pdf";
+      "[--no-solutions] [--title T] [--model MODEL] [--json] --out booklet.pdf";
   if (!parseArguments("booklet", usage, args, options, vm, nullptr)) return 0;
   if (vm.count("out") == 0U) throw InputError("booklet: missing --out FILE.pdf");
   const std::string out = vm["out"].as<std::string>();
@@ -121,10 +122,20 @@ int runBooklet(const std::vector<std::string>& args) {
     throw InputError(
         fmt::format("{}: no stored challenge is graded at the levels asked for by --model", path));
   const BookletResult result = writeBooklet(out, entries, booklet);
-  std::cout << fmt::format(
-      "wrote {}: {} pages (title page, {} challenge page{}, {} answer page{}), {} challenge{}\n", out,
-      result.pages, result.challengePages, result.challengePages == 1 ? "" : "s", result.answerPages,
-      result.answerPages == 1 ? "" : "s", entries.size(), entries.size() == 1 ? "" : "s");
+  const bool json = vm.count("json") != 0U;
+  nlohmann::ordered_json summary;
+  summary["file"] = out;
+  summary["pages"] = result.pages;
+  summary["challenge_pages"] = result.challengePages;
+  summary["answer_pages"] = result.answerPages;
+  summary["challenges"] = entries.size();
+  summary["catalog"] = path;
+  summary["booklet_id"] = nullptr;  // stays null when the catalog cannot record it (a warning says why)
+  if (!json)
+    std::cout << fmt::format(
+        "wrote {}: {} pages (title page, {} challenge page{}, {} answer page{}), {} challenge{}\n", out,
+        result.pages, result.challengePages, result.challengePages == 1 ? "" : "s", result.answerPages,
+        result.answerPages == 1 ? "" : "s", entries.size(), entries.size() == 1 ? "" : "s");
   // Remember what went into the booklet. The PDF stands even when the catalog cannot be written.
   try {
     db::Catalog catalog(path, db::Catalog::Access::ReadWrite);
@@ -133,11 +144,13 @@ int runBooklet(const std::vector<std::string>& args) {
     for (const auto& p : filter.puzzles) recorded += " puzzle=" + p;
     for (Level l : filter.levels) recorded += std::string(" level=") + levelName(l);
     const auto id = catalog.recordBooklet(bookletTitle(entries, booklet), out, recorded, result.order);
-    std::cout << fmt::format("recorded as booklet {} in {}\n", id, path);
+    summary["booklet_id"] = id;
+    if (!json) std::cout << fmt::format("recorded as booklet {} in {}\n", id, path);
   } catch (const std::exception& error) {
     std::cerr << fmt::format("piecework: warning: the booklet was written but not recorded in {}: {}\n", path,
                              error.what());
   }
+  if (json) std::cout << summary.dump() << '\n';
   return 0;
 }
 

@@ -41,6 +41,7 @@ std::vector<CalibrationSample> readBooklet(const Puzzle& puzzle, const std::stri
       throw InputError(fmt::format("{}: not a JSON object", where));
     }
     if (!j.is_object()) throw InputError(fmt::format("{}: not a JSON object", where));
+    if (j.contains("definition") && !j.contains("challenge")) continue;  // a definition line of an export
     if (!j.contains("challenge") || !j["challenge"].is_string())
       throw InputError(fmt::format("{}: no \"challenge\" text", where));
     if (!j.contains("level") || !j["level"].is_string())

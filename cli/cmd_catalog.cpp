@@ -2,6 +2,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <climits>
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -11,6 +13,7 @@
 
 #include "cli/catalog_import.hpp"
 #include "cli/command.hpp"
+#include "cli/csv.hpp"
 #include "db/catalog.hpp"
 #include "output/text.hpp"
 #include "puzzle/challenge.hpp"
@@ -31,11 +34,11 @@ constexpr const char* kCatalogUsage =
     "piecework catalog list|show|import|export|rate [--db FILE] [OPTIONS]\n\n"
     "  list   [--puzzle P]... [--level L]... [--to-place N] [--json]   the stored challenges, easiest first\n"
     "  show   ID [--json]                                             one challenge with its pictures\n"
-    "  import FILE|- [--puzzle P]                                     add JSON lines (export or generate "
-    "--json)\n"
-    "  export [--format jsonl|csv] [filters]                          every stored challenge to standard "
-    "output\n"
-    "  rate   [filters] [--all]                                       re-rate challenges graded by an older "
+    "  import FILE|- [--puzzle P]... [--json]                         add JSON lines or CSV (export or "
+    "generate --json)\n"
+    "  export [--format jsonl|csv] [--out FILE [--json]] [filters]    every stored challenge (and custom "
+    "definition)\n"
+    "  rate   [filters] [--all] [--json]                              re-rate challenges graded by an older "
     "rater\n\n"
     "The catalog is ./piecework.sqlite unless --db FILE is given. 'piecework catalog SUBCOMMAND --help' "
     "lists the\n"
@@ -107,14 +110,26 @@ ordered_json record(const db::StoredChallenge& c) {
   return j;
 }
 
-std::string csvField(const std::string& text) {
-  if (text.find_first_of(",\"\n\r") == std::string::npos) return text;
-  std::string quoted = "\"";
-  for (const char ch : text) {
-    if (ch == '"') quoted += '"';
-    quoted += ch;
-  }
-  return quoted + '"';
+// The columns of a CSV export, in order; import reads a header naming (some of) them in any order.
+constexpr const char* kCsvColumns[] = {"puzzle",   "challenge",      "solution",   "level",
+                                       "score",    "given",          "to_place",   "seed",
+                                       "unlinked", "rater_version",  "strategies", "generator_version",
+                                       "created",  "definition_hash"};
+
+// The line that carries a definition the challenges after it refer to (export writes one for every puzzle
+// that is not shipped with this text; import needs no --puzzle for them).
+ordered_json definitionRecord(const std::string& name, const std::string& text, const std::string& hash) {
+  ordered_json definition;
+  definition["name"] = name;
+  definition["hash"] = hash;
+  definition["text"] = text;
+  ordered_json j;
+  j["definition"] = std::move(definition);
+  return j;
+}
+
+bool isShippedDefinition(const std::string& name, const std::string& text) {
+  return shippedText(name) == text;
 }
 
 // ---------------------------------------------------------------- list, show, export
@@ -210,22 +225,43 @@ int runShowOne(const std::vector<std::string>& args) {
 int runExport(const std::vector<std::string>& args) {
   po::options_description options("catalog export options");
   addFilterOptions(options);
-  options.add_options()("format", po::value<std::string>()->default_value("jsonl"), "jsonl or csv");
+  options.add_options()("format", po::value<std::string>()->default_value("jsonl"), "jsonl or csv")(
+      "out,o", po::value<std::string>(), "write the export to this file (default: standard output)")(
+      "json",
+      "with --out: print a summary object on standard output (without --out the jsonl export is the JSON)");
   po::variables_map vm;
-  if (!parseSub("export", "piecework catalog export [--db FILE] [--format jsonl|csv] [filters]", args,
-                options, vm))
+  if (!parseSub("export",
+                "piecework catalog export [--db FILE] [--format jsonl|csv] [--out FILE [--json]] [filters]",
+                args, options, vm))
     return 0;
   const std::string format = vm["format"].as<std::string>();
   if (format != "jsonl" && format != "csv")
     throw InputError(fmt::format("--format: unknown format '{}' (jsonl or csv)", format));
+  const bool json = vm.count("json") != 0U;
+  const std::optional<std::string> outPath =
+      vm.count("out") != 0U ? std::optional<std::string>(vm["out"].as<std::string>()) : std::nullopt;
+  if (json && !outPath && format == "csv")
+    throw InputError(
+        "catalog export: --json with --format csv needs --out FILE (the summary goes to standard "
+        "output, where the CSV would be)");
   const db::Catalog catalog(catalogPath(vm), db::Catalog::Access::ReadOnly);
   const auto rows = catalog.challengesById(readFilter(vm));
   std::ostringstream out;
+  int definitions = 0;
   if (format == "jsonl") {
-    for (const auto& c : rows) out << record(c).dump() << '\n';
+    std::vector<std::string> written;  // definition hashes already in the export
+    for (const auto& c : rows) {
+      if (!isShippedDefinition(c.puzzleName, c.definitionText) &&
+          std::find(written.begin(), written.end(), c.definitionHash) == written.end()) {
+        out << definitionRecord(c.puzzleName, c.definitionText, c.definitionHash).dump() << '\n';
+        written.push_back(c.definitionHash);
+        ++definitions;
+      }
+      out << record(c).dump() << '\n';
+    }
   } else {
-    out << "puzzle,challenge,solution,level,score,given,to_place,seed,unlinked,rater_version,strategies,"
-           "generator_version,created,definition_hash\n";
+    for (std::size_t i = 0; i < std::size(kCsvColumns); ++i) out << (i == 0 ? "" : ",") << kCsvColumns[i];
+    out << '\n';
     for (const auto& c : rows)
       out << fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", csvField(c.puzzleName),
                          csvField(c.challengeText), csvField(c.solutionText), levelName(c.level), c.score,
@@ -234,8 +270,30 @@ int runExport(const std::vector<std::string>& args) {
                          c.generatorVersion ? std::to_string(*c.generatorVersion) : "", csvField(c.createdAt),
                          c.definitionHash);
   }
-  std::cout << out.str() << std::flush;
-  return std::cout ? 0 : 1;
+  if (!outPath) {
+    std::cout << out.str() << std::flush;
+    return std::cout ? 0 : 1;
+  }
+  {
+    std::ofstream file(*outPath, std::ios::binary);
+    file << out.str();
+    file.close();
+    if (!file) throw InputError(fmt::format("catalog export: cannot write {}", *outPath));
+  }
+  if (json) {
+    ordered_json summary;
+    summary["catalog"] = catalog.path();
+    summary["file"] = *outPath;
+    summary["format"] = format;
+    summary["exported"] = rows.size();
+    summary["definitions"] = definitions;
+    std::cout << summary.dump() << '\n';
+  } else {
+    std::cout << fmt::format("{}: exported {} challenges{} to {}\n", catalog.path(), rows.size(),
+                             definitions > 0 ? fmt::format(" and {} definitions", definitions) : "",
+                             *outPath);
+  }
+  return 0;
 }
 
 // ---------------------------------------------------------------- import
@@ -249,24 +307,53 @@ struct KnownPuzzle {
 
 class PuzzleResolver {
  public:
-  PuzzleResolver(std::vector<db::PuzzleRecord> stored, std::optional<std::string> option)
+  PuzzleResolver(std::vector<db::PuzzleRecord> stored, const std::vector<std::string>& options)
       : stored_(std::move(stored)) {
-    if (option) {
-      std::string text = shippedText(*option);
-      const Puzzle puzzle = loadPuzzle(*option);  // names the problem when the argument is neither
-      if (text.empty()) text = readFileLimited(*option, kMaxDefinitionBytes, "the definition");
-      option_ = &add(puzzle.name, text);
+    for (const auto& option : options) {
+      std::string text = shippedText(option);
+      const Puzzle puzzle = loadPuzzle(option);  // names the problem when the argument is neither
+      if (text.empty()) text = readFileLimited(option, kMaxDefinitionBytes, "the definition");
+      options_.push_back(&add(puzzle.name, text));
     }
+  }
+
+  // A definition line of an export: checked (its hash, its name) and preferred to any other puzzle of the
+  // same name and hash.
+  void addDefinition(const nlohmann::json& j, const std::string& where) {
+    const auto fail = [&](const std::string& what) { throw InputError(fmt::format("{}: {}", where, what)); };
+    if (!j.is_object()) fail("\"definition\" must be an object with \"name\", \"hash\" and \"text\"");
+    for (const char* key : {"name", "hash", "text"})
+      if (!j.contains(key) || !j[key].is_string())
+        fail(fmt::format("definition: \"{}\" must be a string", key));
+    const std::string name = j["name"].get<std::string>();
+    const std::string text = j["text"].get<std::string>();
+    const std::string hash = j["hash"].get<std::string>();
+    if (text.size() > kMaxDefinitionBytes) fail("definition: the text is too long");
+    if (db::definitionHash(text) != hash)
+      fail(fmt::format("definition of '{}': \"hash\" {} is not the hash of its text ({})", name, hash,
+                       db::definitionHash(text)));
+    const KnownPuzzle* known = nullptr;
+    try {
+      known = &add(name, text);
+    } catch (const InputError& e) {
+      fail(fmt::format("definition of '{}': {}", name, e.what()));
+    }
+    if (known->puzzle.name != name)
+      fail(fmt::format("definition of '{}': its text names another puzzle, '{}'", name, known->puzzle.name));
   }
 
   // The puzzle a line belongs to; nullptr with `why` set when it cannot be found.
   const KnownPuzzle* find(const std::optional<std::string>& name, const std::optional<std::string>& hash,
                           std::string& why) {
     if (!name) {
-      if (option_ == nullptr) why = "which puzzle? (the line has no \"puzzle\"; give --puzzle P)";
-      return option_;
+      if (options_.size() == 1) return options_.front();
+      why = options_.empty()
+                ? "which puzzle? (the line has no \"puzzle\"; give --puzzle P)"
+                : "which puzzle? (the line has no \"puzzle\" and --puzzle was given more than once)";
+      return nullptr;
     }
-    if (option_ != nullptr && option_->name == *name && (!hash || *hash == option_->hash)) return option_;
+    for (const KnownPuzzle* option : options_)
+      if (option->name == *name && (!hash || *hash == option->hash)) return option;
     for (const auto& known : known_)
       if (known->name == *name && (!hash || *hash == known->hash)) return known.get();
     const db::PuzzleRecord* match = nullptr;
@@ -275,7 +362,8 @@ class PuzzleResolver {
     if (match != nullptr) return &add(match->name, match->definitionText);
     if (const std::string text = shippedText(*name); !text.empty()) return &add(*name, text);
     why = fmt::format(
-        "unknown puzzle '{}' (not shipped and not in the catalog; give its definition with --puzzle FILE)",
+        "unknown puzzle '{}' (not shipped, not in the catalog and not defined in the file; give its "
+        "definition with --puzzle FILE)",
         *name);
     return nullptr;
   }
@@ -293,7 +381,7 @@ class PuzzleResolver {
 
   std::vector<db::PuzzleRecord> stored_;
   std::vector<std::unique_ptr<KnownPuzzle>> known_;
-  const KnownPuzzle* option_ = nullptr;
+  std::vector<const KnownPuzzle*> options_;
 };
 
 struct ImportLine {
@@ -373,9 +461,7 @@ std::vector<int> pieceOnSite(const Puzzle& puzzle, const std::vector<int>& place
   return piece;
 }
 
-ImportLine readLine(PuzzleResolver& resolver, const std::string& text, const std::string& where) {
-  const nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
-  if (j.is_discarded() || !j.is_object()) throw InputError(fmt::format("{}: not a JSON object", where));
+ImportLine readLine(PuzzleResolver& resolver, const nlohmann::json& j, const std::string& where) {
   const LineReader line(j, where);
   std::string why;
   const KnownPuzzle* known = resolver.find(line.text("puzzle"), line.text("definition_hash"), why);
@@ -460,18 +546,126 @@ ImportLine readLine(PuzzleResolver& resolver, const std::string& text, const std
   return result;
 }
 
+// One record of an import file: a JSON object, from a JSON line or a CSV row, and where it came from.
+struct ImportRecord {
+  nlohmann::json value;
+  std::string where;
+};
+
+// A CSV value in the type a JSON line has for that column (empty values are left out).
+nlohmann::json csvValue(const std::string& column, const std::string& text, const std::string& where) {
+  const auto fail = [&](const char* expected) -> nlohmann::json {
+    throw InputError(fmt::format("{}: column {}: '{}' is not {}", where, column, text, expected));
+  };
+  if (column == "score") {
+    std::size_t used = 0;
+    try {
+      const double value = std::stod(text, &used);
+      if (used == text.size()) return value;
+    } catch (const std::exception&) {
+    }
+    return fail("a number");
+  }
+  if (column == "given" || column == "to_place" || column == "rater_version" ||
+      column == "generator_version") {
+    std::size_t used = 0;
+    try {
+      const long long value = std::stoll(text, &used);
+      if (used == text.size() && value >= INT32_MIN && value <= INT32_MAX) return value;
+    } catch (const std::exception&) {
+    }
+    return fail("an integer");
+  }
+  if (column == "unlinked") {
+    if (text == "1" || text == "true") return true;
+    if (text == "0" || text == "false") return false;
+    return fail("1 or 0");
+  }
+  if (column == "strategies") {
+    nlohmann::json value = nlohmann::json::parse(text, nullptr, false);
+    if (value.is_discarded()) return fail("JSON");
+    return value;
+  }
+  return text;  // the seed stays text: import reads a seed given as a string of digits
+}
+
+// The rows of a CSV export as the JSON objects of the same challenges.
+std::vector<ImportRecord> readCsvRecords(const std::string& text, const std::string& name) {
+  const std::vector<CsvRecord> rows = readCsv(text, name);
+  std::vector<ImportRecord> records;
+  if (rows.empty()) return records;
+  const std::vector<std::string>& header = rows.front().fields;
+  for (const auto& column : header)
+    if (std::find(std::begin(kCsvColumns), std::end(kCsvColumns), column) == std::end(kCsvColumns))
+      throw InputError(fmt::format("{}:{}: unknown column '{}' (the header of 'catalog export --format csv')",
+                                   name, rows.front().line, column));
+  if (std::find(header.begin(), header.end(), "challenge") == header.end())
+    throw InputError(fmt::format("{}:{}: the header has no column 'challenge'", name, rows.front().line));
+  for (std::size_t r = 1; r < rows.size(); ++r) {
+    const std::string where = fmt::format("{}:{}", name, rows[r].line);
+    if (rows[r].fields.size() != header.size())
+      throw InputError(
+          fmt::format("{}: {} fields, the header has {}", where, rows[r].fields.size(), header.size()));
+    nlohmann::json value = nlohmann::json::object();
+    for (std::size_t c = 0; c < header.size(); ++c)
+      if (!rows[r].fields[c].empty()) value[header[c]] = csvValue(header[c], rows[r].fields[c], where);
+    records.push_back({std::move(value), where});
+  }
+  return records;
+}
+
+std::vector<ImportRecord> readJsonRecords(const std::string& text, const std::string& name) {
+  std::istringstream in(text);
+  std::vector<ImportRecord> records;
+  std::string line;
+  for (int number = 1; std::getline(in, line); ++number) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (line.find_first_not_of(" \t") == std::string::npos) continue;
+    const std::string where = fmt::format("{}:{}", name, number);
+    nlohmann::json j = nlohmann::json::parse(line, nullptr, false);
+    if (j.is_discarded() || !j.is_object()) throw InputError(fmt::format("{}: not a JSON object", where));
+    records.push_back({std::move(j), where});
+  }
+  return records;
+}
+
+// JSON lines start with '{'; anything else is read as CSV with a header line.
+bool looksLikeCsv(const std::string& text) {
+  const auto first = text.find_first_not_of(" \t\r\n");
+  return first != std::string::npos && text[first] != '{' && text.compare(first, 6, "puzzle") == 0;
+}
+
+// Definition lines first (a challenge may come before the definition it uses), then the challenges.
+std::vector<ImportLine> readRecords(PuzzleResolver& resolver, const std::vector<ImportRecord>& records,
+                                    int& definitions) {
+  definitions = 0;
+  for (const auto& record : records)
+    if (record.value.contains("definition")) {
+      if (record.value.contains("challenge"))
+        throw InputError(
+            fmt::format("{}: a line holds a \"definition\" or a \"challenge\", not both", record.where));
+      resolver.addDefinition(record.value["definition"], record.where);
+      ++definitions;
+    }
+  std::vector<ImportLine> lines;
+  for (const auto& record : records)
+    if (!record.value.contains("definition")) lines.push_back(readLine(resolver, record.value, record.where));
+  return lines;
+}
+
 int runImport(const std::vector<std::string>& args) {
   po::options_description options("catalog import options");
   options.add_options()(
-      "puzzle", po::value<std::string>(),
+      "puzzle", po::value<std::vector<std::string>>()->composing(),
       "the puzzle of lines without \"puzzle\" (generate --json output), or a definition file for "
-      "lines naming a puzzle that is not shipped");
+      "lines naming a puzzle that is not shipped (repeat for several)")(
+      "json", "print the summary as one JSON object");
   po::variables_map vm;
-  if (!parseSub("import", "piecework catalog import FILE|- [--db FILE] [--puzzle P]", args, options, vm,
-                "file"))
+  if (!parseSub("import", "piecework catalog import FILE|- [--db FILE] [--puzzle P]... [--json]", args,
+                options, vm, "file"))
     return 0;
   if (vm.count("file") == 0U)
-    throw InputError("catalog import: which file? (JSON lines; '-' for standard input)");
+    throw InputError("catalog import: which file? (JSON lines or CSV; '-' for standard input)");
   const std::string path = catalogPath(vm);
   const std::string file = vm["file"].as<std::string>();
 
@@ -479,17 +673,14 @@ int runImport(const std::vector<std::string>& args) {
   std::vector<db::PuzzleRecord> stored;
   if (db::Catalog::holdsCatalog(path)) stored = db::Catalog(path, db::Catalog::Access::ReadOnly).puzzles();
   PuzzleResolver resolver(std::move(stored), vm.count("puzzle") != 0U
-                                                 ? std::optional<std::string>(vm["puzzle"].as<std::string>())
-                                                 : std::nullopt);
+                                                 ? vm["puzzle"].as<std::vector<std::string>>()
+                                                 : std::vector<std::string>());
   const std::string name = file == "-" ? "<stdin>" : file;
-  std::istringstream in(readFileLimited(file, kMaxImportBytes, "the file to import"));
-  std::vector<ImportLine> lines;
-  std::string text;
-  for (int number = 1; std::getline(in, text); ++number) {
-    if (!text.empty() && text.back() == '\r') text.pop_back();
-    if (text.find_first_not_of(" \t") == std::string::npos) continue;
-    lines.push_back(readLine(resolver, text, fmt::format("{}:{}", name, number)));
-  }
+  const std::string text = readFileLimited(file, kMaxImportBytes, "the file to import");
+  const bool csv = looksLikeCsv(text);
+  int definitions = 0;
+  std::vector<ImportLine> lines =
+      readRecords(resolver, csv ? readCsvRecords(text, name) : readJsonRecords(text, name), definitions);
 
   db::Catalog catalog(path, db::Catalog::Access::ReadWrite);
   std::map<const KnownPuzzle*, std::int64_t> ids;
@@ -502,16 +693,28 @@ int runImport(const std::vector<std::string>& args) {
     challenges.push_back(std::move(line.challenge));
   }
   const int added = catalog.insertChallenges(challenges);
-  std::cout << fmt::format("{}: imported {} challenges, skipped {} already there\n", path, added,
-                           static_cast<int>(challenges.size()) - added);
+  const int skipped = static_cast<int>(challenges.size()) - added;
+  if (vm.count("json") != 0U) {
+    ordered_json summary;
+    summary["catalog"] = path;
+    summary["file"] = name;
+    summary["format"] = csv ? "csv" : "jsonl";
+    summary["imported"] = added;
+    summary["skipped"] = skipped;
+    summary["definitions"] = definitions;
+    std::cout << summary.dump() << '\n';
+  } else {
+    std::cout << fmt::format("{}: imported {} challenges, skipped {} already there\n", path, added, skipped);
+  }
   return 0;
 }
 
 }  // namespace
 
 void readImportLine(const std::string& text) {
-  PuzzleResolver resolver({}, std::nullopt);
-  readLine(resolver, text, "<line>:1");
+  PuzzleResolver resolver({}, {});
+  int definitions = 0;
+  readRecords(resolver, readJsonRecords(text, "<line>"), definitions);
 }
 
 namespace {
@@ -521,11 +724,12 @@ namespace {
 int runRerate(const std::vector<std::string>& args) {
   po::options_description options("catalog rate options");
   addFilterOptions(options);
-  options.add_options()("all", "re-rate every matching challenge, not only those graded by an older rater");
+  options.add_options()("all", "re-rate every matching challenge, not only those graded by an older rater")(
+      "json", "print the summary as one JSON object");
   addModelOption(options);
   po::variables_map vm;
-  if (!parseSub("rate", "piecework catalog rate [--db FILE] [filters] [--all] [--model MODEL]", args, options,
-                vm))
+  if (!parseSub("rate", "piecework catalog rate [--db FILE] [filters] [--all] [--model MODEL] [--json]", args,
+                options, vm))
     return 0;
   const std::string path = catalogPath(vm);
   db::ChallengeFilter filter = readFilter(vm);
@@ -555,6 +759,16 @@ int runRerate(const std::vector<std::string>& args) {
                          nlohmann::json(rating.strategyUse).dump());
     ++rated;
     if (rating.level != c.level) ++changed;
+  }
+  if (vm.count("json") != 0U) {
+    ordered_json summary;
+    summary["catalog"] = path;
+    summary["rated"] = rated;
+    summary["changed_level"] = changed;
+    summary["rater_version"] = kRaterVersion;
+    summary["model"] = model ? ordered_json(vm["model"].as<std::string>()) : ordered_json(nullptr);
+    std::cout << summary.dump() << '\n';
+    return 0;
   }
   std::cout << fmt::format("{}: re-rated {} challenges with rater version {} ({} changed level)\n", path,
                            rated, kRaterVersion, changed);

@@ -15,7 +15,7 @@ namespace piecework::cli {
 
 namespace {
 
-constexpr const char* kUsage = "piecework convert PUZZLE [OUT] [--to toml|xmpuzzle|dlx]";
+constexpr const char* kUsage = "piecework convert PUZZLE [OUT] [--to toml|xmpuzzle|dlx] [--json]";
 
 // The format named by --to, or else by OUT's extension.
 std::string outputFormat(const po::variables_map& vm, const std::string& out) {
@@ -55,7 +55,8 @@ int runConvert(const std::vector<std::string>& args) {
   po::options_description options("options");
   options.add_options()(
       "to", po::value<std::string>(),
-      "the output format: toml (a piecework definition), xmpuzzle (BurrTools) or dlx (Knuth's dlx1 input)");
+      "the output format: toml (a piecework definition), xmpuzzle (BurrTools) or dlx (Knuth's dlx1 input)")(
+      "json", "with OUT a file: print a summary object (the converted puzzle goes to OUT)");
   po::options_description all;
   all.add(options);
   all.add_options()("help,h", "show this help")("puzzle", po::value<std::string>())("out",
@@ -84,14 +85,26 @@ int runConvert(const std::vector<std::string>& args) {
   const std::string format = outputFormat(vm, out);
   if (format != "toml" && format != "xmpuzzle" && format != "dlx")
     throw InputError(fmt::format("convert: unknown format '{}' (toml, xmpuzzle or dlx)", format));
+  const bool json = vm.count("json") != 0U;
+  if (json && (out.empty() || out == "-"))
+    throw InputError(
+        "convert: --json needs an OUT file (the summary goes to standard output, where the puzzle would be)");
   const std::string in = vm["puzzle"].as<std::string>();
   const Puzzle puzzle = loadPuzzle(in);  // checks the input whatever the output
-  if (format == "toml")
-    write(out, definitionText(in));
-  else if (format == "xmpuzzle")
-    write(out, toBurrTools(puzzle));
-  else
-    write(out, toDlx(puzzle));
+  const std::string text = format == "toml"       ? definitionText(in)
+                           : format == "xmpuzzle" ? toBurrTools(puzzle)
+                                                  : toDlx(puzzle);
+  write(out, text);
+  if (json) {
+    nlohmann::ordered_json summary;
+    summary["puzzle"] = puzzle.name;
+    summary["file"] = out;
+    summary["format"] = format;
+    summary["bytes"] = text.size();
+    summary["pieces"] = puzzle.totalPieces();
+    summary["placements"] = puzzle.placements.size();
+    std::cout << summary.dump() << '\n';
+  }
   return 0;
 }
 

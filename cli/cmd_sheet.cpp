@@ -24,11 +24,12 @@ int runSheet(const std::vector<std::string>& args) {
       "title", po::value<std::string>(), "heading (default: the puzzle's title)")(
       "explain",
       "draw the solution walk-through instead: the challenge, then a small board per move of the "
-      "path a person would take, with the move in words (docs/printing.md)");
+      "path a person would take, with the move in words (docs/printing.md)")(
+      "json", "print the summary as one JSON object");
   po::variables_map vm;
   const char* usage =
       "piecework sheet PUZZLE --challenge TEXT --out FILE.svg|FILE.pdf [--solution | --explain] "
-      "[--paper a4|letter]";
+      "[--paper a4|letter] [--json]";
   if (!parseArguments("sheet", usage, args, options, vm)) return 0;
   if (vm.count("out") == 0U) throw InputError("sheet: missing --out FILE.pdf or FILE.svg");
   const std::string out = vm["out"].as<std::string>();
@@ -58,6 +59,16 @@ int runSheet(const std::vector<std::string>& args) {
             ? vm["title"].as<std::string>()
             : fmt::format("{}: a {} challenge, solved step by step", puzzle.title, levelName(rating.level));
     writeWalkthrough(out, puzzle, givens, steps, *paper, heading);
+    if (vm.count("json") != 0U) {
+      nlohmann::ordered_json summary;
+      summary["file"] = out;
+      summary["puzzle"] = puzzle.name;
+      summary["challenge"] = formatChallenge(puzzle, givens);
+      summary["level"] = levelName(rating.level);
+      summary["moves"] = steps.size();
+      std::cout << summary.dump() << '\n';
+      return 0;
+    }
     std::cout << fmt::format("wrote {} (a walk-through in {} moves)\n", out, steps.size());
     return 0;
   }
@@ -79,6 +90,18 @@ int runSheet(const std::vector<std::string>& args) {
       sheet.answerNote = "one of several solutions: the challenge is not unique";
   }
   writeSheet(out, puzzle, givens, sheet);
+  if (vm.count("json") != 0U) {
+    nlohmann::ordered_json summary;
+    summary["file"] = out;
+    summary["puzzle"] = puzzle.name;
+    summary["challenge"] = formatChallenge(puzzle, givens);
+    summary["solution"] = sheet.solution != nullptr
+                              ? nlohmann::ordered_json(formatChallenge(puzzle, *sheet.solution))
+                              : nlohmann::ordered_json(nullptr);
+    if (sheet.solution != nullptr) summary["unique"] = found.solutions.size() == 1;
+    std::cout << summary.dump() << '\n';
+    return 0;
+  }
   std::cout << fmt::format("wrote {}{}\n", out, sheet.solution != nullptr ? " (with the answer)" : "");
   return 0;
 }
