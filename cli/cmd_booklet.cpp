@@ -33,13 +33,15 @@ int runBooklet(const std::vector<std::string>& args) {
       "level", po::value<std::vector<std::string>>()->composing(),
       "only this level: Starter, Junior, Expert, Master or Wizard (repeatable)")(
       "per-page", po::value<int>()->default_value(4), "challenges per page, 1 to 12")(
+      "answers-per-page", po::value<int>()->default_value(18), "answer boards per page, 1 to 40")(
       "paper", po::value<std::string>()->default_value("a4"), "a4 or letter")(
       "no-solutions", "leave out the answer pages")("title", po::value<std::string>(), "the booklet's title")(
       "out,o", po::value<std::string>(), "write the booklet here (FILE.pdf)");
   addModelOption(options);
   po::variables_map vm;
   const char* usage =
-      "piecework booklet [--db FILE] [--puzzle P] [--level L]... [--per-page K] [--paper a4|letter] "
+      "piecework booklet [--db FILE] [--puzzle P] [--level L]... [--per-page K] [--answers-per-page K] "
+      "[--paper a4|letter] "
       "[--no-solutions] [--title T] [--model MODEL] --out booklet.pdf";
   if (!parseArguments("booklet", usage, args, options, vm, nullptr)) return 0;
   if (vm.count("out") == 0U) throw InputError("booklet: missing --out FILE.pdf");
@@ -54,6 +56,7 @@ int runBooklet(const std::vector<std::string>& args) {
   booklet.perPage = vm["per-page"].as<int>();
   if (booklet.perPage < 1 || booklet.perPage > 12)
     throw InputError(fmt::format("--per-page {}: expected 1 to 12", booklet.perPage));
+  booklet.answersPerPage = vm["answers-per-page"].as<int>();
   booklet.solutions = vm.count("no-solutions") == 0U;
   if (vm.count("title") != 0U) booklet.title = vm["title"].as<std::string>();
 
@@ -128,8 +131,9 @@ int runBooklet(const std::vector<std::string>& args) {
   // Remember what went into the booklet. The PDF stands even when the catalog cannot be written.
   try {
     db::Catalog catalog(path, db::Catalog::Access::ReadWrite);
-    std::string recorded = fmt::format("per-page={} paper={} solutions={}", booklet.perPage,
-                                       vm["paper"].as<std::string>(), booklet.solutions ? "yes" : "no");
+    std::string recorded =
+        fmt::format("per-page={} answers-per-page={} paper={} solutions={}", booklet.perPage,
+                    booklet.answersPerPage, vm["paper"].as<std::string>(), booklet.solutions ? "yes" : "no");
     for (const auto& p : filter.puzzles) recorded += " puzzle=" + p;
     for (Level l : filter.levels) recorded += std::string(" level=") + levelName(l);
     const auto id = catalog.recordBooklet(bookletTitle(entries, booklet), out, recorded, result.order);

@@ -1,5 +1,5 @@
 // Printable booklets: a title page, the challenges numbered and grouped by level (Starter..Wizard), then the
-// answer key in the same order and layout.
+// answer key at the back: boards only, small and many to a page, in booklet order.
 #pragma once
 
 #include <cstdint>
@@ -24,10 +24,11 @@ struct BookletEntry {
 
 struct BookletOptions {
   Paper paper = Paper::A4;
-  int perPage = 4;        // challenges per page, 1..12
-  bool solutions = true;  // answer-key pages at the back
-  std::string title;      // default: "<puzzle title> challenges"
-  std::string subtitle;   // an extra line on the title page
+  int perPage = 4;          // challenges per page, 1..12
+  int answersPerPage = 18;  // answer boards per page, 1..40
+  bool solutions = true;    // answer-key pages at the back
+  std::string title;        // default: "<puzzle title> challenges"
+  std::string subtitle;     // an extra line on the title page
 };
 
 struct BookletResult {
@@ -41,7 +42,7 @@ struct BookletResult {
 std::vector<std::size_t> bookletOrder(const std::vector<BookletEntry>& entries);
 
 // Pages the booklet will have: 1 (title) + per group of one puzzle and level ceil(n / perPage) challenge
-// pages, and as many answer pages again unless options.solutions is false.
+// pages + ceil(N / answersPerPage) answer pages for all N challenges (none when options.solutions is false).
 BookletResult bookletPages(const std::vector<BookletEntry>& entries, const BookletOptions& options);
 
 // The title printed on the title page: options.title, or "<puzzle title> challenges".

@@ -115,8 +115,8 @@ std::vector<BookletEntry> entriesFor(const Puzzle& puzzle, int count, int keep,
 
 TEST(Booklet, PageCountFollowsLevelsAndPerPage) {
   const Puzzle& link = shipped("iq-link");
-  // 3 Starter, 5 Junior, 2 Wizard at 4 per page: 1 + 2 + 1 = 4 challenge pages per half, each level on new
-  // pages.
+  // 3 Starter, 5 Junior, 2 Wizard at 4 per page: 1 + 2 + 1 = 4 challenge pages, each level on new pages; the
+  // answer key flows on: 10 answers at 18 (the default) per page fill one page.
   auto entries = entriesFor(link, 10, 8, {Level::Starter, Level::Junior, Level::Wizard, Level::Junior});
   ASSERT_EQ(entries.size(), 10U);
   BookletOptions options;
@@ -124,12 +124,19 @@ TEST(Booklet, PageCountFollowsLevelsAndPerPage) {
   BookletResult counted = bookletPages(entries, options);
   // Starter: entries 0,4,8 (3); Junior: 1,3,5,7,9 (5); Wizard: 2,6 (2).
   EXPECT_EQ(counted.challengePages, 1 + 2 + 1);
-  EXPECT_EQ(counted.answerPages, 4);
-  EXPECT_EQ(counted.pages, 9);
+  EXPECT_EQ(counted.answerPages, 1);
+  EXPECT_EQ(counted.pages, 6);
   options.perPage = 1;
-  EXPECT_EQ(bookletPages(entries, options).pages, 1 + 10 + 10);
+  EXPECT_EQ(bookletPages(entries, options).pages, 1 + 10 + 1);
   options.perPage = 12;
-  EXPECT_EQ(bookletPages(entries, options).pages, 1 + 3 + 3);
+  EXPECT_EQ(bookletPages(entries, options).pages, 1 + 3 + 1);
+  options.answersPerPage = 3;
+  EXPECT_EQ(bookletPages(entries, options).answerPages, 4);  // 3 + 3 + 3 + 1
+  options.answersPerPage = 0;
+  EXPECT_THROW(bookletPages(entries, options), InputError);
+  options.answersPerPage = 41;
+  EXPECT_THROW(bookletPages(entries, options), InputError);
+  options.answersPerPage = 18;
   options.perPage = 0;
   EXPECT_THROW(bookletPages(entries, options), InputError);
 }
@@ -155,9 +162,10 @@ TEST(Booklet, PdfHasTheCountedPagesAndEveryPageRenders) {
   BookletOptions options;
   options.perPage = 3;
   const BookletResult written = writeBooklet(dir / "b.pdf", entries, options);
-  // iq-link Starter 4 -> 2 pages, Master 3 -> 1; iq-fit Junior 5 -> 2: 5 challenge pages, 5 answer pages.
+  // iq-link Starter 4 -> 2 pages, Master 3 -> 1; iq-fit Junior 5 -> 2: 5 challenge pages; 12 answers on 1.
   EXPECT_EQ(written.challengePages, 5);
-  EXPECT_EQ(written.pages, 11);
+  EXPECT_EQ(written.answerPages, 1);
+  EXPECT_EQ(written.pages, 7);
   EXPECT_EQ(pdfPages(dir / "b.pdf"), written.pages);
   const TempDir png;
   EXPECT_EQ(renderedPages(dir / "b.pdf", png.path), written.pages);
@@ -197,6 +205,44 @@ TEST(Booklet, RejectsSvgAndLeavesAnExistingFileAlone) {
   EXPECT_THROW(writeBooklet(dir / "missing/b.pdf", entries, BookletOptions{}), InputError);
 }
 
+// Issue 20: the answer key of a 240-challenge booklet fits in at most 20 pages with the defaults (it took 60
+// when answers repeated the challenge layout). The catalog is made by the real commands.
+TEST(BookletCommand, AnswerKeyOfTwoHundredFortyChallengesFitsInTwentyPages) {
+  if (!have("pdfinfo")) GTEST_SKIP() << "poppler-utils not installed";
+  const TempDir dir;
+  const std::string db = dir / "fit.sqlite";
+  for (const char* level : {"Starter", "Junior", "Expert", "Master"}) {
+    const auto g =
+        runPiecework(fmt::format("generate iq-fit --level {} --count 60 --seed 1 --db '{}'", level, db));
+    ASSERT_EQ(g.status, 0) << g.err;
+  }
+  const auto r = runPiecework(fmt::format("booklet --db '{}' --out '{}'", db, dir / "fit.pdf"));
+  ASSERT_EQ(r.status, 0) << r.err;
+  // "wrote F: P pages (title page, C challenge pages, A answer pages), 240 challenges"
+  int pages = 0, challengePages = 0, answerPages = 0, challenges = 0;
+  const auto at = r.out.find(": ");
+  ASSERT_NE(at, std::string::npos) << r.out;
+  ASSERT_EQ(
+      std::sscanf(r.out.c_str() + at, ": %d pages (title page, %d challenge pages, %d answer pages), %d",
+                  &pages, &challengePages, &answerPages, &challenges),
+      4)
+      << r.out;
+  EXPECT_EQ(challenges, 240);
+  EXPECT_EQ(pdfPages(dir / "fit.pdf"), pages);
+  EXPECT_EQ(pages, 1 + challengePages + answerPages);
+  EXPECT_EQ(challengePages, 4 * 15);  // 60 per level at 4 per page
+  EXPECT_GE(answerPages, 1);
+  EXPECT_LE(answerPages, 20);
+  // Fewer answers to a page make more pages; the page count follows the option.
+  const auto more =
+      runPiecework(fmt::format("booklet --db '{}' --out '{}' --answers-per-page 6", db, dir / "fit6.pdf"));
+  ASSERT_EQ(more.status, 0) << more.err;
+  EXPECT_EQ(pdfPages(dir / "fit6.pdf"), 1 + 60 + 40);
+  EXPECT_EQ(runPiecework(fmt::format("booklet --db '{}' --out '{}' --answers-per-page 0", db, dir / "x.pdf"))
+                .status,
+            2);
+}
+
 TEST(Booklet, HundredTwentyChallengesRenderUnderTenSeconds) {
   const TempDir dir;
   const Puzzle& link = shipped("iq-link");
@@ -219,7 +265,7 @@ TEST(Booklet, HundredTwentyChallengesRenderUnderTenSeconds) {
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::cout << fmt::format("[ bench    ] 120-challenge IQ-Link booklet, {} pages, {:.2f} s\n", r.pages,
                            seconds);
-  EXPECT_EQ(r.pages, 1 + 30 + 30);
+  EXPECT_EQ(r.pages, 1 + 30 + 7);  // 120 answers at 18 per page
   // Printed for BENCHMARKS.md, not asserted: speed is measured on shared machines, never tested.
 }
 
@@ -322,7 +368,7 @@ TEST(BookletCommand, ReadsTheCatalogFiltersAndRecords) {
   }
   auto r = runPiecework(fmt::format("booklet --db '{}' --out '{}' --per-page 2", db, dir / "all.pdf"));
   ASSERT_EQ(r.status, 0) << r.err;
-  EXPECT_EQ(pdfPages(dir / "all.pdf"), 1 + 3 + 3);  // 2 per level, 3 levels
+  EXPECT_EQ(pdfPages(dir / "all.pdf"), 1 + 3 + 1);  // 2 per level, 3 levels; 6 answers on one page
   r = runPiecework(
       fmt::format("booklet --db '{}' --out '{}' --per-page 2 --level expert --level STARTER --no-solutions",
                   db, dir / "some.pdf"));
