@@ -6,7 +6,9 @@
 #include <cstdio>
 #include <map>
 #include <numbers>
+#include <set>
 
+#include "output/svg_text.hpp"
 #include "puzzle/challenge.hpp"
 
 namespace piecework {
@@ -53,6 +55,9 @@ const Rgb kHole{0.62, 0.65, 0.70};
 void centredText(cairo_t* cr, const std::string& text, double x, double y) {
   cairo_text_extents_t e;
   cairo_text_extents(cr, text.c_str(), &e);
+  if (recordText(cr, text, x - e.x_bearing - e.width / 2 + e.x_advance / 2, y - e.y_bearing - e.height / 2,
+                 0.5))
+    return;
   cairo_move_to(cr, x - e.x_bearing - e.width / 2, y - e.y_bearing - e.height / 2);
   cairo_show_text(cr, text.c_str());
   cairo_new_path(cr);  // show_text leaves a current point that the next arc would join with a line
@@ -478,12 +483,19 @@ void drawHexBoard(cairo_t* cr, const Puzzle& puzzle, const std::vector<int>& pla
   set(cr, kGridLine);
   cairo_set_line_width(cr, std::max(0.4, 0.03 * s));
   cairo_stroke(cr);
+  // Peg letters only on empty pegs: a piece would cover them (and an SVG's text sits above the pieces).
+  std::set<std::pair<int, int>> occupied;
+  for (int id : placements)
+    for (int site : puzzle.placements[static_cast<std::size_t>(id)].sites)
+      occupied.emplace(puzzle.sites[static_cast<std::size_t>(site)].x,
+                       puzzle.sites[static_cast<std::size_t>(site)].y);
   for (std::size_t i = 0; i < puzzle.cells.size(); ++i) {
     const Site& c = puzzle.cells[i];
     const double x = ox + hexX(c.x, c.y) * s, y = oy + hexY(c.y) * s;
     setFont(cr, 0.2 * s, false);
     set(cr, {0.45, 0.48, 0.53});
-    centredText(cr, std::string(1, pegLetter(static_cast<int>(i))), x + 0.21 * s, y + 0.27 * s);
+    if (occupied.count({c.x, c.y}) == 0)
+      centredText(cr, std::string(1, pegLetter(static_cast<int>(i))), x + 0.21 * s, y + 0.27 * s);
     cairo_arc(cr, x, y, 0.11 * s, 0, 2 * kPi);
     set(cr, kHole);
     cairo_fill_preserve(cr);
@@ -627,6 +639,7 @@ double textWidth(cairo_t* cr, const std::string& text) {
 }
 
 void showText(cairo_t* cr, const std::string& text, double x, double y, double align) {
+  if (recordText(cr, text, x, y, align)) return;
   cairo_move_to(cr, x - align * textWidth(cr, text), y);
   cairo_show_text(cr, text.c_str());
   cairo_new_path(cr);
@@ -708,15 +721,13 @@ std::vector<std::pair<int, int>> piecesToPlace(const Puzzle& puzzle, const std::
 
 std::string pieceLabel(const Puzzle& puzzle, int piece, int copies) {
   const PieceDef& def = puzzle.pieces[static_cast<std::size_t>(piece)];
-  std::string label(1, def.letter);
-  if (copies > 1) label += " \xc3\x97" + std::to_string(copies);  // U+00D7 multiplication sign
-  // Names that only repeat the letter ("F pentomino", "block 0") add nothing.
+  const std::string count = copies > 1 ? " \xc3\x97" + std::to_string(copies) : "";  // U+00D7
+  // A name that starts with the letter ("V piece", "F pentomino") is printed as it is; others follow the
+  // letter ("b blue", "A \u00d76 unit cube").
   const std::string& n = def.name;
-  const std::size_t at = n.find(def.letter);
-  const bool repeatsLetter =
-      at != std::string::npos && (at == 0 || n[at - 1] == ' ') && (at + 1 == n.size() || n[at + 1] == ' ');
-  if (!repeatsLetter && !n.empty()) label += " " + n;
-  return label;
+  if (n.empty()) return std::string(1, def.letter) + count;
+  if (n[0] == def.letter && (n.size() == 1 || n[1] == ' ')) return n + count;
+  return std::string(1, def.letter) + count + " " + n;
 }
 
 namespace {

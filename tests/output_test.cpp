@@ -12,6 +12,7 @@
 
 #include "db/catalog.hpp"
 #include "output/booklet.hpp"
+#include "output/draw.hpp"
 #include "output/sheet.hpp"
 #include "output/text.hpp"
 #include "puzzle/challenge.hpp"
@@ -298,6 +299,55 @@ TEST(Sheet, EveryShippedPuzzleDrawsAsPdfAndWellFormedSvg) {
     text << svg.rdbuf();
     EXPECT_NE(text.str().find("<svg"), std::string::npos);
   }
+}
+
+// Issue 20: an SVG sheet keeps its words as <text> naming the font (cairo alone would draw glyph outlines), a
+// PDF embeds its fonts, and tray labels give piece names in full.
+TEST(Sheet, SvgKeepsTextAsTextAndPdfEmbedsFonts) {
+  const TempDir dir;
+  const Puzzle& soma = shipped("soma");
+  // Soma with the V piece and the T piece still to place: their full names label the tray.
+  FindOptions find;
+  const std::vector<int> solution = findSolutions(soma, {}, find).solutions.at(0);
+  std::vector<int> givens;
+  for (int id : solution) {
+    const char letter =
+        soma.pieces[static_cast<std::size_t>(soma.placements[static_cast<std::size_t>(id)].piece)].letter;
+    if (letter != 'V' && letter != 'T') givens.push_back(id);
+  }
+  SheetOptions options;
+  options.heading = "Soma & friends";  // escaped in the SVG
+  options.caption = formatChallenge(soma, givens);
+  writeSheet(dir / "soma.svg", soma, givens, options);
+  std::ifstream in(dir / "soma.svg");
+  std::stringstream text;
+  text << in.rdbuf();
+  const std::string svg = text.str();
+  std::size_t elements = 0;
+  for (std::size_t at = svg.find("<text "); at != std::string::npos; at = svg.find("<text ", at + 1))
+    ++elements;
+  EXPECT_GE(elements, 10U);  // heading, caption, 3 layer labels, letters, tray labels
+  EXPECT_NE(svg.find("font-family=\"DejaVu Sans"), std::string::npos);
+  EXPECT_NE(svg.find(">Soma &amp; friends</text>"), std::string::npos);
+  EXPECT_NE(svg.find(">V piece</text>"), std::string::npos);
+  EXPECT_NE(svg.find(">T piece</text>"), std::string::npos);
+  EXPECT_NE(svg.find(">layer 1</text>"), std::string::npos);
+  if (have("xmllint")) {
+    EXPECT_EQ(shell(fmt::format("xmllint --noout '{}'", dir / "soma.svg")).status, 0);
+  }
+  if (have("pdffonts")) {
+    writeSheet(dir / "soma.pdf", soma, givens, options);
+    const Shell fonts = shell(fmt::format("pdffonts '{}'", dir / "soma.pdf"));
+    ASSERT_EQ(fonts.status, 0);
+    EXPECT_NE(fonts.out.find("DejaVuSans"), std::string::npos) << fonts.out;
+    EXPECT_EQ(fonts.out.find(" no "), std::string::npos) << fonts.out;  // every font embedded
+  }
+}
+
+TEST(Sheet, PieceLabelsGiveNamesInFull) {
+  EXPECT_EQ(pieceLabel(shipped("soma"), 0, 1), "V piece");
+  EXPECT_EQ(pieceLabel(shipped("pentominoes-6x10"), 0, 1), "F pentomino");
+  EXPECT_EQ(pieceLabel(shipped("iq-fit"), 0, 1), "b blue");
 }
 
 TEST(Sheet, CommandWritesSvgAndPdfAndRejectsBadInput) {
