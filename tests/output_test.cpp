@@ -463,3 +463,62 @@ TEST(Text, PlainPicturesHaveNoEscapesAndColourOnesDo) {
   EXPECT_EQ(r.status, 0);
   EXPECT_EQ(r.out.find('\x1b'), std::string::npos);
 }
+
+// Issue 20: IQ-Link in the terminal on its hex peg layout, balls and rings told apart and coloured; `show`
+// draws both faces of a two-faced piece; --color colours even when the output is not a terminal.
+TEST(Text, IqLinkBoardOnItsHexLayoutWithColouredParts) {
+  const Puzzle& link = shipped("iq-link");
+  FindOptions find;
+  find.rules.linked = true;
+  const auto solution = findSolutions(link, {}, find).solutions.at(0);
+  const std::string plain = boardPicture(link, solution, false);
+  std::vector<std::string> lines;
+  std::stringstream in(plain);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  ASSERT_EQ(lines.size(), 4U * 2 + 1);  // 4 rows of pegs, each with its letters, and a legend
+  // Peg letters under their pegs, six a row, odd rows half a step (three characters) to the right.
+  EXPECT_EQ(lines[1], " A     B     C     D     E     F");
+  EXPECT_EQ(lines[3], "    G     H     I     J     K     L");
+  EXPECT_EQ(lines[7], "    S     T     U     V     W     X");
+  // A full board: every peg holds a part, so no '.' is left; there are as many balls (upper case) as the
+  // pieces have, and rings in lower case.
+  int balls = 0, rings = 0;
+  for (std::size_t i = 0; i < 8; i += 2)
+    for (char c : lines[i]) {
+      EXPECT_NE(c, '.');
+      balls += std::isupper(static_cast<unsigned char>(c)) != 0;
+      rings += std::islower(static_cast<unsigned char>(c)) != 0;
+    }
+  int pieceBalls = 0, pieceRings = 0;
+  for (const PieceDef& def : link.pieces)
+    for (const PegPart& part : def.parts) (part.ball ? pieceBalls : pieceRings) += 1;
+  EXPECT_EQ(balls, pieceBalls);
+  EXPECT_EQ(rings, pieceRings);
+  const std::string colour = boardPicture(link, solution, true);
+  EXPECT_NE(colour.find("\x1b[48;2;"), std::string::npos);    // a ball on its piece's colour
+  EXPECT_NE(colour.find("\x1b[1;38;2;"), std::string::npos);  // a ring in its piece's colour
+}
+
+TEST(Text, ShowDrawsBothFacesOfTwoFacedPieces) {
+  const auto r = runPiecework("show iq-fit");
+  ASSERT_EQ(r.status, 0) << r.err;
+  std::vector<std::string> lines;
+  std::stringstream in(r.out);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  // A piece's picture: the three lines under its table row (faces' heading and two rows of cells).
+  auto block = [&](const std::string& row) {
+    std::string picture;
+    for (std::size_t i = 0; i + 3 < lines.size(); ++i)
+      if (lines[i].rfind(row, 0) == 0) picture = lines[i + 1] + "\n" + lines[i + 2] + "\n" + lines[i + 3];
+    return picture;
+  };
+  const std::string green = block("g      green"), navy = block("n      navy");
+  EXPECT_NE(green.find("face 2"), std::string::npos) << green;
+  EXPECT_NE(navy.find("face 2"), std::string::npos) << navy;
+  // Their first faces are the same shape; the second ones differ, so the two pictures must too.
+  EXPECT_NE(green, navy);
+  EXPECT_EQ(r.out.find('\x1b'), std::string::npos);
+  const auto coloured = runPiecework("show iq-fit --color");
+  ASSERT_EQ(coloured.status, 0);
+  EXPECT_NE(coloured.out.find("\x1b[48;2;"), std::string::npos);
+}
