@@ -522,3 +522,30 @@ TEST(Text, ShowDrawsBothFacesOfTwoFacedPieces) {
   ASSERT_EQ(coloured.status, 0);
   EXPECT_NE(coloured.out.find("\x1b[48;2;"), std::string::npos);
 }
+
+// Issue 20: the README's booklet pictures come from a committed script; its commands run (with fewer
+// challenges per level here) and make the booklet and the pictures it promises.
+TEST(ReadmePicture, ScriptCommandsRun) {
+  const TempDir dir;
+  const std::string script = std::string(PIECEWORK_SOURCE_DIR) + "/docs/images/make-booklet-pictures.sh";
+  const bool render = have("pdftoppm");
+  const Shell r = shell(fmt::format("sh '{}' --piecework '{}' --out '{}' --count 2{}", script,
+                                    PIECEWORK_BINARY, dir.path, render ? "" : " --no-render"));
+  ASSERT_EQ(r.status, 0) << r.out;
+  // 2 per level at 4 per page: one page a level; the Expert page is page 4, the answers follow the 5 levels.
+  EXPECT_NE(r.out.find("first Expert page: 4, first answer page: 7"), std::string::npos) << r.out;
+  if (have("pdfinfo")) {
+    EXPECT_EQ(pdfPages(dir / "booklet.pdf"), 1 + 5 + 1);
+  }
+  if (render) {
+    EXPECT_GT(fs::file_size(dir / "booklet-page.png"), 1000U);
+    EXPECT_GT(fs::file_size(dir / "booklet-answers.png"), 1000U);
+  }
+  // The README shows the pictures and names the script that makes them.
+  std::ifstream in(std::string(PIECEWORK_SOURCE_DIR) + "/README.md");
+  std::stringstream readme;
+  readme << in.rdbuf();
+  EXPECT_NE(readme.str().find("docs/images/make-booklet-pictures.sh"), std::string::npos);
+  EXPECT_NE(readme.str().find("docs/images/booklet-page.png"), std::string::npos);
+  EXPECT_NE(readme.str().find("docs/images/booklet-answers.png"), std::string::npos);
+}
