@@ -465,7 +465,9 @@ BookletResult writeBooklet(const std::string& path, const std::vector<BookletEnt
   }
 
   if (options.solutions) {
-    const Grid grid = answerGrid(page, entries, options.answersPerPage);
+    // A short answer key gets the grid of its own count: 8 answers are drawn larger than in a grid for 18.
+    const Grid grid =
+        answerGrid(page, entries, std::min(options.answersPerPage, static_cast<int>(order.size())));
     const int count = static_cast<int>(order.size());
     for (int first = 0; first < count; first += options.answersPerPage) {
       const int last = std::min(count, first + options.answersPerPage) - 1;

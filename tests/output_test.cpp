@@ -344,6 +344,29 @@ TEST(Sheet, SvgKeepsTextAsTextAndPdfEmbedsFonts) {
   }
 }
 
+// Issue 20: a box puzzle is drawn in 3-D beside its layers, on the challenge (the givens) and on the answer.
+TEST(Sheet, BoxPuzzlesGetAThreeDimensionalViewBesideTheLayers) {
+  const TempDir dir;
+  for (const char* name : {"soma", "super-iq-cube"}) {
+    SCOPED_TRACE(name);
+    const Puzzle& box = shipped(name);
+    FindOptions find;
+    const std::vector<int> solution = findSolutions(box, {}, find).solutions.at(0);
+    const std::vector<int> givens(solution.begin(), solution.begin() + 2);
+    SheetOptions options;
+    options.solution = &solution;
+    writeSheet(dir / "box.svg", box, givens, options);
+    std::ifstream in(dir / "box.svg");
+    std::stringstream text;
+    text << in.rdbuf();
+    const std::string svg = text.str();
+    const auto first = svg.find(">3-D view</text>");
+    ASSERT_NE(first, std::string::npos);
+    EXPECT_NE(svg.find(">3-D view</text>", first + 1), std::string::npos);  // challenge and answer
+    EXPECT_NE(svg.find(">layer 1</text>"), std::string::npos);
+  }
+}
+
 TEST(Sheet, PieceLabelsGiveNamesInFull) {
   EXPECT_EQ(pieceLabel(shipped("soma"), 0, 1), "V piece");
   EXPECT_EQ(pieceLabel(shipped("pentominoes-6x10"), 0, 1), "F pentomino");
@@ -540,6 +563,7 @@ TEST(ReadmePicture, ScriptCommandsRun) {
   if (render) {
     EXPECT_GT(fs::file_size(dir / "booklet-page.png"), 1000U);
     EXPECT_GT(fs::file_size(dir / "booklet-answers.png"), 1000U);
+    EXPECT_GT(fs::file_size(dir / "sheet-soma.png"), 1000U);
   }
   // The README shows the pictures and names the script that makes them.
   std::ifstream in(std::string(PIECEWORK_SOURCE_DIR) + "/README.md");

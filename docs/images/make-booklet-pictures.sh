@@ -1,6 +1,7 @@
 #!/bin/sh
-# Makes the README's booklet pictures from a committed seed: docs/images/booklet-page.png (the first Expert page
-# of an IQ-Link booklet) and docs/images/booklet-answers.png (the upper half of its first answer page). Run from the repository's
+# Makes the README's pictures from a committed seed: docs/images/booklet-page.png (the first Expert page of an
+# IQ-Link booklet), docs/images/booklet-answers.png (the upper half of its first answer page) and
+# docs/images/sheet-soma.png (a Soma sheet with its answer: layers and 3-D views). Run from the repository's
 # top directory after building:
 #
 #   docs/images/make-booklet-pictures.sh [--piecework PATH] [--out DIR] [--count N] [--no-render]
@@ -43,4 +44,8 @@ if [ "$render" = yes ]; then
   # The upper half of the answer page (its first nine answers) keeps the picture small.
   pdftoppm -png -r 60 -f "$answer_page" -l "$answer_page" -x 0 -y 0 -W 496 -H 352 -singlefile "$work/demo.pdf" \
     "$out/booklet-answers"
+fi
+"$piecework" sheet soma --challenge 'ZVV/.../...|ZVP/ZPP/..L|.../Z.P/LLL' --solution --out "$work/soma.pdf" >/dev/null
+if [ "$render" = yes ]; then
+  pdftoppm -png -r 50 -singlefile "$work/soma.pdf" "$out/sheet-soma"
 fi
