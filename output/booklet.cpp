@@ -76,8 +76,13 @@ struct Grid {
   int rows = 1;
 };
 
-Rect cellRect(const PageSize& page, const Grid& grid, int k, double gap = 10) {
-  const double top = kMargin + kHeader, bottom = page.h - kMargin - kFooter;
+// The strip at the foot of a challenge page that holds its answers upside down (0 without it).
+double footStrip(const PageSize& page, const BookletOptions& options) {
+  return options.solutions && options.answersAt == AnswersAt::Foot ? std::round(page.h * 0.15) : 0;
+}
+
+Rect cellRect(const PageSize& page, const Grid& grid, int k, double gap = 10, double foot = 0) {
+  const double top = kMargin + kHeader, bottom = page.h - kMargin - kFooter - foot;
   const double w = (page.w - 2 * kMargin - (grid.cols - 1) * gap) / grid.cols;
   const double h = (bottom - top - (grid.rows - 1) * gap) / grid.rows;
   return {kMargin + (k % grid.cols) * (w + gap), top + (k / grid.cols) * (h + gap), w, h};
@@ -109,12 +114,12 @@ PanelLayout centredVertically(PanelLayout layout, const Rect& box) {
 // panel the best board and tray. A group whose challenges leave few pieces to place (Starter) gets wide
 // cells with the pieces beside the board instead of tall ones with an empty lower half.
 Grid challengeGrid(cairo_t* cr, const PageSize& page, const std::vector<BookletEntry>& entries,
-                   const std::vector<std::size_t>& group, int perPage) {
+                   const std::vector<std::size_t>& group, int perPage, double foot) {
   Grid best{perPage <= 3 ? 1 : 2, 0};
   double bestScore = -1;
   for (int cols = 1; cols <= std::min(3, perPage); ++cols) {
     const Grid grid{cols, (perPage + cols - 1) / cols};
-    const Rect box = panelRect(cellRect(page, grid, 0));
+    const Rect box = panelRect(cellRect(page, grid, 0, 10, foot));
     double worst = 1e18;
     for (std::size_t i : group)
       worst = std::min(worst, panelScore(layoutPanel(cr, *entries[i].puzzle, entries[i].givens, box)));
@@ -299,6 +304,36 @@ void answerCell(cairo_t* cr, const Rect& cell, int number, const BookletEntry& e
             cell.y + kAnswerCaption + (h - board.h * s) / 2, s);
 }
 
+// The answers of one page, upside down in the strip at its foot: turned half a circle about the strip's
+// centre, one row of boards (two rows for more than six), a dashed line above.
+void footAnswers(cairo_t* cr, const PageSize& page, double foot, const std::vector<BookletEntry>& entries,
+                 const std::vector<std::size_t>& shown, int firstNumber) {
+  const Rect strip{kMargin, page.h - kMargin - kFooter - foot + 8, page.w - 2 * kMargin, foot - 8};
+  cairo_save(cr);
+  cairo_set_source_rgb(cr, 0.7, 0.72, 0.75);
+  cairo_set_line_width(cr, 0.6);
+  const double dash[] = {3, 3};
+  cairo_set_dash(cr, dash, 2, 0);
+  cairo_move_to(cr, strip.x, strip.y - 2);
+  cairo_line_to(cr, strip.x + strip.w, strip.y - 2);
+  cairo_stroke(cr);
+  cairo_restore(cr);
+  const int count = static_cast<int>(shown.size());
+  const int cols = count <= 6 ? count : (count + 1) / 2, rows = count <= 6 ? 1 : 2;
+  const double gap = 8, w = (strip.w - (cols - 1) * gap) / cols, h = (strip.h - 4 - (rows - 1) * gap) / rows;
+  cairo_save(cr);
+  cairo_translate(cr, strip.x + strip.w / 2, strip.y + strip.h / 2);
+  cairo_rotate(cr, 3.14159265358979);
+  cairo_translate(cr, -(strip.x + strip.w / 2), -(strip.y + strip.h / 2));
+  for (int k = 0; k < count; ++k) {
+    const Rect cell{strip.x + (k % cols) * (w + gap), strip.y + 4 + (k / cols) * (h + gap), w, h};
+    cairo_save(cr);
+    answerCell(cr, cell, firstNumber + k, entries[shown[static_cast<std::size_t>(k)]]);
+    cairo_restore(cr);
+  }
+  cairo_restore(cr);
+}
+
 void titlePage(cairo_t* cr, const PageSize& page, const std::vector<BookletEntry>& entries,
                const std::vector<Group>& groups, const BookletOptions& options, int answersPage) {
   std::vector<const Puzzle*> puzzles;
@@ -321,7 +356,9 @@ void titlePage(cairo_t* cr, const PageSize& page, const std::vector<BookletEntry
     line += lo == hi ? fmt::format(", level {}", levelName(lo))
                      : fmt::format(", levels {} to {}", levelName(lo), levelName(hi));
   }
-  line += options.solutions ? ", answers at the back" : ", no answers";
+  line += !options.solutions                     ? ", no answers"
+          : options.answersAt == AnswersAt::Foot ? ", answers upside down at the foot of each page"
+                                                 : ", answers at the back";
   showText(cr, line, page.w / 2, y, 0.5);
   if (!options.subtitle.empty()) {
     y += 18;
@@ -362,7 +399,8 @@ void titlePage(cairo_t* cr, const PageSize& page, const std::vector<BookletEntry
                               : fmt::format("no. {}\xe2\x80\x93{}", g.firstNumber, last),
         g.firstPage, levelColour(g.level));
   }
-  if (options.solutions && !groups.empty()) row("Answers", "", answersPage, nullptr);
+  if (options.solutions && options.answersAt == AnswersAt::Back && !groups.empty())
+    row("Answers", "", answersPage, nullptr);
   // How to play, per puzzle.
   y += 44;
   for (const Puzzle* p : puzzles) {
@@ -418,7 +456,9 @@ BookletResult bookletPages(const std::vector<BookletEntry>& entries, const Bookl
   BookletResult r;
   r.challengePages = pagesOf(groups, options.perPage);
   const int n = static_cast<int>(entries.size());
-  r.answerPages = options.solutions ? (n + options.answersPerPage - 1) / options.answersPerPage : 0;
+  r.answerPages = options.solutions && options.answersAt == AnswersAt::Back
+                      ? (n + options.answersPerPage - 1) / options.answersPerPage
+                      : 0;
   r.pages = 1 + r.challengePages + r.answerPages;
   for (std::size_t i : order) r.order.push_back(entries[i].id);
   return r;
@@ -439,16 +479,17 @@ BookletResult writeBooklet(const std::string& path, const std::vector<BookletEnt
 
   titlePage(cr, page, entries, groups, options, 2 + result.challengePages);
   doc.endPage();
+  const double foot = footStrip(page, options);
 
   for (const Group& g : groups) {
-    const Grid grid = challengeGrid(cr, page, entries, g.entries, options.perPage);
+    const Grid grid = challengeGrid(cr, page, entries, g.entries, options.perPage, foot);
     const int count = static_cast<int>(g.entries.size());
     for (int first = 0; first < count; first += options.perPage) {
       const int last = std::min(count, first + options.perPage) - 1;
       pageHeader(cr, page, g, g.firstNumber + first, g.firstNumber + last);
       for (int k = first; k <= last; ++k) {
         const BookletEntry& e = entries[g.entries[static_cast<std::size_t>(k)]];
-        const Rect cell = cellRect(page, grid, k - first);
+        const Rect cell = cellRect(page, grid, k - first, 10, foot);
         const Rect box = panelRect(cell);
         const PanelLayout layout = centredVertically(layoutPanel(cr, *e.puzzle, e.givens, box), box);
         int pieces = 0;
@@ -459,12 +500,15 @@ BookletResult writeBooklet(const std::string& path, const std::vector<BookletEnt
         drawPanel(cr, *e.puzzle, layout, e.givens, true);
         cairo_restore(cr);
       }
+      if (foot > 0)
+        footAnswers(cr, page, foot, entries, {g.entries.begin() + first, g.entries.begin() + last + 1},
+                    g.firstNumber + first);
       pageNumber(cr, page, doc.pages() + 1);
       doc.endPage();
     }
   }
 
-  if (options.solutions) {
+  if (options.solutions && options.answersAt == AnswersAt::Back) {
     // A short answer key gets the grid of its own count: 8 answers are drawn larger than in a grid for 18.
     const Grid grid =
         answerGrid(page, entries, std::min(options.answersPerPage, static_cast<int>(order.size())));

@@ -189,6 +189,25 @@ TEST(Booklet, NoSolutionsDropsExactlyTheAnswerPages) {
   EXPECT_EQ(pdfPages(dir / "without.pdf"), 1 + with.challengePages);
 }
 
+TEST(Booklet, AnswersAtTheFootOfEachPageNeedNoAnswerPages) {
+  if (!have("pdfinfo")) GTEST_SKIP() << "poppler-utils not installed";
+  const TempDir dir;
+  const Puzzle& fit = shipped("iq-fit");
+  auto entries = entriesFor(fit, 7, 5, {Level::Starter, Level::Master});
+  BookletOptions options;
+  options.answersAt = AnswersAt::Foot;
+  const BookletResult r = writeBooklet(dir / "foot.pdf", entries, options);
+  // Starter 4 -> 1 page, Master 3 -> 1 page; the answers ride along upside down.
+  EXPECT_EQ(r.challengePages, 2);
+  EXPECT_EQ(r.answerPages, 0);
+  EXPECT_EQ(r.pages, 3);
+  EXPECT_EQ(pdfPages(dir / "foot.pdf"), 3);
+  // The answers are on the pages: the challenge pages hold more drawing than without them.
+  options.solutions = false;
+  writeBooklet(dir / "none.pdf", entries, options);
+  EXPECT_GT(fs::file_size(dir / "foot.pdf"), fs::file_size(dir / "none.pdf"));
+}
+
 TEST(Booklet, RejectsSvgAndLeavesAnExistingFileAlone) {
   const TempDir dir;
   const Puzzle& link = shipped("iq-link");
@@ -239,6 +258,14 @@ TEST(BookletCommand, AnswerKeyOfTwoHundredFortyChallengesFitsInTwentyPages) {
       runPiecework(fmt::format("booklet --db '{}' --out '{}' --answers-per-page 6", db, dir / "fit6.pdf"));
   ASSERT_EQ(more.status, 0) << more.err;
   EXPECT_EQ(pdfPages(dir / "fit6.pdf"), 1 + 60 + 40);
+  // Answers upside down at the foot of each page: no answer key at the back.
+  const auto foot =
+      runPiecework(fmt::format("booklet --db '{}' --out '{}' --answers-at foot", db, dir / "foot.pdf"));
+  ASSERT_EQ(foot.status, 0) << foot.err;
+  EXPECT_EQ(pdfPages(dir / "foot.pdf"), 1 + 60);
+  EXPECT_EQ(
+      runPiecework(fmt::format("booklet --db '{}' --out '{}' --answers-at top", db, dir / "x.pdf")).status,
+      2);
   EXPECT_EQ(runPiecework(fmt::format("booklet --db '{}' --out '{}' --answers-per-page 0", db, dir / "x.pdf"))
                 .status,
             2);
