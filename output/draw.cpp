@@ -600,8 +600,8 @@ struct IsoCube {
 
 // Unit cubes in isometric view, (0, 0, 0) of the frame at (x0, y0), `s` points per cube edge. Faces hidden by
 // a neighbouring cube are left out; the rest are painted back to front.
-void drawIsoCubes(cairo_t* cr, std::vector<IsoCube> cubes, const IsoFrame& f, double x0, double y0,
-                  double s) {
+void drawIsoCubes(cairo_t* cr, std::vector<IsoCube> cubes, const IsoFrame& f, double x0, double y0, double s,
+                  const Rgb& edge = kInk, double shade = 0.25) {
   std::set<std::tuple<int, int, int>> filled;
   for (const IsoCube& c : cubes) filled.emplace(c.at.x, c.at.y, c.at.z);
   std::sort(cubes.begin(), cubes.end(), [](const IsoCube& a, const IsoCube& b) {
@@ -627,14 +627,14 @@ void drawIsoCubes(cairo_t* cr, std::vector<IsoCube> cubes, const IsoFrame& f, do
     }};
     const std::array<std::tuple<int, int, int>, 3> beyond{
         {{c.x, c.y, c.z + 1}, {c.x + 1, c.y, c.z}, {c.x, c.y + 1, c.z}}};
-    const std::array<Rgb, 3> shades{lighter(cube.colour, 0.35), cube.colour, darker(cube.colour, 0.25)};
+    const std::array<Rgb, 3> shades{lighter(cube.colour, 0.35), cube.colour, darker(cube.colour, shade)};
     for (std::size_t k = 0; k < 3; ++k) {
       if (filled.count(beyond[k]) != 0) continue;
       for (std::size_t i = 0; i < 4; ++i) moveTo(faces[k][i][0], faces[k][i][1], faces[k][i][2], i == 0);
       cairo_close_path(cr);
       set(cr, shades[k]);
       cairo_fill_preserve(cr);
-      set(cr, kInk);
+      set(cr, edge);
       cairo_stroke(cr);
     }
   }
@@ -679,15 +679,11 @@ void drawIsoBox(cairo_t* cr, const Puzzle& puzzle, const std::vector<int>& place
   set(cr, kInk);
   showText(cr, "3-D view", x0 + e.w * s / 2, y0 + 0.55 * s, 0.5);
   const double top = y0 + kLayerLabel * s;
-  // The empty box: its cells' outline faintly, so that the given pieces can be placed in it by eye.
+  // The empty box: its cells faintly, so that the given pieces can be placed in it by eye. (Drawn in pale
+  // colours rather than through a translucent group: cairo 1.16's SVG surface leaks a group's snapshot.)
   std::vector<IsoCube> ghost;
-  for (const Site& c : box) ghost.push_back({c, kBoard});
-  cairo_save(cr);
-  cairo_push_group(cr);
-  drawIsoCubes(cr, ghost, f, x0, top, cube);
-  cairo_pop_group_to_source(cr);
-  cairo_paint_with_alpha(cr, 0.35);
-  cairo_restore(cr);
+  for (const Site& c : box) ghost.push_back({c, {0.955, 0.96, 0.97}});
+  drawIsoCubes(cr, ghost, f, x0, top, cube, {0.8, 0.82, 0.85}, 0.04);
   std::vector<IsoCube> cubes;
   for (std::size_t i = 0; i < placements.size(); ++i)
     for (int site : puzzle.placements[static_cast<std::size_t>(placements[i])].sites) {
