@@ -33,6 +33,9 @@ int runBooklet(const std::vector<std::string>& args) {
       "level", po::value<std::vector<std::string>>()->composing(),
       "only this level: Starter, Junior, Expert, Master or Wizard (repeatable)")(
       "per-page", po::value<int>()->default_value(4), "challenges per page, 1 to 12")(
+      "answers-per-page", po::value<int>()->default_value(18), "answer boards per page, 1 to 40")(
+      "answers-at", po::value<std::string>()->default_value("back"),
+      "back (an answer key) or foot (each page's answers upside down at its foot)")(
       "paper", po::value<std::string>()->default_value("a4"), "a4 or letter")(
       "no-solutions", "leave out the answer pages")("title", po::value<std::string>(), "the booklet's title")(
       "out,o", po::value<std::string>(), "write the booklet here (FILE.pdf)")(
@@ -40,8 +43,9 @@ int runBooklet(const std::vector<std::string>& args) {
   addModelOption(options);
   po::variables_map vm;
   const char* usage =
-      "piecework booklet [--db FILE] [--puzzle P] [--level L]... [--per-page K] [--paper a4|letter] "
-      "[--no-solutions] [--title T] [--model MODEL] [--json] --out booklet.pdf";
+      "piecework booklet [--db FILE] [--puzzle P] [--level L]... [--per-page K] [--answers-per-page K] "
+      "[--answers-at back|foot] [--paper a4|letter] [--no-solutions] [--title T] [--model MODEL] [--json] "
+      "--out booklet.pdf";
   if (!parseArguments("booklet", usage, args, options, vm, nullptr)) return 0;
   if (vm.count("out") == 0U) throw InputError("booklet: missing --out FILE.pdf");
   const std::string out = vm["out"].as<std::string>();
@@ -55,6 +59,11 @@ int runBooklet(const std::vector<std::string>& args) {
   booklet.perPage = vm["per-page"].as<int>();
   if (booklet.perPage < 1 || booklet.perPage > 12)
     throw InputError(fmt::format("--per-page {}: expected 1 to 12", booklet.perPage));
+  booklet.answersPerPage = vm["answers-per-page"].as<int>();
+  const std::string answersAt = vm["answers-at"].as<std::string>();
+  if (answersAt != "back" && answersAt != "foot")
+    throw InputError(fmt::format("--answers-at {}: expected back or foot", answersAt));
+  booklet.answersAt = answersAt == "foot" ? AnswersAt::Foot : AnswersAt::Back;
   booklet.solutions = vm.count("no-solutions") == 0U;
   if (vm.count("title") != 0U) booklet.title = vm["title"].as<std::string>();
 
@@ -139,7 +148,8 @@ int runBooklet(const std::vector<std::string>& args) {
   // Remember what went into the booklet. The PDF stands even when the catalog cannot be written.
   try {
     db::Catalog catalog(path, db::Catalog::Access::ReadWrite);
-    std::string recorded = fmt::format("per-page={} paper={} solutions={}", booklet.perPage,
+    std::string recorded = fmt::format("per-page={} answers-per-page={} answers-at={} paper={} solutions={}",
+                                       booklet.perPage, booklet.answersPerPage, answersAt,
                                        vm["paper"].as<std::string>(), booklet.solutions ? "yes" : "no");
     for (const auto& p : filter.puzzles) recorded += " puzzle=" + p;
     for (Level l : filter.levels) recorded += std::string(" level=") + levelName(l);

@@ -11,9 +11,10 @@ namespace piecework::cli {
 int runShow(const std::vector<std::string>& args) {
   po::options_description options("options");
   options.add_options()(
-      "json", "print JSON: {\"pieces\":[{\"letter\",\"name\",\"orientations\",\"placements\"},..]}");
+      "json", "print JSON: {\"pieces\":[{\"letter\",\"name\",\"orientations\",\"placements\"},..]}")(
+      "color", "colour the pictures even when standard output is not a terminal");
   po::variables_map vm;
-  if (!parseArguments("show", "piecework show PUZZLE [--json]", args, options, vm)) return 0;
+  if (!parseArguments("show", "piecework show PUZZLE [--json] [--color]", args, options, vm)) return 0;
   const Puzzle puzzle = loadPuzzle(vm["puzzle"].as<std::string>());
   if (vm.count("json") != 0U) {
     nlohmann::json pieces = nlohmann::json::array();
@@ -34,7 +35,7 @@ int runShow(const std::vector<std::string>& args) {
                {"pieces", pieces}});
     return 0;
   }
-  const bool colour = stdoutWantsColour();
+  const bool colour = vm.count("color") != 0U || stdoutWantsColour();
   std::cout << fmt::format("{} ({}): {} {}, {} board symmetr{}{}\n\n", puzzle.title, puzzle.name,
                            puzzle.cells.size(), puzzle.lattice == Lattice::HexPegs ? "pegs" : "cells",
                            puzzle.symmetries.size(), puzzle.symmetries.size() == 1 ? "y" : "ies",
@@ -47,7 +48,7 @@ int runShow(const std::vector<std::string>& args) {
     std::cout << fmt::format("{:<6} {:<14} {:>6} {:>12} {:>10}\n", piece.letter, piece.name, piece.copies,
                              piece.orientations.size(),
                              puzzle.piecePlacements[static_cast<std::size_t>(i)].size());
-    std::cout << piecePicture(puzzle, i);
+    std::cout << piecePicture(puzzle, i, colour);
   }
   return 0;
 }

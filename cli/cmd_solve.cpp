@@ -16,11 +16,11 @@ int runSolve(const std::vector<std::string>& args) {
   addChallengeOptions(options);
   options.add_options()("max", po::value<std::size_t>()->default_value(2),
                         "print at most this many solutions (2 proves uniqueness)")(
-      "unlinked", "IQ-Link: accept fillings whose pieces do not form one linked structure")("json",
-                                                                                            "print JSON");
+      "unlinked", "IQ-Link: accept fillings whose pieces do not form one linked structure")(
+      "json", "print JSON")("color", "colour the boards even when standard output is not a terminal");
   po::variables_map vm;
-  if (!parseArguments("solve", "piecework solve PUZZLE --challenge TEXT [--max N] [--json]", args, options,
-                      vm))
+  if (!parseArguments("solve", "piecework solve PUZZLE --challenge TEXT [--max N] [--json] [--color]", args,
+                      options, vm))
     return 0;
   const Puzzle puzzle = loadPuzzle(vm["puzzle"].as<std::string>());
   const std::vector<int> givens = readChallenge(puzzle, vm, true);
@@ -42,7 +42,7 @@ int runSolve(const std::vector<std::string>& args) {
                            : found.solutions.size() == 1 ? "exactly one solution"
                            : found.exhausted             ? fmt::format("{} solutions", found.solutions.size())
                                              : fmt::format("at least {} solutions", found.solutions.size()));
-  const bool colour = stdoutWantsColour();
+  const bool colour = vm.count("color") != 0U || stdoutWantsColour();
   for (std::size_t i = 0; i < shown; ++i) {
     std::cout << '\n' << formatChallenge(puzzle, found.solutions[i]) << '\n';
     std::cout << boardPicture(puzzle, found.solutions[i], colour);

@@ -16,6 +16,7 @@ constexpr double kHeader = 30;
 constexpr double kFooter = 22;
 constexpr double kCaption = 17;
 constexpr double kPad = 7;
+constexpr int kMaxAnswersPerPage = 40;
 
 const char* levelColour(Level level) {
   switch (level) {
@@ -75,16 +76,13 @@ struct Grid {
   int rows = 1;
 };
 
-Grid gridFor(int perPage) {
-  Grid g;
-  g.cols = perPage <= 3 ? 1 : 2;
-  g.rows = (perPage + g.cols - 1) / g.cols;
-  return g;
+// The strip at the foot of a challenge page that holds its answers upside down (0 without it).
+double footStrip(const PageSize& page, const BookletOptions& options) {
+  return options.solutions && options.answersAt == AnswersAt::Foot ? std::round(page.h * 0.15) : 0;
 }
 
-Rect cellRect(const PageSize& page, const Grid& grid, int k) {
-  const double top = kMargin + kHeader, bottom = page.h - kMargin - kFooter;
-  const double gap = 10;
+Rect cellRect(const PageSize& page, const Grid& grid, int k, double gap = 10, double foot = 0) {
+  const double top = kMargin + kHeader, bottom = page.h - kMargin - kFooter - foot;
   const double w = (page.w - 2 * kMargin - (grid.cols - 1) * gap) / grid.cols;
   const double h = (bottom - top - (grid.rows - 1) * gap) / grid.rows;
   return {kMargin + (k % grid.cols) * (w + gap), top + (k / grid.cols) * (h + gap), w, h};
@@ -92,6 +90,63 @@ Rect cellRect(const PageSize& page, const Grid& grid, int k) {
 
 Rect panelRect(const Rect& cell) {
   return {cell.x + kPad, cell.y + kCaption + kPad, cell.w - 2 * kPad, cell.h - kCaption - 2 * kPad};
+}
+
+// How good a challenge panel looks: a big board matters most, then legible pieces (layoutPanel's own
+// measure).
+double panelScore(const PanelLayout& layout) {
+  const double tray = layout.tray.empty() ? layout.scale : layout.tray.front().scale;
+  return layout.scale * layout.scale * tray;
+}
+
+// The panel moved down so that its board and tray sit in the middle of the box's height: a Starter panel
+// (few pieces to place) would otherwise leave the lower part of its frame empty.
+PanelLayout centredVertically(PanelLayout layout, const Rect& box) {
+  double bottom = layout.board.y + layout.board.h;
+  for (const auto& item : layout.tray) bottom = std::max(bottom, item.labelY + layout.labelSize * 0.4);
+  const double dy = std::max(0.0, (box.y + box.h - bottom) / 2);
+  layout.board.y += dy;
+  for (auto& item : layout.tray) item.shape.y += dy, item.labelY += dy;
+  return layout;
+}
+
+// The challenge grid of one group: 1, 2 or 3 columns of perPage cells, whichever gives the group's worst
+// panel the best board and tray. A group whose challenges leave few pieces to place (Starter) gets wide
+// cells with the pieces beside the board instead of tall ones with an empty lower half.
+Grid challengeGrid(cairo_t* cr, const PageSize& page, const std::vector<BookletEntry>& entries,
+                   const std::vector<std::size_t>& group, int perPage, double foot) {
+  Grid best{perPage <= 3 ? 1 : 2, 0};
+  double bestScore = -1;
+  for (int cols = 1; cols <= std::min(3, perPage); ++cols) {
+    const Grid grid{cols, (perPage + cols - 1) / cols};
+    const Rect box = panelRect(cellRect(page, grid, 0, 10, foot));
+    double worst = 1e18;
+    for (std::size_t i : group)
+      worst = std::min(worst, panelScore(layoutPanel(cr, *entries[i].puzzle, entries[i].givens, box)));
+    if (worst > bestScore) bestScore = worst, best = grid;
+  }
+  if (best.rows == 0) best.rows = (perPage + best.cols - 1) / best.cols;
+  return best;
+}
+
+constexpr double kAnswerGap = 8;
+constexpr double kAnswerCaption = 12;
+
+// The answer-key grid: the number of columns (2 to 5) that draws the smallest board scale of the booklet's
+// puzzles largest with `perPage` boards to a page.
+Grid answerGrid(const PageSize& page, const std::vector<BookletEntry>& entries, int perPage) {
+  std::vector<Extent> boards;
+  for (const BookletEntry& e : entries) boards.push_back(boardExtent(*e.puzzle));
+  Grid best{1, perPage};
+  double bestScale = -1;
+  for (int cols = 1; cols <= std::min(5, perPage); ++cols) {
+    const Grid grid{cols, (perPage + cols - 1) / cols};
+    const Rect cell = cellRect(page, grid, 0, kAnswerGap);
+    double scale = 1e18;
+    for (const Extent& b : boards) scale = std::min({scale, cell.w / b.w, (cell.h - kAnswerCaption) / b.h});
+    if (scale > bestScale) bestScale = scale, best = grid;
+  }
+  return best;
 }
 
 std::string rulesText(const Puzzle& puzzle) {
@@ -162,15 +217,14 @@ void levelBadge(cairo_t* cr, Level level, double x, double y) {
   }
 }
 
-void pageHeader(cairo_t* cr, const PageSize& page, const Group& g, bool answers, int from, int to) {
+void pageHeader(cairo_t* cr, const PageSize& page, const Group& g, int from, int to) {
   const double y = kMargin + 12;
   setColour(cr, levelColour(g.level));
   cairo_rectangle(cr, kMargin, y - 12, 5, 16);
   cairo_fill(cr);
   ink(cr);
   setFont(cr, 14, true);
-  const std::string title = fmt::format("{}{} \xc2\xb7 {}", answers ? "Answers \xc2\xb7 " : "",
-                                        g.puzzle->title, levelName(g.level));
+  const std::string title = fmt::format("{} \xc2\xb7 {}", g.puzzle->title, levelName(g.level));
   showText(cr, title, kMargin + 11, y);
   setFont(cr, 9, false);
   grey(cr);
@@ -212,6 +266,74 @@ void cellFrame(cairo_t* cr, const Rect& cell, int number, const std::string& not
   }
 }
 
+void answersHeader(cairo_t* cr, const PageSize& page, int from, int to) {
+  const double y = kMargin + 12;
+  ink(cr);
+  setFont(cr, 14, true);
+  showText(cr, "Answers", kMargin, y);
+  setFont(cr, 9, false);
+  grey(cr);
+  showText(cr, from == to ? fmt::format("no. {}", from) : fmt::format("no. {}\xe2\x80\x93{}", from, to),
+           page.w - kMargin, y - 1, 1);
+  cairo_set_source_rgb(cr, 0.8, 0.82, 0.85);
+  cairo_set_line_width(cr, 0.6);
+  cairo_move_to(cr, kMargin, y + 8);
+  cairo_line_to(cr, page.w - kMargin, y + 8);
+  cairo_stroke(cr);
+}
+
+// One answer: its number in the level's colour over the solved board, as large as the cell allows.
+void answerCell(cairo_t* cr, const Rect& cell, int number, const BookletEntry& e) {
+  setFont(cr, 8, true);
+  setColour(cr, levelColour(e.level));
+  const std::string text = std::to_string(number);
+  const double w = std::max(16.0, textWidth(cr, text) + 8);
+  cairo_rectangle(cr, cell.x, cell.y, w, 10);
+  cairo_fill(cr);
+  cairo_set_source_rgb(cr, 1, 1, 1);
+  showText(cr, text, cell.x + w / 2, cell.y + 7.8, 0.5);
+  if (e.solution.empty()) {
+    setFont(cr, 7, false);
+    grey(cr);
+    showText(cr, "no answer stored", cell.x + w + 4, cell.y + 7.8);
+  }
+  const Extent board = boardExtent(*e.puzzle);
+  const double h = cell.h - kAnswerCaption;
+  const double s = std::min(cell.w / board.w, h / board.h);
+  drawBoard(cr, *e.puzzle, e.solution.empty() ? e.givens : e.solution, cell.x + (cell.w - board.w * s) / 2,
+            cell.y + kAnswerCaption + (h - board.h * s) / 2, s);
+}
+
+// The answers of one page, upside down in the strip at its foot: turned half a circle about the strip's
+// centre, one row of boards (two rows for more than six), a dashed line above.
+void footAnswers(cairo_t* cr, const PageSize& page, double foot, const std::vector<BookletEntry>& entries,
+                 const std::vector<std::size_t>& shown, int firstNumber) {
+  const Rect strip{kMargin, page.h - kMargin - kFooter - foot + 8, page.w - 2 * kMargin, foot - 8};
+  cairo_save(cr);
+  cairo_set_source_rgb(cr, 0.7, 0.72, 0.75);
+  cairo_set_line_width(cr, 0.6);
+  const double dash[] = {3, 3};
+  cairo_set_dash(cr, dash, 2, 0);
+  cairo_move_to(cr, strip.x, strip.y - 2);
+  cairo_line_to(cr, strip.x + strip.w, strip.y - 2);
+  cairo_stroke(cr);
+  cairo_restore(cr);
+  const int count = static_cast<int>(shown.size());
+  const int cols = count <= 6 ? count : (count + 1) / 2, rows = count <= 6 ? 1 : 2;
+  const double gap = 8, w = (strip.w - (cols - 1) * gap) / cols, h = (strip.h - 4 - (rows - 1) * gap) / rows;
+  cairo_save(cr);
+  cairo_translate(cr, strip.x + strip.w / 2, strip.y + strip.h / 2);
+  cairo_rotate(cr, 3.14159265358979);
+  cairo_translate(cr, -(strip.x + strip.w / 2), -(strip.y + strip.h / 2));
+  for (int k = 0; k < count; ++k) {
+    const Rect cell{strip.x + (k % cols) * (w + gap), strip.y + 4 + (k / cols) * (h + gap), w, h};
+    cairo_save(cr);
+    answerCell(cr, cell, firstNumber + k, entries[shown[static_cast<std::size_t>(k)]]);
+    cairo_restore(cr);
+  }
+  cairo_restore(cr);
+}
+
 void titlePage(cairo_t* cr, const PageSize& page, const std::vector<BookletEntry>& entries,
                const std::vector<Group>& groups, const BookletOptions& options, int answersPage) {
   std::vector<const Puzzle*> puzzles;
@@ -234,7 +356,9 @@ void titlePage(cairo_t* cr, const PageSize& page, const std::vector<BookletEntry
     line += lo == hi ? fmt::format(", level {}", levelName(lo))
                      : fmt::format(", levels {} to {}", levelName(lo), levelName(hi));
   }
-  line += options.solutions ? ", answers at the back" : ", no answers";
+  line += !options.solutions                     ? ", no answers"
+          : options.answersAt == AnswersAt::Foot ? ", answers upside down at the foot of each page"
+                                                 : ", answers at the back";
   showText(cr, line, page.w / 2, y, 0.5);
   if (!options.subtitle.empty()) {
     y += 18;
@@ -275,7 +399,8 @@ void titlePage(cairo_t* cr, const PageSize& page, const std::vector<BookletEntry
                               : fmt::format("no. {}\xe2\x80\x93{}", g.firstNumber, last),
         g.firstPage, levelColour(g.level));
   }
-  if (options.solutions && !groups.empty()) row("Answers", "", answersPage, nullptr);
+  if (options.solutions && options.answersAt == AnswersAt::Back && !groups.empty())
+    row("Answers", "", answersPage, nullptr);
   // How to play, per puzzle.
   y += 44;
   for (const Puzzle* p : puzzles) {
@@ -323,11 +448,17 @@ std::vector<std::size_t> bookletOrder(const std::vector<BookletEntry>& entries) 
 BookletResult bookletPages(const std::vector<BookletEntry>& entries, const BookletOptions& options) {
   if (options.perPage < 1 || options.perPage > 12)
     throw InputError(fmt::format("--per-page {}: expected 1 to 12", options.perPage));
+  if (options.answersPerPage < 1 || options.answersPerPage > kMaxAnswersPerPage)
+    throw InputError(
+        fmt::format("--answers-per-page {}: expected 1 to {}", options.answersPerPage, kMaxAnswersPerPage));
   const auto order = bookletOrder(entries);
   const auto groups = groupsOf(entries, order, options.perPage);
   BookletResult r;
   r.challengePages = pagesOf(groups, options.perPage);
-  r.answerPages = options.solutions ? r.challengePages : 0;
+  const int n = static_cast<int>(entries.size());
+  r.answerPages = options.solutions && options.answersAt == AnswersAt::Back
+                      ? (n + options.answersPerPage - 1) / options.answersPerPage
+                      : 0;
   r.pages = 1 + r.challengePages + r.answerPages;
   for (std::size_t i : order) r.order.push_back(entries[i].id);
   return r;
@@ -345,41 +476,54 @@ BookletResult writeBooklet(const std::string& path, const std::vector<BookletEnt
   const PageSize page = doc.size();
   const auto order = bookletOrder(entries);
   const auto groups = groupsOf(entries, order, options.perPage);
-  const Grid grid = gridFor(options.perPage);
 
   titlePage(cr, page, entries, groups, options, 2 + result.challengePages);
   doc.endPage();
+  const double foot = footStrip(page, options);
 
-  // Layouts are computed once and shared by the challenge and answer pages.
-  std::vector<PanelLayout> layouts(entries.size());
-  for (int answers = 0; answers < (options.solutions ? 2 : 1); ++answers) {
-    for (const Group& g : groups) {
-      const int count = static_cast<int>(g.entries.size());
-      for (int first = 0; first < count; first += options.perPage) {
-        const int last = std::min(count, first + options.perPage) - 1;
-        pageHeader(cr, page, g, answers != 0, g.firstNumber + first, g.firstNumber + last);
-        for (int k = first; k <= last; ++k) {
-          const std::size_t i = g.entries[static_cast<std::size_t>(k)];
-          const BookletEntry& e = entries[i];
-          const Rect cell = cellRect(page, grid, k - first);
-          if (answers == 0) layouts[i] = layoutPanel(cr, *e.puzzle, e.givens, panelRect(cell));
-          std::string note;
-          if (answers == 0) {
-            int pieces = 0;
-            for (const auto& [piece, copies] : piecesToPlace(*e.puzzle, e.givens)) pieces += copies;
-            note = fmt::format("{} piece{} to place", pieces, pieces == 1 ? "" : "s");
-          } else if (e.solution.empty()) {
-            note = "no answer stored";
-          }
-          cellFrame(cr, cell, g.firstNumber + k, note, g.level);
-          cairo_save(cr);
-          drawPanel(cr, *e.puzzle, layouts[i], answers == 0 || e.solution.empty() ? e.givens : e.solution,
-                    answers == 0);
-          cairo_restore(cr);
-        }
-        pageNumber(cr, page, doc.pages() + 1);
-        doc.endPage();
+  for (const Group& g : groups) {
+    const Grid grid = challengeGrid(cr, page, entries, g.entries, options.perPage, foot);
+    const int count = static_cast<int>(g.entries.size());
+    for (int first = 0; first < count; first += options.perPage) {
+      const int last = std::min(count, first + options.perPage) - 1;
+      pageHeader(cr, page, g, g.firstNumber + first, g.firstNumber + last);
+      for (int k = first; k <= last; ++k) {
+        const BookletEntry& e = entries[g.entries[static_cast<std::size_t>(k)]];
+        const Rect cell = cellRect(page, grid, k - first, 10, foot);
+        const Rect box = panelRect(cell);
+        const PanelLayout layout = centredVertically(layoutPanel(cr, *e.puzzle, e.givens, box), box);
+        int pieces = 0;
+        for (const auto& [piece, copies] : piecesToPlace(*e.puzzle, e.givens)) pieces += copies;
+        cellFrame(cr, cell, g.firstNumber + k,
+                  fmt::format("{} piece{} to place", pieces, pieces == 1 ? "" : "s"), g.level);
+        cairo_save(cr);
+        drawPanel(cr, *e.puzzle, layout, e.givens, true);
+        cairo_restore(cr);
       }
+      if (foot > 0)
+        footAnswers(cr, page, foot, entries, {g.entries.begin() + first, g.entries.begin() + last + 1},
+                    g.firstNumber + first);
+      pageNumber(cr, page, doc.pages() + 1);
+      doc.endPage();
+    }
+  }
+
+  if (options.solutions && options.answersAt == AnswersAt::Back) {
+    // A short answer key gets the grid of its own count: 8 answers are drawn larger than in a grid for 18.
+    const Grid grid =
+        answerGrid(page, entries, std::min(options.answersPerPage, static_cast<int>(order.size())));
+    const int count = static_cast<int>(order.size());
+    for (int first = 0; first < count; first += options.answersPerPage) {
+      const int last = std::min(count, first + options.answersPerPage) - 1;
+      answersHeader(cr, page, first + 1, last + 1);
+      for (int k = first; k <= last; ++k) {
+        cairo_save(cr);
+        answerCell(cr, cellRect(page, grid, k - first, kAnswerGap), k + 1,
+                   entries[order[static_cast<std::size_t>(k)]]);
+        cairo_restore(cr);
+      }
+      pageNumber(cr, page, doc.pages() + 1);
+      doc.endPage();
     }
   }
   if (doc.pages() != result.pages)

@@ -1,5 +1,5 @@
 // Printable booklets: a title page, the challenges numbered and grouped by level (Starter..Wizard), then the
-// answer key in the same order and layout.
+// answer key at the back: boards only, small and many to a page, in booklet order.
 #pragma once
 
 #include <cstdint>
@@ -22,12 +22,18 @@ struct BookletEntry {
   std::int64_t id = 0;  // the catalog's id, if any (not printed)
 };
 
+// Where the answers go: an answer key at the back, or each page's answers upside down in a strip at its foot
+// (as puzzle magazines print them).
+enum class AnswersAt { Back, Foot };
+
 struct BookletOptions {
   Paper paper = Paper::A4;
-  int perPage = 4;        // challenges per page, 1..12
-  bool solutions = true;  // answer-key pages at the back
-  std::string title;      // default: "<puzzle title> challenges"
-  std::string subtitle;   // an extra line on the title page
+  int perPage = 4;          // challenges per page, 1..12
+  int answersPerPage = 18;  // answer boards per page, 1..40
+  bool solutions = true;    // print the answers
+  AnswersAt answersAt = AnswersAt::Back;
+  std::string title;     // default: "<puzzle title> challenges"
+  std::string subtitle;  // an extra line on the title page
 };
 
 struct BookletResult {
@@ -41,7 +47,8 @@ struct BookletResult {
 std::vector<std::size_t> bookletOrder(const std::vector<BookletEntry>& entries);
 
 // Pages the booklet will have: 1 (title) + per group of one puzzle and level ceil(n / perPage) challenge
-// pages, and as many answer pages again unless options.solutions is false.
+// pages + ceil(N / answersPerPage) answer pages for all N challenges (none when options.solutions is false or
+// the answers go at the foot of the pages).
 BookletResult bookletPages(const std::vector<BookletEntry>& entries, const BookletOptions& options);
 
 // The title printed on the title page: options.title, or "<puzzle title> challenges".

@@ -143,6 +143,11 @@ cairo_status_t writeChunk(void* closure, const unsigned char* data, unsigned int
   }
   return CAIRO_STATUS_SUCCESS;
 }
+
+cairo_status_t appendChunk(void* closure, const unsigned char* data, unsigned int length) {
+  static_cast<std::string*>(closure)->append(reinterpret_cast<const char*>(data), length);
+  return CAIRO_STATUS_SUCCESS;
+}
 }  // namespace
 
 Document::Document(std::string path, DocumentFormat format, PageSize size)
@@ -173,7 +178,7 @@ Document::Document(std::string path, DocumentFormat format, PageSize size)
   target_ = {file_, &writeFailed_};
   surface_ = format_ == DocumentFormat::Pdf
                  ? cairo_pdf_surface_create_for_stream(writeChunk, &target_, size_.w, size_.h)
-                 : cairo_svg_surface_create_for_stream(writeChunk, &target_, size_.w, size_.h);
+                 : cairo_svg_surface_create_for_stream(appendChunk, &svg_, size_.w, size_.h);
   if (format_ == DocumentFormat::Svg) cairo_svg_surface_set_document_unit(surface_, CAIRO_SVG_UNIT_PT);
   if (format_ == DocumentFormat::Pdf) {
     try {
@@ -184,6 +189,8 @@ Document::Document(std::string path, DocumentFormat format, PageSize size)
     }
   }
   cr_ = cairo_create(surface_);
+  // SVG text stays text (output/svg_text.hpp); PDF text goes through cairo, which embeds the fonts.
+  if (format_ == DocumentFormat::Svg) keepTextAsRuns(cr_, &textRuns_);
   if (cairo_status(cr_) != CAIRO_STATUS_SUCCESS) {
     discard();
     throw std::runtime_error(fmt::format("cairo: {}", cairo_status_to_string(cairo_status(cr_))));
@@ -219,6 +226,10 @@ void Document::commit() {
   const cairo_status_t finished = cairo_surface_status(surface_);
   cairo_surface_destroy(surface_);
   surface_ = nullptr;
+  if (format_ == DocumentFormat::Svg && finished == CAIRO_STATUS_SUCCESS) {
+    const std::string svg = withTextElements(svg_, textRuns_);
+    if (std::fwrite(svg.data(), 1, svg.size(), file_) != svg.size()) writeFailed_ = true;
+  }
   const bool flushed = std::fflush(file_) == 0 && fsync(fileno(file_)) == 0;
   // Tests interrupt a run here, with the whole document in the temporary file (tests/hardening_test.cpp).
   if (std::getenv("PIECEWORK_TEST_PAUSE_BEFORE_RENAME") != nullptr) {

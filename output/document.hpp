@@ -8,6 +8,9 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
+
+#include "output/svg_text.hpp"
 
 namespace piecework {
 
@@ -51,6 +54,8 @@ class Document {
   PageSize size_;
   std::FILE* file_ = nullptr;
   std::pair<std::FILE*, bool*> target_{nullptr, nullptr};  // what cairo's write callback writes to
+  std::string svg_;                                        // an SVG document, written out on commit
+  std::vector<TextRun> textRuns_;                          // its text, added as <text> elements
   cairo_surface_t* surface_ = nullptr;
   cairo_t* cr_ = nullptr;
   int pages_ = 0;

@@ -6,7 +6,9 @@
 #include <cstdio>
 #include <map>
 #include <numbers>
+#include <set>
 
+#include "output/svg_text.hpp"
 #include "puzzle/challenge.hpp"
 
 namespace piecework {
@@ -53,6 +55,9 @@ const Rgb kHole{0.62, 0.65, 0.70};
 void centredText(cairo_t* cr, const std::string& text, double x, double y) {
   cairo_text_extents_t e;
   cairo_text_extents(cr, text.c_str(), &e);
+  if (recordText(cr, text, x - e.x_bearing - e.width / 2 + e.x_advance / 2, y - e.y_bearing - e.height / 2,
+                 0.5))
+    return;
   cairo_move_to(cr, x - e.x_bearing - e.width / 2, y - e.y_bearing - e.height / 2);
   cairo_show_text(cr, text.c_str());
   cairo_new_path(cr);  // show_text leaves a current point that the next arc would join with a line
@@ -277,6 +282,11 @@ Grid layerOf(const Puzzle& puzzle, int z, const std::vector<int>& groupAt,
   return grid;
 }
 
+Extent isoBoxExtent(const Puzzle& puzzle);
+void drawIsoBox(cairo_t* cr, const Puzzle& puzzle, const std::vector<int>& placements,
+                const std::vector<std::pair<Rgb, char>>& looks, double x0, double y0, double s);
+constexpr double kIsoGap = 1.2;  // between the layers and the 3-D view
+
 void drawCellBoard(cairo_t* cr, const Puzzle& puzzle, const std::vector<int>& placements, double x0,
                    double y0, double s) {
   std::vector<int> groupAt(puzzle.sites.size(), -1);
@@ -303,13 +313,18 @@ void drawCellBoard(cairo_t* cr, const Puzzle& puzzle, const std::vector<int>& pl
     showText(cr, "layer " + std::to_string(k + 1), lx + w * s / 2, ly + 0.55 * s, 0.5);
     drawSquares(cr, layerOf(puzzle, z, groupAt, looks), lx, ly + kLayerLabel * s, s, true);
   }
+  const double layersW = g.cols * w + (g.cols - 1) * kLayerGap;
+  drawIsoBox(cr, puzzle, placements, looks, x0 + (layersW + kIsoGap) * s, y0, s);
 }
 
 Extent cellBoardExtent(const Puzzle& puzzle) {
   const double w = puzzle.high.x - puzzle.low.x + 1, h = puzzle.high.y - puzzle.low.y + 1;
   if (puzzle.lattice != Lattice::Cubic) return {w, h};
   const LayerGrid g = layerGrid(puzzle);
-  return {g.cols * w + (g.cols - 1) * kLayerGap, g.rows * (h + kLayerLabel) + (g.rows - 1) * kLayerGap * 0.5};
+  const Extent layers{g.cols * w + (g.cols - 1) * kLayerGap,
+                      g.rows * (h + kLayerLabel) + (g.rows - 1) * kLayerGap * 0.5};
+  const Extent view = isoBoxExtent(puzzle);
+  return {layers.w + kIsoGap + view.w, std::max(layers.h, view.h)};
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -478,12 +493,19 @@ void drawHexBoard(cairo_t* cr, const Puzzle& puzzle, const std::vector<int>& pla
   set(cr, kGridLine);
   cairo_set_line_width(cr, std::max(0.4, 0.03 * s));
   cairo_stroke(cr);
+  // Peg letters only on empty pegs: a piece would cover them (and an SVG's text sits above the pieces).
+  std::set<std::pair<int, int>> occupied;
+  for (int id : placements)
+    for (int site : puzzle.placements[static_cast<std::size_t>(id)].sites)
+      occupied.emplace(puzzle.sites[static_cast<std::size_t>(site)].x,
+                       puzzle.sites[static_cast<std::size_t>(site)].y);
   for (std::size_t i = 0; i < puzzle.cells.size(); ++i) {
     const Site& c = puzzle.cells[i];
     const double x = ox + hexX(c.x, c.y) * s, y = oy + hexY(c.y) * s;
     setFont(cr, 0.2 * s, false);
     set(cr, {0.45, 0.48, 0.53});
-    centredText(cr, std::string(1, pegLetter(static_cast<int>(i))), x + 0.21 * s, y + 0.27 * s);
+    if (occupied.count({c.x, c.y}) == 0)
+      centredText(cr, std::string(1, pegLetter(static_cast<int>(i))), x + 0.21 * s, y + 0.27 * s);
     cairo_arc(cr, x, y, 0.11 * s, 0, 2 * kPi);
     set(cr, kHole);
     cairo_fill_preserve(cr);
@@ -571,11 +593,19 @@ IsoFrame isoFrame(const Shape& shape) {
   return f;
 }
 
-void drawIso(cairo_t* cr, const Shape& shape, const Rgb& colour, double x0, double y0, double s) {
-  const IsoFrame f = isoFrame(shape);
-  std::vector<Site> cubes = shape;
-  std::sort(cubes.begin(), cubes.end(), [](const Site& a, const Site& b) {
-    return std::tuple(a.x + a.y + a.z, a.z) < std::tuple(b.x + b.y + b.z, b.z);
+struct IsoCube {
+  Site at;
+  Rgb colour;
+};
+
+// Unit cubes in isometric view, (0, 0, 0) of the frame at (x0, y0), `s` points per cube edge. Faces hidden by
+// a neighbouring cube are left out; the rest are painted back to front.
+void drawIsoCubes(cairo_t* cr, std::vector<IsoCube> cubes, const IsoFrame& f, double x0, double y0, double s,
+                  const Rgb& edge = kInk, double shade = 0.25) {
+  std::set<std::tuple<int, int, int>> filled;
+  for (const IsoCube& c : cubes) filled.emplace(c.at.x, c.at.y, c.at.z);
+  std::sort(cubes.begin(), cubes.end(), [](const IsoCube& a, const IsoCube& b) {
+    return std::tuple(a.at.x + a.at.y + a.at.z, a.at.z) < std::tuple(b.at.x + b.at.y + b.at.z, b.at.z);
   });
   auto moveTo = [&](double x, double y, double z, bool first) {
     const auto [px, py] = iso(x, y, z);
@@ -586,7 +616,8 @@ void drawIso(cairo_t* cr, const Shape& shape, const Rgb& colour, double x0, doub
   };
   cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
   cairo_set_line_width(cr, std::max(0.4, 0.04 * s));
-  for (const Site& c : cubes) {
+  for (const IsoCube& cube : cubes) {
+    const Site& c = cube.at;
     const double x = c.x, y = c.y, z = c.z;
     // Top (+z), right (+x) and left (+y) faces.
     const std::array<std::array<std::array<double, 3>, 4>, 3> faces{{
@@ -594,16 +625,72 @@ void drawIso(cairo_t* cr, const Shape& shape, const Rgb& colour, double x0, doub
         {{{x + 1, y, z}, {x + 1, y + 1, z}, {x + 1, y + 1, z + 1}, {x + 1, y, z + 1}}},
         {{{x, y + 1, z}, {x + 1, y + 1, z}, {x + 1, y + 1, z + 1}, {x, y + 1, z + 1}}},
     }};
-    const std::array<Rgb, 3> shades{lighter(colour, 0.35), colour, darker(colour, 0.25)};
+    const std::array<std::tuple<int, int, int>, 3> beyond{
+        {{c.x, c.y, c.z + 1}, {c.x + 1, c.y, c.z}, {c.x, c.y + 1, c.z}}};
+    const std::array<Rgb, 3> shades{lighter(cube.colour, 0.35), cube.colour, darker(cube.colour, shade)};
     for (std::size_t k = 0; k < 3; ++k) {
+      if (filled.count(beyond[k]) != 0) continue;
       for (std::size_t i = 0; i < 4; ++i) moveTo(faces[k][i][0], faces[k][i][1], faces[k][i][2], i == 0);
       cairo_close_path(cr);
       set(cr, shades[k]);
       cairo_fill_preserve(cr);
-      set(cr, kInk);
+      set(cr, edge);
       cairo_stroke(cr);
     }
   }
+}
+
+void drawIso(cairo_t* cr, const Shape& shape, const Rgb& colour, double x0, double y0, double s) {
+  std::vector<IsoCube> cubes;
+  for (const Site& c : shape) cubes.push_back({c, colour});
+  drawIsoCubes(cr, cubes, isoFrame(shape), x0, y0, s);
+}
+
+// The whole box in isometric view, its sites relative to the box's low corner, layer 1 at the bottom.
+Shape boxShape(const Puzzle& puzzle) {
+  Shape box;
+  for (const Site& c : puzzle.cells)
+    box.push_back({c.x - puzzle.low.x, c.y - puzzle.low.y, c.z - puzzle.low.z});
+  return box;
+}
+
+double isoScale(const Puzzle& puzzle) {
+  // The 3-D view is about as tall as the block of layers beside it, never larger than the layers' cells.
+  const IsoFrame f = isoFrame(boxShape(puzzle));
+  const LayerGrid g = layerGrid(puzzle);
+  const double layersH =
+      g.rows * (puzzle.high.y - puzzle.low.y + 1 + kLayerLabel) + (g.rows - 1) * kLayerGap * 0.5;
+  return std::min(1.0, 1.15 * (layersH - kLayerLabel) / (f.maxY - f.minY));
+}
+
+Extent isoBoxExtent(const Puzzle& puzzle) {
+  const IsoFrame f = isoFrame(boxShape(puzzle));
+  const double k = isoScale(puzzle);
+  return {(f.maxX - f.minX) * k, (f.maxY - f.minY) * k + kLayerLabel};
+}
+
+void drawIsoBox(cairo_t* cr, const Puzzle& puzzle, const std::vector<int>& placements,
+                const std::vector<std::pair<Rgb, char>>& looks, double x0, double y0, double s) {
+  const Shape box = boxShape(puzzle);
+  const IsoFrame f = isoFrame(box);
+  const double k = isoScale(puzzle), cube = s * k;
+  const Extent e = isoBoxExtent(puzzle);
+  setFont(cr, std::min(0.42 * s, 10.0), false);
+  set(cr, kInk);
+  showText(cr, "3-D view", x0 + e.w * s / 2, y0 + 0.55 * s, 0.5);
+  const double top = y0 + kLayerLabel * s;
+  // The empty box: its cells faintly, so that the given pieces can be placed in it by eye. (Drawn in pale
+  // colours rather than through a translucent group: cairo 1.16's SVG surface leaks a group's snapshot.)
+  std::vector<IsoCube> ghost;
+  for (const Site& c : box) ghost.push_back({c, {0.955, 0.96, 0.97}});
+  drawIsoCubes(cr, ghost, f, x0, top, cube, {0.8, 0.82, 0.85}, 0.04);
+  std::vector<IsoCube> cubes;
+  for (std::size_t i = 0; i < placements.size(); ++i)
+    for (int site : puzzle.placements[static_cast<std::size_t>(placements[i])].sites) {
+      const Site& c = puzzle.sites[static_cast<std::size_t>(site)];
+      cubes.push_back({{c.x - puzzle.low.x, c.y - puzzle.low.y, c.z - puzzle.low.z}, looks[i].first});
+    }
+  drawIsoCubes(cr, cubes, f, x0, top, cube);
 }
 
 }  // namespace
@@ -627,6 +714,7 @@ double textWidth(cairo_t* cr, const std::string& text) {
 }
 
 void showText(cairo_t* cr, const std::string& text, double x, double y, double align) {
+  if (recordText(cr, text, x, y, align)) return;
   cairo_move_to(cr, x - align * textWidth(cr, text), y);
   cairo_show_text(cr, text.c_str());
   cairo_new_path(cr);
@@ -708,15 +796,13 @@ std::vector<std::pair<int, int>> piecesToPlace(const Puzzle& puzzle, const std::
 
 std::string pieceLabel(const Puzzle& puzzle, int piece, int copies) {
   const PieceDef& def = puzzle.pieces[static_cast<std::size_t>(piece)];
-  std::string label(1, def.letter);
-  if (copies > 1) label += " \xc3\x97" + std::to_string(copies);  // U+00D7 multiplication sign
-  // Names that only repeat the letter ("F pentomino", "block 0") add nothing.
+  const std::string count = copies > 1 ? " \xc3\x97" + std::to_string(copies) : "";  // U+00D7
+  // A name that starts with the letter ("V piece", "F pentomino") is printed as it is; others follow the
+  // letter ("b blue", "A \u00d76 unit cube").
   const std::string& n = def.name;
-  const std::size_t at = n.find(def.letter);
-  const bool repeatsLetter =
-      at != std::string::npos && (at == 0 || n[at - 1] == ' ') && (at + 1 == n.size() || n[at + 1] == ' ');
-  if (!repeatsLetter && !n.empty()) label += " " + n;
-  return label;
+  if (n.empty()) return std::string(1, def.letter) + count;
+  if (n[0] == def.letter && (n.size() == 1 || n[1] == ' ')) return n + count;
+  return std::string(1, def.letter) + count + " " + n;
 }
 
 namespace {

@@ -39,7 +39,7 @@ void drawPiece(cairo_t* cr, const Puzzle& puzzle, int piece, double x, double y,
 // The pieces a challenge leaves to place: (piece index, copies left), in piece order.
 std::vector<std::pair<int, int>> piecesToPlace(const Puzzle& puzzle, const std::vector<int>& givens);
 
-// The label under a loose piece: "A light purple", "F", "A x6 2x2x3 block".
+// The label under a loose piece: "A light purple", "F pentomino", "V piece", "A ×6 unit cube".
 std::string pieceLabel(const Puzzle& puzzle, int piece, int copies);
 
 // Where a challenge's board and its pieces to place go inside a box. The same layout draws the answer (the

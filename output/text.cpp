@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 #include <unistd.h>
 #include <algorithm>
+#include <cctype>
+#include <cstdio>
 #include <cstdlib>
 
 #include "puzzle/challenge.hpp"
@@ -17,50 +19,145 @@ std::string paint(const std::string& text, const std::string& colour) {
   return fmt::format("\x1b[48;2;{};{};{}m\x1b[{}m{}\x1b[0m", r, g, b, dark ? 97 : 30, text);
 }
 
-std::string hexBoard(const Puzzle& puzzle, const std::vector<int>& placements, bool colour) {
-  // Letters on each peg: a ball's piece first, then a ring's.
-  std::vector<std::string> onPeg(puzzle.cells.size());
-  std::vector<int> colourOf(puzzle.cells.size(), -1);
-  for (int id : placements) {
-    const Placement& p = puzzle.placements[static_cast<std::size_t>(id)];
-    const char letter = puzzle.pieces[static_cast<std::size_t>(p.piece)].letter;
-    std::vector<int> pegs;
-    bool centre = false;
-    for (int s : p.sites) {
-      if (std::find(pegs.begin(), pegs.end(), s / 7) == pegs.end()) pegs.push_back(s / 7);
-    }
-    for (int peg : pegs) {
-      centre = std::binary_search(p.sites.begin(), p.sites.end(), peg * 7);
-      auto& text = onPeg[static_cast<std::size_t>(peg)];
-      if (centre)
-        text.insert(text.begin(), letter);
-      else
-        text.push_back(letter);
-      colourOf[static_cast<std::size_t>(peg)] = p.piece;
-    }
+// One part of a piece on a peg: a ball (upper-case letter, on the piece's colour) or a ring (lower-case
+// letter, in the piece's colour).
+struct PegMark {
+  char letter = '?';
+  bool ball = false;
+  std::string colour;
+};
+
+struct PegSpot {
+  int q = 0;  // axial peg coordinates: odd rows sit half a step to the right (as on the sheets)
+  int r = 0;
+  std::vector<PegMark> marks;  // ball first
+  char label = 0;              // the peg's printed letter, 0 for none
+};
+
+std::string markText(const PegMark& m, bool colour) {
+  const char letter = static_cast<char>(m.ball ? std::toupper(static_cast<unsigned char>(m.letter))
+                                               : std::tolower(static_cast<unsigned char>(m.letter)));
+  if (!colour) return std::string(1, letter);
+  unsigned r = 0, g = 0, b = 0;
+  if (std::sscanf(m.colour.c_str(), "#%2x%2x%2x", &r, &g, &b) != 3) return std::string(1, letter);
+  if (m.ball) return paint(std::string(1, letter), m.colour);
+  return fmt::format("\x1b[1;38;2;{};{};{}m{}\x1b[0m", r, g, b, letter);
+}
+
+// Pegs on their hex layout, three characters a half step: each peg's parts, and under each row of pegs their
+// printed letters when they have one.
+std::string hexPicture(const std::vector<PegSpot>& spots, bool colour, const std::string& indent) {
+  if (spots.empty()) return {};
+  int minHalf = 1 << 20, minRow = 1 << 20, maxRow = -(1 << 20);
+  bool labels = false;
+  for (const PegSpot& p : spots) {
+    minHalf = std::min(minHalf, 2 * p.q + p.r);
+    minRow = std::min(minRow, p.r), maxRow = std::max(maxRow, p.r);
+    labels = labels || p.label != 0;
   }
   std::string out;
-  int row = puzzle.cells.empty() ? 0 : puzzle.cells.front().y;
-  bool first = true;
-  for (std::size_t i = 0; i < puzzle.cells.size(); ++i) {
-    const Site& peg = puzzle.cells[i];
-    if (first || peg.y != row) {
-      if (!first) out += '\n';
-      row = peg.y;
-      // Odd rows sit half a step right; a step is four characters.
-      const int column = peg.x + peg.y / 2;
-      out += std::string(static_cast<std::size_t>((peg.y % 2) * 2 + column * 4), ' ');
-      first = false;
+  for (int row = minRow; row <= maxRow; ++row) {
+    std::vector<const PegSpot*> inRow;
+    for (const PegSpot& p : spots)
+      if (p.r == row) inRow.push_back(&p);
+    std::sort(inRow.begin(), inRow.end(), [](const PegSpot* a, const PegSpot* b) { return a->q < b->q; });
+    std::string parts = indent, names = indent;
+    int at = 0;  // visible width written so far (escapes take none)
+    for (const PegSpot* p : inRow) {
+      const int column = (2 * p->q + p->r - minHalf) * 3;
+      const int width = std::max<int>(1, static_cast<int>(p->marks.size()));
+      const int start = column + 1 - (width - 1) / 2;
+      parts += std::string(static_cast<std::size_t>(std::max(0, start - at)), ' ');
+      at = std::max(at, start);
+      if (p->marks.empty()) {
+        parts += colour ? "\x1b[90m.\x1b[0m" : ".";
+      } else {
+        for (const PegMark& m : p->marks) parts += markText(m, colour);
+      }
+      at += width;
     }
-    std::string cell = onPeg[i].empty() ? std::string(".") : onPeg[i];
-    cell = fmt::format("{:^3}", cell);
-    out += fmt::format("{}:", pegLetter(static_cast<int>(i)));
-    if (colour && colourOf[i] >= 0)
-      cell = paint(cell, puzzle.pieces[static_cast<std::size_t>(colourOf[i])].colour);
-    out += cell;
+    while (!parts.empty() && parts.back() == ' ') parts.pop_back();
+    out += parts + '\n';
+    if (labels) {
+      std::string line;
+      int last = 0;
+      for (const PegSpot* p : inRow) {
+        const int column = (2 * p->q + p->r - minHalf) * 3 + 1;
+        if (column >= static_cast<int>(line.size())) line.resize(static_cast<std::size_t>(column) + 1, ' ');
+        line[static_cast<std::size_t>(column)] = p->label;
+        last = column;
+      }
+      line.resize(static_cast<std::size_t>(last) + 1);
+      names += colour ? "\x1b[90m" + line + "\x1b[0m" : line;
+      out += names + '\n';
+    }
   }
-  out += '\n';
   return out;
+}
+
+std::string hexBoard(const Puzzle& puzzle, const std::vector<int>& placements, bool colour) {
+  // Sites are numbered peg * 7 + slot, slot 0 the peg's centre (where a ball sits).
+  std::vector<PegSpot> spots(puzzle.cells.size());
+  for (std::size_t i = 0; i < spots.size(); ++i) {
+    spots[i].q = puzzle.cells[i].x;
+    spots[i].r = puzzle.cells[i].y;
+    spots[i].label = pegLetter(static_cast<int>(i));
+  }
+  for (int id : placements) {
+    const Placement& p = puzzle.placements[static_cast<std::size_t>(id)];
+    const PieceDef& def = puzzle.pieces[static_cast<std::size_t>(p.piece)];
+    std::vector<int> pegs;
+    for (int s : p.sites)
+      if (std::find(pegs.begin(), pegs.end(), s / 7) == pegs.end()) pegs.push_back(s / 7);
+    for (int peg : pegs) {
+      const bool ball = std::binary_search(p.sites.begin(), p.sites.end(), peg * 7);
+      auto& marks = spots[static_cast<std::size_t>(peg)].marks;
+      const PegMark mark{def.letter, ball, def.colour};
+      if (ball)
+        marks.insert(marks.begin(), mark);
+      else
+        marks.push_back(mark);
+    }
+  }
+  return hexPicture(spots, colour, "") +
+         "(upper case: a ball, lower case: a ring; peg letters below each row)\n";
+}
+
+// The piece on its pegs, then each part with its links (ball) or openings (ring), which the picture leaves
+// out.
+std::string hexPiece(const PieceDef& def, bool colour) {
+  std::vector<PegSpot> spots;
+  for (const PegPart& part : def.parts)
+    spots.push_back({part.offset.x, part.offset.y, {PegMark{def.letter, part.ball, def.colour}}, 0});
+  std::string out = hexPicture(spots, colour, "  ");
+  for (const auto& part : def.parts) {
+    static const char* const names[] = {"R", "DR", "DL", "L", "UL", "UR"};
+    std::string dirs;
+    for (int d : part.directions) dirs += std::string(dirs.empty() ? "" : " ") + names[d];
+    out += fmt::format("  ({:+d},{:+d}) {} {}\n", part.offset.x, part.offset.y,
+                       part.ball ? "ball linked" : (part.directions.empty() ? "closed ring" : "ring open"),
+                       dirs);
+  }
+  return out;
+}
+
+// A flat shape as '#' cells ('. ' for a gap), rows of text.
+std::vector<std::string> shapeRows(const Shape& shape, const std::string& cell, int& width) {
+  int w = 0, h = 0, d = 0;
+  for (const auto& s : shape) w = std::max(w, s.x + 1), h = std::max(h, s.y + 1), d = std::max(d, s.z + 1);
+  std::vector<std::string> rows;
+  width = 0;
+  for (int y = 0; y < h; ++y) {
+    std::string row;
+    for (int z = 0; z < d; ++z) {
+      if (z > 0) row += "   ";
+      for (int x = 0; x < w; ++x)
+        row += std::find(shape.begin(), shape.end(), Site{x, y, z}) != shape.end() ? cell : ". ";
+    }
+    rows.push_back(row);
+  }
+  width = d * w * 2 + (d - 1) * 3;
+  return rows;
 }
 
 }  // namespace
@@ -101,32 +198,49 @@ std::string boardPicture(const Puzzle& puzzle, const std::vector<int>& placement
   return out;
 }
 
-std::string piecePicture(const Puzzle& puzzle, int piece) {
+std::string piecePicture(const Puzzle& puzzle, int piece, bool colour) {
   const PieceDef& def = puzzle.pieces[static_cast<std::size_t>(piece)];
-  if (puzzle.lattice == Lattice::HexPegs) {
-    std::string out;
-    for (const auto& part : def.parts) {
-      static const char* const names[] = {"R", "DR", "DL", "L", "UL", "UR"};
-      std::string dirs;
-      for (int d : part.directions) dirs += std::string(dirs.empty() ? "" : " ") + names[d];
-      out += fmt::format("  ({:+d},{:+d}) {} {}\n", part.offset.x, part.offset.y,
-                         part.ball ? "ball linked" : (part.directions.empty() ? "closed ring" : "ring open"),
-                         dirs);
-    }
-    return out;
+  if (puzzle.lattice == Lattice::HexPegs) return hexPiece(def, colour);
+  const std::string cell = colour ? paint(fmt::format("{} ", def.letter), def.colour) : std::string("# ");
+  // A piece that lies on one of two faces shows both, side by side (IQ Fit's green and navy differ only on
+  // their second faces).
+  std::vector<Shape> shapes;
+  if (def.moves == Moves::Faces)
+    for (const Shape& face : def.faces) shapes.push_back(normalized(puzzle.lattice, face));
+  else
+    shapes.push_back(def.orientations.front());
+  std::vector<std::vector<std::string>> pictures;
+  std::vector<int> widths;
+  std::size_t height = 0;
+  for (const Shape& shape : shapes) {
+    int width = 0;
+    pictures.push_back(shapeRows(shape, cell, width));
+    widths.push_back(width);
+    height = std::max(height, pictures.back().size());
   }
-  const Shape& shape = def.orientations.front();
-  int w = 0, h = 0, d = 0;
-  for (const auto& s : shape) w = std::max(w, s.x + 1), h = std::max(h, s.y + 1), d = std::max(d, s.z + 1);
   std::string out;
-  for (int y = 0; y < h; ++y) {
-    out += "  ";
-    for (int z = 0; z < d; ++z) {
-      if (z > 0) out += "   ";
-      for (int x = 0; x < w; ++x)
-        out += std::find(shape.begin(), shape.end(), Site{x, y, z}) != shape.end() ? "# " : ". ";
+  if (shapes.size() > 1) {
+    std::string heads = "  ";
+    for (std::size_t i = 0; i < shapes.size(); ++i) {
+      const std::string head = fmt::format("face {}", i + 1);
+      heads += head +
+               std::string(
+                   static_cast<std::size_t>(std::max(0, widths[i] + 4 - static_cast<int>(head.size()))), ' ');
     }
-    out += '\n';
+    while (heads.back() == ' ') heads.pop_back();
+    out += heads + '\n';
+  }
+  for (std::size_t y = 0; y < height; ++y) {
+    std::string line = "  ";
+    for (std::size_t i = 0; i < pictures.size(); ++i) {
+      if (i > 0) line += "    ";
+      if (y < pictures[i].size())
+        line += pictures[i][y];
+      else
+        line += std::string(static_cast<std::size_t>(widths[i]), ' ');
+    }
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+    out += line + '\n';
   }
   return out;
 }

@@ -9,13 +9,16 @@
 namespace piecework {
 
 // The board with the given placements. Cell puzzles: one letter per cell, '.' empty, ' ' no cell, layers side
-// by side. Hex pegs: each peg shows the letters of the pieces with a part on it (ball first), '.' when empty.
+// by side. Hex pegs: the pegs on their hex layout (odd rows half a step right), each showing the pieces with
+// a part on it, a ball as its piece's upper-case letter (first), a ring as lower case, '.' when empty; the
+// pegs' printed letters under each row; in colour, balls on their piece's colour and rings in it.
 std::string boardPicture(const Puzzle& puzzle, const std::vector<int>& placements, bool colour);
 
-// A piece in its first orientation, as '#' cells (hex pegs: each part as ball 'o' or ring 'O').
-std::string piecePicture(const Puzzle& puzzle, int piece);
+// A piece in its first orientation as '#' cells (in colour: its letter on its colour); a two-faced piece (IQ
+// Fit) shows both faces side by side; hex pegs: its parts on the hex layout, balls upper case, rings lower.
+std::string piecePicture(const Puzzle& puzzle, int piece, bool colour = false);
 
-// True when stdout is a terminal and NO_COLOR is not set.
+// True when stdout is a terminal and NO_COLOR is not set (commands' --color forces colour).
 bool stdoutWantsColour();
 
 }  // namespace piecework

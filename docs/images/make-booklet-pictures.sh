@@ -1,0 +1,51 @@
+#!/bin/sh
+# Makes the README's pictures from a committed seed: docs/images/booklet-page.png (the first Expert page of an
+# IQ-Link booklet), docs/images/booklet-answers.png (the upper half of its first answer page) and
+# docs/images/sheet-soma.png (a Soma sheet with its answer: layers and 3-D views). Run from the repository's
+# top directory after building:
+#
+#   docs/images/make-booklet-pictures.sh [--piecework PATH] [--out DIR] [--count N] [--no-render]
+#
+# --count N generates N challenges per level (default 24, as the README says); --no-render writes the booklet
+# but skips pdftoppm (poppler-utils), which tests use where it is missing. The catalog and the PDF go to a
+# temporary directory that is removed at the end; with --out the pictures (and booklet.pdf) go there instead.
+set -eu
+
+piecework=build/release/cli/piecework
+out=docs/images
+count=24
+render=yes
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --piecework) piecework=$2; shift 2 ;;
+    --out) out=$2; shift 2 ;;
+    --count) count=$2; shift 2 ;;
+    --no-render) render=no; shift ;;
+    *) echo "make-booklet-pictures.sh: unknown option $1" >&2; exit 2 ;;
+  esac
+done
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+for level in Starter Junior Expert Master Wizard; do
+  "$piecework" generate iq-link --level "$level" --count "$count" --seed 7 --db "$work/demo.sqlite" >/dev/null
+done
+"$piecework" booklet --db "$work/demo.sqlite" --out "$work/demo.pdf"
+
+# 4 challenges a page (the default), each level on new pages, the answer key after the five levels.
+pages_per_level=$(( (count + 3) / 4 ))
+expert_page=$(( 2 + 2 * pages_per_level ))
+answer_page=$(( 2 + 5 * pages_per_level ))
+echo "first Expert page: $expert_page, first answer page: $answer_page"
+if [ "$out" != docs/images ]; then cp "$work/demo.pdf" "$out/booklet.pdf"; fi
+if [ "$render" = yes ]; then
+  pdftoppm -png -r 60 -f "$expert_page" -l "$expert_page" -singlefile "$work/demo.pdf" "$out/booklet-page"
+  # The upper half of the answer page (its first nine answers) keeps the picture small.
+  pdftoppm -png -r 60 -f "$answer_page" -l "$answer_page" -x 0 -y 0 -W 496 -H 352 -singlefile "$work/demo.pdf" \
+    "$out/booklet-answers"
+fi
+"$piecework" sheet soma --challenge 'ZVV/.../...|ZVP/ZPP/..L|.../Z.P/LLL' --solution --out "$work/soma.pdf" >/dev/null
+if [ "$render" = yes ]; then
+  pdftoppm -png -r 50 -singlefile "$work/soma.pdf" "$out/sheet-soma"
+fi
