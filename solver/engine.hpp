@@ -411,6 +411,9 @@ class Engine {
       for (std::size_t k = 0; k < W; ++k)
         for (std::uint64_t w = mask.word[k]; w != 0; w &= w - 1)
           siteScratch_.push_back(siteRows_.data() + (k * 64 + std::countr_zero(w)) * poolWords_);
+      // With single copies only (dropping_), the piece's other options clash too.
+      if (dropping_)
+        siteScratch_.push_back(pieceRows_.data() + static_cast<std::size_t>(options_[i].piece) * poolWords_);
       for (std::size_t j = 0; j < poolWords_; ++j) {  // (word by word: one store per word)
         std::uint64_t word = 0;
         for (const std::uint64_t* site : siteScratch_) word |= site[j];
@@ -1029,18 +1032,16 @@ class Engine {
     if (!any && !pieceAny) return false;
     before_.assign(pool, pool + poolWords_);
     auto dropFor = [&](const std::uint64_t* itemRow) {
-      std::array<const std::uint64_t*, 64> clashes, own;
+      std::array<const std::uint64_t*, std::size_t{1} << kDropBits> clashes;
       std::size_t n = 0;
       forEachIn(pool, itemRow, [&](int f) {
-        if (n == clashes.size()) return;
-        const auto piece = static_cast<std::size_t>(options_[static_cast<std::size_t>(f)].piece);
-        clashes[n] = conflictRow(f);
-        own[n++] = need_[piece] == 1 ? pieceRows_.data() + piece * poolWords_ : noRow_.data();
+        if (n < clashes.size()) clashes[n] = conflictRow(f);  // (with the piece's row: see conflictRow())
+        ++n;
       });
-      if (n == 0 || n == clashes.size()) return;
+      if (n == 0 || n >= clashes.size()) return;
       for (std::size_t k = 0; k < poolWords_; ++k) {
         std::uint64_t hit = pool[k] & ~itemRow[k];
-        for (std::size_t j = 0; j < n && hit != 0; ++j) hit &= clashes[j][k] | own[j][k];
+        for (std::size_t j = 0; j < n && hit != 0; ++j) hit &= clashes[j][k];
         pool[k] &= ~hit;
       }
     };
