@@ -318,24 +318,34 @@ CountResult countWith(const Puzzle& puzzle, const Problem& problem, const CountO
   }
   result.jobs = jobs.size();
 
-  std::atomic<std::size_t> next{0};
-  std::atomic<std::size_t> done{0};
-  std::mutex merge;
-  std::vector<std::uint64_t> perLeafSolutions(breaking.leaves.size(), 0);
+  // Jobs finished by an earlier run (checkpoints), added as they were recorded.
+  std::vector<char> skip(jobs.size(), 0);
   std::uint64_t distinct = 0, plain = 0, nodes = 0;
+  if (options.resume)
+    for (const auto& [index, counts] : options.resume(jobs.size())) {
+      if (index >= jobs.size() || skip[index] != 0) continue;
+      skip[index] = 1;
+      plain += counts.solutions, distinct += counts.distinct, nodes += counts.nodes;
+    }
+  std::atomic<std::size_t> done{static_cast<std::size_t>(std::count(skip.begin(), skip.end(), 1))};
+
+  std::atomic<std::size_t> next{0};
+  std::mutex merge, report;
   auto worker = [&] {
     Engine<W> engine(problem);
-    std::vector<std::uint64_t> mySolutions(perLeafSolutions.size(), 0);
-    std::uint64_t myDistinct = 0;
+    std::uint64_t myPlain = 0, myDistinct = 0;
     std::vector<int> solution;
     for (std::size_t j = next++; j < jobs.size(); j = next++) {
+      if (skip[j] != 0) continue;
       const Job& job = jobs[j];
       const BreakNode& leaf = breaking.nodes[static_cast<std::size_t>(breaking.leaves[job.leaf])];
       const bool trivial = leaf.fixersSuffice && leaf.fixers.size() <= 1;
+      const std::uint64_t nodesBefore = engine.nodes();
+      JobCounts counts;
       engine.search(job.path, [&](const std::vector<int>& stack) {
-        ++mySolutions[job.leaf];
+        ++counts.solutions;
         if (trivial) {
-          ++myDistinct;
+          ++counts.distinct;
           return true;
         }
         solution = problem.givens;
@@ -343,14 +353,22 @@ CountResult countWith(const Puzzle& puzzle, const Problem& problem, const CountO
         std::sort(solution.begin(), solution.end());
         if (leaf.fixersSuffice ? isCanonical(solution, leaf.fixers)
                                : isCanonicalAmongEnumerated(puzzle, breaking, givens, solution, group))
-          ++myDistinct;
+          ++counts.distinct;
         return true;
       });
+      counts.solutions *= leaf.weight;
+      counts.nodes = engine.nodes() - nodesBefore;
+      myPlain += counts.solutions;
+      myDistinct += counts.distinct;
+      if (options.finished) {
+        std::lock_guard lock(report);
+        options.finished(j, counts);
+      }
       const std::size_t finished = ++done;
       if (options.progress) options.progress(finished, jobs.size());
     }
     std::lock_guard lock(merge);
-    for (std::size_t i = 0; i < mySolutions.size(); ++i) perLeafSolutions[i] += mySolutions[i];
+    plain += myPlain;
     distinct += myDistinct;
     nodes += engine.nodes();
   };
@@ -359,8 +377,6 @@ CountResult countWith(const Puzzle& puzzle, const Problem& problem, const CountO
   worker();
   for (auto& t : pool) t.join();
 
-  for (std::size_t l = 0; l < breaking.leaves.size(); ++l)
-    plain += perLeafSolutions[l] * breaking.nodes[static_cast<std::size_t>(breaking.leaves[l])].weight;
   result.solutions = plain;
   result.distinct = distinct;
   result.nodes = nodes;
