@@ -46,6 +46,7 @@ int runCount(const std::vector<std::string>& args) {
   if (vm.count("checkpoint") != 0U) {
     checkpoint = std::make_unique<CountCheckpoint>(vm["checkpoint"].as<std::string>(),
                                                    countFingerprint(puzzle, givens, count.rules));
+    count.minJobs = 256;  // (a kill loses at most the jobs in progress; the same jobs for up to 4 threads)
     count.resume = [&](std::size_t jobs) { return checkpoint->resume(jobs); };
     count.finished = [&](std::size_t job, const JobCounts& counts) {
       if (!checkpointError.empty()) return;

@@ -299,7 +299,7 @@ CountResult countWith(const Puzzle& puzzle, const Problem& problem, const CountO
   std::vector<Job> jobs;
   {
     Engine<W> engine(problem);
-    const std::size_t wanted = threads > 1 ? 64 * threads : 1;
+    const std::size_t wanted = std::max<std::size_t>(threads > 1 ? 64 * threads : 1, options.minJobs);
     for (std::size_t l = 0; l < breaking.leaves.size(); ++l) {
       Job job{{}, l};
       for (int id : breaking.nodes[static_cast<std::size_t>(breaking.leaves[l])].path)

@@ -30,6 +30,7 @@ struct CountOptions {
   // counting threads, one call at a time, as each job searched here finishes.
   std::function<std::vector<std::pair<std::size_t, JobCounts>>(std::size_t)> resume;
   std::function<void(std::size_t, const JobCounts&)> finished;
+  std::size_t minJobs = 0;  // split the search into at least this many jobs where it can (even on one thread)
 };
 
 struct CountResult {
