@@ -16,7 +16,7 @@ namespace piecework::cli {
 namespace {
 
 constexpr const char* kMagic = "piecework-count-checkpoint 1";
-constexpr std::size_t kMaxFileBytes = std::size_t{1} << 30;  // far above any real count's records
+constexpr std::size_t kMaxFileBytes = std::size_t{64} << 20;  // far above any real count's records
 
 bool readUnsigned(std::istringstream& in, std::uint64_t& value) {
   std::string word;
