@@ -2,8 +2,10 @@
 #include <fmt/format.h>
 #include <unistd.h>
 #include <iostream>
+#include <memory>
 #include <mutex>
 
+#include "cli/checkpoint.hpp"
 #include "cli/command.hpp"
 #include "puzzle/definition.hpp"
 #include "puzzle/errors.hpp"
@@ -15,12 +17,15 @@ int runCount(const std::vector<std::string>& args) {
   po::options_description options("options");
   addChallengeOptions(options);
   options.add_options()("threads", po::value<int>()->default_value(0), "threads to use (0: every core)")(
-      "unlinked", "IQ-Link: accept fillings whose pieces do not form one linked structure")("json",
-                                                                                            "print JSON");
+      "unlinked", "IQ-Link: accept fillings whose pieces do not form one linked structure")(
+      "checkpoint", po::value<std::string>(), "record finished parts in FILE and skip those already there")(
+      "json", "print JSON");
   po::variables_map vm;
-  if (!parseArguments(
-          "count", "piecework count PUZZLE [--challenge TEXT | --challenge-file FILE] [--threads N] [--json]",
-          args, options, vm))
+  if (!parseArguments("count",
+                      "piecework count PUZZLE [--challenge TEXT | --challenge-file FILE] [--threads N] "
+                      "[--checkpoint FILE] "
+                      "[--json]",
+                      args, options, vm))
     return 0;
   const Puzzle puzzle = loadPuzzle(vm["puzzle"].as<std::string>());
   const std::vector<int> givens = readChallenge(puzzle, vm, false);
@@ -41,11 +46,28 @@ int runCount(const std::vector<std::string>& args) {
       std::cerr << fmt::format("\rcounting: {}/{} parts of the search done\x1b[K", done, all) << std::flush;
     };
   }
+  std::unique_ptr<CountCheckpoint> checkpoint;
+  std::string checkpointError;  // (recorded from the counting threads, thrown once they are done)
+  if (vm.count("checkpoint") != 0U) {
+    checkpoint = std::make_unique<CountCheckpoint>(vm["checkpoint"].as<std::string>(),
+                                                   countFingerprint(puzzle, givens, count.rules));
+    count.minJobs = 256;  // (a kill loses at most the jobs in progress; the same jobs for up to 4 threads)
+    count.resume = [&](std::size_t jobs) { return checkpoint->resume(jobs); };
+    count.finished = [&](std::size_t job, const JobCounts& counts) {
+      if (!checkpointError.empty()) return;
+      try {
+        checkpoint->record(job, counts);
+      } catch (const InputError& e) {
+        checkpointError = e.what();
+      }
+    };
+  }
   const CountResult r = countSolutions(puzzle, givens, count);
   {
     std::lock_guard lock(progressLock);
     if (lineShown) std::cerr << "\r\x1b[K" << std::flush;
   }
+  if (!checkpointError.empty()) throw InputError(checkpointError);
   if (vm.count("json") != 0U) {
     printJson({{"solutions", r.solutions},
                {"distinct", r.distinct},

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "puzzle/puzzle.hpp"
@@ -11,11 +12,25 @@
 
 namespace piecework {
 
+// One job's share of a count (a job is a prefix of the search tree; the split depends on the puzzle, the
+// givens, the rules and the number of threads only).
+struct JobCounts {
+  std::uint64_t solutions = 0;  // every filling below the job (symmetry weights applied)
+  std::uint64_t distinct = 0;
+  std::uint64_t nodes = 0;
+};
+
 struct CountOptions {
   Rules rules;
   int threads = 0;  // 0: every core
   // Called now and then from the counting threads with (jobs done, jobs in all); may be empty.
   std::function<void(std::size_t, std::size_t)> progress;
+  // Checkpoints (may be empty): `resume` is called once with the number of jobs and returns the jobs already
+  // finished (index, counts), which are added without being searched again; `finished` is called from the
+  // counting threads, one call at a time, as each job searched here finishes.
+  std::function<std::vector<std::pair<std::size_t, JobCounts>>(std::size_t)> resume;
+  std::function<void(std::size_t, const JobCounts&)> finished;
+  std::size_t minJobs = 0;  // split the search into at least this many jobs where it can (even on one thread)
 };
 
 struct CountResult {

@@ -77,6 +77,33 @@ TEST(Counts, Soma) {
   EXPECT_EQ(r.symmetries, 48);
 }
 
+// The 12 planar pentominoes as pentacubes turned in space (published counts, issue 18).
+// A box with three different sides has 8 symmetries (mirrors included: every planar piece's mirror image is a
+// turn of it), and no filling is fixed by one (F has no symmetry of its own), so every count is 8 times the
+// distinct one.
+TEST(Counts, Pentacubes2x3x10) {
+  for (int threads : {1, 2}) {
+    const auto r = count("pentacubes-2x3x10", threads);
+    EXPECT_EQ(r.distinct, 12U);
+    EXPECT_EQ(r.solutions, 96U);
+    EXPECT_EQ(r.symmetries, 8);
+  }
+}
+
+TEST(Counts, Pentacubes2x5x6) {
+  const auto r = count("pentacubes-2x5x6");
+  EXPECT_EQ(r.distinct, 264U);
+  EXPECT_EQ(r.solutions, 2112U);
+  EXPECT_EQ(r.symmetries, 8);
+}
+
+TEST(Counts, Pentacubes3x4x5) {
+  const auto r = count("pentacubes-3x4x5");
+  EXPECT_EQ(r.distinct, 3940U);
+  EXPECT_EQ(r.solutions, 31520U);
+  EXPECT_EQ(r.symmetries, 8);
+}
+
 // Published: one solution up to the cube's symmetries; the fixed box holds it 8 ways (issue 2).
 TEST(Counts, SuperIqCubeHasOneSolution) {
   for (int threads : {1, 2}) {
