@@ -1,5 +1,6 @@
 // piecework booklet: stored challenges as a printable PDF booklet with an answer key.
 #include <fmt/format.h>
+#include <algorithm>
 #include <iostream>
 #include <map>
 #include <memory>
@@ -10,6 +11,8 @@
 #include "puzzle/challenge.hpp"
 #include "puzzle/definition.hpp"
 #include "puzzle/errors.hpp"
+#include "rater/rater.hpp"
+#include "solver/solver.hpp"
 
 namespace piecework::cli {
 namespace {
@@ -33,10 +36,11 @@ int runBooklet(const std::vector<std::string>& args) {
       "paper", po::value<std::string>()->default_value("a4"), "a4 or letter")(
       "no-solutions", "leave out the answer pages")("title", po::value<std::string>(), "the booklet's title")(
       "out,o", po::value<std::string>(), "write the booklet here (FILE.pdf)");
+  addModelOption(options);
   po::variables_map vm;
   const char* usage =
       "piecework booklet [--db FILE] [--puzzle P] [--level L]... [--per-page K] [--paper a4|letter] "
-      "[--no-solutions] [--title T] --out booklet.pdf";
+      "[--no-solutions] [--title T] [--model MODEL] --out booklet.pdf";
   if (!parseArguments("booklet", usage, args, options, vm, nullptr)) return 0;
   if (vm.count("out") == 0U) throw InputError("booklet: missing --out FILE.pdf");
   const std::string out = vm["out"].as<std::string>();
@@ -64,6 +68,11 @@ int runBooklet(const std::vector<std::string>& args) {
       filter.levels.push_back(*level);
     }
 
+  // With another rating model the levels are graded anew here (the catalog keeps its own), so the level
+  // filter applies to the new grades.
+  const std::optional<RatingModel> model = readModelOption(vm);
+  const std::vector<Level> wantedLevels = filter.levels;
+  if (model) filter.levels.clear();
   const std::string path = vm["db"].as<std::string>();
   std::vector<db::StoredChallenge> stored;
   {
@@ -90,8 +99,27 @@ int runBooklet(const std::vector<std::string>& args) {
     } catch (const InputError& error) {
       throw InputError(fmt::format("{}: challenge {}: {}", path, c.id, error.what()));
     }
+    // A booklet promises one answer per challenge: check each again (an older import did not), before
+    // anything is written.
+    Rules rules;
+    rules.linked = !c.unlinked;
+    if (const Uniqueness u = uniqueness(*puzzle, e.givens, rules); u != Uniqueness::Unique)
+      throw InputError(fmt::format("{}: challenge {}: {}; a booklet holds only challenges with one solution",
+                                   path, c.id,
+                                   u == Uniqueness::None ? "has no solution" : "has several solutions"));
+    if (model) {
+      const Rating rating = rate(*puzzle, e.givens, rules, &*model);
+      e.level = rating.level;
+      e.score = rating.score;
+      if (!wantedLevels.empty() &&
+          std::find(wantedLevels.begin(), wantedLevels.end(), e.level) == wantedLevels.end())
+        continue;
+    }
     entries.push_back(std::move(e));
   }
+  if (entries.empty())
+    throw InputError(
+        fmt::format("{}: no stored challenge is graded at the levels asked for by --model", path));
   const BookletResult result = writeBooklet(out, entries, booklet);
   std::cout << fmt::format(
       "wrote {}: {} pages (title page, {} challenge page{}, {} answer page{}), {} challenge{}\n", out,

@@ -16,6 +16,7 @@
 #include "puzzle/challenge.hpp"
 #include "puzzle/definition.hpp"
 #include "puzzle/errors.hpp"
+#include "puzzle/limits.hpp"
 #include "rater/rater.hpp"
 #include "solver/problem.hpp"
 #include "solver/solver.hpp"
@@ -252,13 +253,8 @@ class PuzzleResolver {
       : stored_(std::move(stored)) {
     if (option) {
       std::string text = shippedText(*option);
-      if (text.empty()) {
-        std::ifstream in(*option, std::ios::binary);
-        std::ostringstream buffer;
-        buffer << in.rdbuf();
-        text = buffer.str();
-      }
       const Puzzle puzzle = loadPuzzle(*option);  // names the problem when the argument is neither
+      if (text.empty()) text = readFileLimited(*option, kMaxDefinitionBytes, "the definition");
       option_ = &add(puzzle.name, text);
     }
   }
@@ -368,6 +364,15 @@ class LineReader {
   std::string where_;
 };
 
+// The piece covering each site (-1: none).
+std::vector<int> pieceOnSite(const Puzzle& puzzle, const std::vector<int>& placements) {
+  std::vector<int> piece(puzzle.sites.size(), -1);
+  for (int id : placements)
+    for (int site : puzzle.placements[static_cast<std::size_t>(id)].sites)
+      piece[static_cast<std::size_t>(site)] = puzzle.placements[static_cast<std::size_t>(id)].piece;
+  return piece;
+}
+
 ImportLine readLine(PuzzleResolver& resolver, const std::string& text, const std::string& where) {
   const nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
   if (j.is_discarded() || !j.is_object()) throw InputError(fmt::format("{}: not a JSON object", where));
@@ -389,7 +394,16 @@ ImportLine readLine(PuzzleResolver& resolver, const std::string& text, const std
   } catch (const InputError& e) {
     line.fail(fmt::format("challenge: {}", e.what()));
   }
-  std::vector<int> solution;
+  // Only a challenge with exactly one solution may enter the catalog (and so a booklet).
+  FindOptions find;
+  find.rules = rules;
+  find.max = 2;
+  const FindResult found = findSolutions(puzzle, givens, find);
+  if (found.solutions.empty()) line.fail("challenge has no solution");
+  if (found.solutions.size() > 1) line.fail("challenge has several solutions");
+  const std::vector<int>& unique = found.solutions.front();
+
+  std::vector<int> solution = unique;
   if (const auto solutionText = line.text("solution")) {
     try {
       solution = parseChallenge(puzzle, *solutionText);
@@ -400,11 +414,14 @@ ImportLine readLine(PuzzleResolver& resolver, const std::string& text, const std
     if (static_cast<int>(solution.size()) != puzzle.totalPieces())
       line.fail(fmt::format("solution: places {} pieces, the puzzle has {}", solution.size(),
                             puzzle.totalPieces()));
-    std::vector<int> a = givens, b = solution;
-    std::sort(a.begin(), a.end());
-    std::sort(b.begin(), b.end());
-    if (!std::includes(b.begin(), b.end(), a.begin(), a.end()))
-      line.fail("solution: does not contain every given piece where the challenge has it");
+    // Compared cell by cell, piece by piece: identical copies of a piece share a letter, so a picture does
+    // not say which copy is which, and the same cells may split into copies in more than one way.
+    const std::vector<int> solutionPieces = pieceOnSite(puzzle, solution);
+    const std::vector<int> givenPieces = pieceOnSite(puzzle, givens);
+    for (std::size_t site = 0; site < givenPieces.size(); ++site)
+      if (givenPieces[site] >= 0 && solutionPieces[site] != givenPieces[site])
+        line.fail("solution: does not contain every given piece where the challenge has it");
+    if (solutionPieces != pieceOnSite(puzzle, unique)) line.fail("solution: is not the challenge's solution");
   }
 
   ImportLine result;
@@ -423,6 +440,11 @@ ImportLine readLine(PuzzleResolver& resolver, const std::string& text, const std
     c.level = *level;
     c.score = *score;
     c.raterVersion = line.integer("rater_version").value_or(kRaterVersion);
+    if (c.raterVersion < 1 || c.raterVersion > kRaterVersion)
+      line.fail(
+          fmt::format("\"rater_version\": {} is not a rater this piecework knows (1 to {}); drop the "
+                      "grade to rate it again",
+                      c.raterVersion, kRaterVersion));
     c.strategyUse = line.strategies();
   } else {  // no grade given: grade it now
     const Rating rating = rate(puzzle, givens, rules);
@@ -430,15 +452,6 @@ ImportLine readLine(PuzzleResolver& resolver, const std::string& text, const std
     c.score = rating.score;
     c.raterVersion = kRaterVersion;
     c.strategyUse = nlohmann::json(rating.strategyUse).dump();
-    if (solution.empty()) solution = rating.solution;
-  }
-  if (solution.empty()) {
-    FindOptions find;
-    find.rules = rules;
-    find.max = 2;
-    const FindResult found = findSolutions(puzzle, givens, find);
-    if (found.solutions.empty()) line.fail("challenge: has no solution");
-    solution = found.solutions.front();
   }
   c.solutionText = formatChallenge(puzzle, solution);
   c.seed = line.seed();
@@ -468,13 +481,8 @@ int runImport(const std::vector<std::string>& args) {
   PuzzleResolver resolver(std::move(stored), vm.count("puzzle") != 0U
                                                  ? std::optional<std::string>(vm["puzzle"].as<std::string>())
                                                  : std::nullopt);
-  std::ifstream fileStream;
-  if (file != "-") {
-    fileStream.open(file, std::ios::binary);
-    if (!fileStream) throw InputError(fmt::format("{}: cannot read the file to import", file));
-  }
-  std::istream& in = file == "-" ? std::cin : fileStream;
   const std::string name = file == "-" ? "<stdin>" : file;
+  std::istringstream in(readFileLimited(file, kMaxImportBytes, "the file to import"));
   std::vector<ImportLine> lines;
   std::string text;
   for (int number = 1; std::getline(in, text); ++number) {
@@ -482,7 +490,6 @@ int runImport(const std::vector<std::string>& args) {
     if (text.find_first_not_of(" \t") == std::string::npos) continue;
     lines.push_back(readLine(resolver, text, fmt::format("{}:{}", name, number)));
   }
-  if (in.bad()) throw std::runtime_error(fmt::format("{}: read error", name));
 
   db::Catalog catalog(path, db::Catalog::Access::ReadWrite);
   std::map<const KnownPuzzle*, std::int64_t> ids;
@@ -515,11 +522,16 @@ int runRerate(const std::vector<std::string>& args) {
   po::options_description options("catalog rate options");
   addFilterOptions(options);
   options.add_options()("all", "re-rate every matching challenge, not only those graded by an older rater");
+  addModelOption(options);
   po::variables_map vm;
-  if (!parseSub("rate", "piecework catalog rate [--db FILE] [filters] [--all]", args, options, vm)) return 0;
+  if (!parseSub("rate", "piecework catalog rate [--db FILE] [filters] [--all] [--model MODEL]", args, options,
+                vm))
+    return 0;
   const std::string path = catalogPath(vm);
   db::ChallengeFilter filter = readFilter(vm);
-  if (vm.count("all") == 0U) filter.raterVersionBelow = kRaterVersion;
+  const std::optional<RatingModel> model = readModelOption(vm);
+  // Another model grades everything anew, whatever rater graded it before.
+  if (vm.count("all") == 0U && !model) filter.raterVersionBelow = kRaterVersion;
   {
     const db::Catalog check(path, db::Catalog::Access::ReadOnly);
   }  // must exist already: never create one here
@@ -538,7 +550,7 @@ int runRerate(const std::vector<std::string>& args) {
     } catch (const InputError& e) {
       throw InputError(fmt::format("{}: challenge {}: {}", path, c.id, e.what()));
     }
-    const Rating rating = rate(it->second, givens, rules);
+    const Rating rating = rate(it->second, givens, rules, model ? &*model : nullptr);
     catalog.updateRating(c.id, rating.level, rating.score, kRaterVersion,
                          nlohmann::json(rating.strategyUse).dump());
     ++rated;

@@ -26,17 +26,26 @@ int runCount(const std::vector<std::string>& args) {
   const std::vector<int> givens = readChallenge(puzzle, vm, false);
   CountOptions count;
   count.rules.linked = vm.count("unlinked") == 0U;
-  count.threads = vm["threads"].as<int>();
-  if (count.threads < 0) throw InputError("--threads must be 0 (every core) or more");
+  count.threads = readThreads(vm);
+  // The counting threads report as they finish parts, in any order: one lock, and only a larger count is
+  // shown, so the line never goes back; it is cleared before the result is printed.
   std::mutex progressLock;
+  std::size_t shown = 0;
+  bool lineShown = false;
   if (isatty(STDERR_FILENO) != 0) {
     count.progress = [&](std::size_t done, std::size_t all) {
       std::lock_guard lock(progressLock);
-      std::cerr << fmt::format("\rcounting: {}/{} parts of the search done", done, all) << std::flush;
-      if (done == all) std::cerr << "\r\x1b[K" << std::flush;
+      if (done <= shown || done >= all) return;
+      shown = done;
+      lineShown = true;
+      std::cerr << fmt::format("\rcounting: {}/{} parts of the search done\x1b[K", done, all) << std::flush;
     };
   }
   const CountResult r = countSolutions(puzzle, givens, count);
+  {
+    std::lock_guard lock(progressLock);
+    if (lineShown) std::cerr << "\r\x1b[K" << std::flush;
+  }
   if (vm.count("json") != 0U) {
     printJson({{"solutions", r.solutions},
                {"distinct", r.distinct},

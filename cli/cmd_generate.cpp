@@ -16,6 +16,7 @@
 #include "output/text.hpp"
 #include "puzzle/definition.hpp"
 #include "puzzle/errors.hpp"
+#include "puzzle/limits.hpp"
 
 namespace piecework::cli {
 namespace {
@@ -40,11 +41,7 @@ std::uint64_t parseSeed(const std::string& text, const char* option) {
 std::string definitionText(const std::string& nameOrPath) {
   std::string text = shippedText(nameOrPath);
   if (!text.empty()) return text;
-  std::ifstream in(nameOrPath, std::ios::binary);
-  if (!in) throw InputError(fmt::format("{}: cannot read the puzzle definition", nameOrPath));
-  std::ostringstream out;
-  out << in.rdbuf();
-  return out.str();
+  return readFileLimited(nameOrPath, kMaxDefinitionBytes, "the definition");
 }
 
 nlohmann::json toJson(const GeneratedChallenge& c) {
@@ -91,11 +88,12 @@ int runGenerate(const std::vector<std::string>& args) {
       "unlinked", "IQ-Link: accept fillings whose pieces do not form one linked structure")(
       "json", "one JSON object per line")("quiet,q", "no summary on stderr")(
       "stats", "also print where the time went (stderr)");
+  addModelOption(options);
   po::variables_map vm;
   if (!parseArguments(
           "generate",
           "piecework generate PUZZLE --level LEVEL --count N [--seed S | --challenge-seed S] [--db FILE] "
-          "[--threads N] [--unlinked] [--json]",
+          "[--threads N] [--unlinked] [--model MODEL] [--json]",
           args, options, vm))
     return 0;
   if (vm.count("level") == 0U)
@@ -108,8 +106,7 @@ int runGenerate(const std::vector<std::string>& args) {
   const int count = vm["count"].as<int>();
   if (count < 1 || count > 1000000)
     throw InputError(fmt::format("--count {}: must be from 1 to 1000000", count));
-  const int threads = vm["threads"].as<int>();
-  if (threads < 0) throw InputError("--threads must be 0 (every core) or more");
+  const int threads = readThreads(vm);
   const int maxAttempts = vm["max-attempts"].as<int>();
   if (maxAttempts < 1) throw InputError(fmt::format("--max-attempts {}: must be 1 or more", maxAttempts));
   if (vm.count("seed") != 0U && vm.count("challenge-seed") != 0U)
@@ -121,6 +118,8 @@ int runGenerate(const std::vector<std::string>& args) {
   const Puzzle puzzle = loadPuzzle(puzzleName);
   Rules rules;
   rules.linked = vm.count("unlinked") == 0U;
+  const std::optional<RatingModel> model = readModelOption(vm);
+  const RatingModel* modelUsed = model ? &*model : nullptr;
   const bool json = vm.count("json") != 0U;
   const bool quiet = vm.count("quiet") != 0U;
   const bool colour = !json && stdoutWantsColour();
@@ -141,7 +140,7 @@ int runGenerate(const std::vector<std::string>& args) {
 
   if (vm.count("challenge-seed") != 0U) {
     const std::uint64_t seed = parseSeed(vm["challenge-seed"].as<std::string>(), "--challenge-seed");
-    const AttemptResult attempt = generateAttempt(puzzle, *level, rules, seed);
+    const AttemptResult attempt = generateAttempt(puzzle, *level, rules, seed, modelUsed);
     if (!attempt.challenge) {
       std::cerr << fmt::format(
           "piecework: generate: --challenge-seed {} gives no {} challenge of {}{} ({})\n", seed,
@@ -169,6 +168,7 @@ int runGenerate(const std::vector<std::string>& args) {
   generate.threads = threads;
   generate.maxAttempts = maxAttempts;
   generate.accepted = emit;
+  generate.keep = false;  // printed and stored as they come: memory stays flat however many are asked for
   const bool progress = isatty(STDERR_FILENO) != 0;
   auto lastProgress = std::chrono::steady_clock::now();
   const auto start = lastProgress;
@@ -189,7 +189,7 @@ int runGenerate(const std::vector<std::string>& args) {
   if (progressShown) std::cerr << "\r\x1b[K" << std::flush;
 
   const GenerateStats& s = result.stats;
-  const auto accepted = result.challenges.size();
+  const auto accepted = result.produced;
   if (!quiet)
     std::cerr << fmt::format(
         "piecework: generate: {} of {} {} challenges in {:.2f} s ({:.3f} s each); {} attempts, {:.0f}% "

@@ -7,12 +7,15 @@
 //   as many blank-line-separated layers as the box has (a "---" line ends it early, which is then an error).
 // Every challenge is read and rated before anything is printed, so bad input never leaves a partial result.
 #include <fmt/format.h>
+#include <cmath>
 #include <iostream>
 
 #include "cli/command.hpp"
 #include "puzzle/challenge.hpp"
 #include "puzzle/definition.hpp"
 #include "puzzle/errors.hpp"
+#include "rater/explain.hpp"
+#include "rater/model.hpp"
 #include "rater/rater.hpp"
 #include "solver/solver.hpp"
 
@@ -114,18 +117,20 @@ nlohmann::json ratingJson(const Puzzle& puzzle, const Rating& rating, const std:
                         {"trial_depth", rating.trialDepth},
                         {"strategies", rating.strategyUse},
                         {"rater_version", kRaterVersion}};
+  // The model's inputs and what it made of them, so that a user sees how close a challenge is to the next
+  // level.
+  nlohmann::json features = nlohmann::json::object();
+  for (const std::string& name : modelFeatureNames())
+    features[name] = std::round(modelFeature(rating.features, name) * 1000) / 1000;
+  out["features"] = features;
+  nlohmann::json probability = nlohmann::json::object();
+  for (int k = 0; k < 5; ++k)
+    probability[levelName(static_cast<Level>(k))] =
+        std::round(rating.probability[static_cast<std::size_t>(k)] * 1000) / 1000;
+  out["probability"] = probability;
+  out["model"] = rating.model;
   if (file) out["challenge"] = challenge;
   return out;
-}
-
-std::string summary(const Rating& rating) {
-  std::string uses;
-  for (const auto& [name, n] : rating.strategyUse)
-    uses += fmt::format("{}{} x{}", uses.empty() ? "" : ", ", name, n);
-  return fmt::format("{} (score {}): {} piece{} to place; hardest strategy: {}; {} trial{}{}",
-                     levelName(rating.level), rating.score, rating.toPlace, rating.toPlace == 1 ? "" : "s",
-                     rating.hardest.empty() ? "none" : rating.hardest, rating.trials,
-                     rating.trials == 1 ? "" : "s", uses.empty() ? "" : fmt::format(" [{}]", uses));
 }
 
 }  // namespace
@@ -133,15 +138,20 @@ std::string summary(const Rating& rating) {
 int runRate(const std::vector<std::string>& args) {
   po::options_description options("options");
   addChallengeOptions(options);
-  options.add_options()("explain", "list the steps in words")(
+  options.add_options()("explain",
+                        po::value<std::string>()->implicit_value("short")->value_name("short|full"),
+                        "the path a person would take: moves in words (short), or every step (full)")(
       "unlinked", "IQ-Link: accept fillings whose pieces do not form one linked structure")(
       "json", "print JSON (one object per line, one line per challenge)");
+  addModelOption(options);
   po::variables_map vm;
   if (!parseArguments("rate",
-                      "piecework rate PUZZLE --challenge TEXT | --challenge-file FILE [--explain] [--json]",
+                      "piecework rate PUZZLE --challenge TEXT | --challenge-file FILE [--explain] [--json] "
+                      "[--model MODEL]",
                       args, options, vm))
     return 0;
   const Puzzle puzzle = loadPuzzle(vm["puzzle"].as<std::string>());
+  const std::optional<RatingModel> model = readModelOption(vm);
   Rules rules;
   rules.linked = vm.count("unlinked") == 0U;
   const bool fromFile = vm.count("challenge-file") != 0U;
@@ -178,11 +188,15 @@ int runRate(const std::vector<std::string>& args) {
       throw InputError(
           fmt::format("{}: the challenge has {}; only a challenge with exactly one solution can be rated",
                       where(texts[i]), u == Uniqueness::None ? "no solution" : "more than one solution"));
-    ratings.push_back(rate(puzzle, challenges[i], rules));
+    ratings.push_back(rate(puzzle, challenges[i], rules, model ? &*model : nullptr));
   }
 
   const bool json = vm.count("json") != 0U;
   const bool explain = vm.count("explain") != 0U;
+  const std::string explainForm = explain ? vm["explain"].as<std::string>() : "short";
+  if (explainForm != "short" && explainForm != "full")
+    throw InputError(fmt::format("--explain={}: expected short or full", explainForm));
+  const bool fullExplanation = explainForm == "full";
   for (std::size_t i = 0; i < ratings.size(); ++i) {
     const Rating& rating = ratings[i];
     if (json) {
@@ -190,33 +204,17 @@ int runRate(const std::vector<std::string>& args) {
       continue;
     }
     if (fromFile) std::cout << fmt::format("{} ", where(texts[i]));
-    std::cout << summary(rating) << '\n';
+    std::cout << ratingSummary(rating) << '\n';
     if (!explain) continue;
-    // Consecutive eliminations with the same reason read better as one step: "not A at .., B at ..: why".
-    int number = 0;
-    for (std::size_t k = 0; k < rating.steps.size();) {
-      const RatingStep& step = rating.steps[k];
-      const auto colon = step.explanation.find(": ");
-      std::string text = step.explanation;
-      std::size_t next = k + 1;
-      if (!step.placed && colon != std::string::npos && step.explanation.rfind("not ", 0) == 0) {
-        const std::string why = step.explanation.substr(colon);
-        std::string what = step.explanation.substr(4, colon - 4);
-        for (; next < rating.steps.size(); ++next) {
-          const RatingStep& other = rating.steps[next];
-          const auto otherColon = other.explanation.find(": ");
-          if (other.placed || other.strategy != step.strategy || other.depth != step.depth ||
-              otherColon == std::string::npos || other.explanation.substr(otherColon) != why ||
-              other.explanation.rfind("not ", 0) != 0)
-            break;
-          what += ", " + other.explanation.substr(4, otherColon - 4);
-        }
-        text = "not " + what + why;
-      }
-      std::cout << fmt::format("  {:>3}. {}{}: {}\n", ++number,
-                               std::string(static_cast<std::size_t>(step.depth) * 2, ' '), step.strategy,
-                               text);
-      k = next;
+    if (!fullExplanation) {
+      int number = 0;
+      for (const Move& move : explainMoves(puzzle, rating))
+        std::cout << fmt::format("  {:>3}. {:{}}{}\n", ++number, "", move.depth * 2, move.text);
+    } else {
+      int number = 0;
+      for (const RatingStep& step : rating.steps)
+        std::cout << fmt::format("  {:>3}. {:{}}{}: {} ({})\n", ++number, "", step.depth * 2, step.strategy,
+                                 step.explanation, placementWords(puzzle, step.placement));
     }
     if (fromFile && i + 1 < ratings.size()) std::cout << '\n';
   }

@@ -1,19 +1,18 @@
 #include "cli/command.hpp"
 
 #include <fmt/format.h>
-#include <fstream>
 #include <iostream>
-#include <sstream>
 #include <string_view>
 
 #include "puzzle/challenge.hpp"
 #include "puzzle/errors.hpp"
+#include "puzzle/limits.hpp"
 
 namespace piecework::cli {
 
 bool parseArguments(const char* command, const char* usage, const std::vector<std::string>& args,
                     po::options_description& options, po::variables_map& vm, const char* positional,
-                    bool positionalRequired) {
+                    bool positionalRequired, const char* secondPositional) {
   options.add_options()("help,h", "show this help");
   po::options_description all;
   all.add(options);
@@ -22,6 +21,7 @@ bool parseArguments(const char* command, const char* usage, const std::vector<st
     all.add_options()(positional, po::value<std::string>(), positional);
     positionals.add(positional, 1);
   }
+  if (secondPositional != nullptr) positionals.add(secondPositional, 1);
   try {
     po::store(po::command_line_parser(args).options(all).positional(positionals).run(), vm);
     po::notify(vm);
@@ -53,16 +53,7 @@ std::string challengeText(const po::variables_map& vm) {
     throw InputError("give --challenge or --challenge-file, not both");
   if (vm.count("challenge") != 0U) return vm["challenge"].as<std::string>();
   if (vm.count("challenge-file") == 0U) return {};
-  const std::string path = vm["challenge-file"].as<std::string>();
-  std::ostringstream text;
-  if (path == "-") {
-    text << std::cin.rdbuf();
-  } else {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw InputError(fmt::format("{}: cannot read the challenge file", path));
-    text << in.rdbuf();
-  }
-  return text.str();
+  return readFileLimited(vm["challenge-file"].as<std::string>(), kMaxChallengeBytes, "the challenge file");
 }
 
 std::vector<int> readChallenge(const Puzzle& puzzle, const po::variables_map& vm, bool required) {
@@ -74,8 +65,31 @@ std::vector<int> readChallenge(const Puzzle& puzzle, const po::variables_map& vm
   return parseChallenge(puzzle, challengeText(vm));
 }
 
+int readThreads(const po::variables_map& vm) {
+  const int threads = vm["threads"].as<int>();
+  if (threads < 0 || threads > kMaxThreads)
+    throw InputError(fmt::format("--threads {}: must be from 0 (every core) to {} (docs/limits.md)", threads,
+                                 kMaxThreads));
+  return threads;
+}
+
 void printJson(const nlohmann::json& value) {
   std::cout << value.dump() << '\n';
+}
+
+}  // namespace piecework::cli
+
+namespace piecework::cli {
+
+void addModelOption(po::options_description& options) {
+  options.add_options()("model", po::value<std::string>()->value_name("MODEL"),
+                        "grade with this rating model (made by 'piecework calibrate'); default: the "
+                        "puzzle's shipped model");
+}
+
+std::optional<RatingModel> readModelOption(const po::variables_map& vm) {
+  if (vm.count("model") == 0U) return std::nullopt;
+  return loadModel(vm["model"].as<std::string>());
 }
 
 }  // namespace piecework::cli

@@ -3,10 +3,12 @@
 
 #include <boost/program_options.hpp>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "puzzle/puzzle.hpp"
+#include "rater/model.hpp"
 
 namespace piecework::cli {
 
@@ -29,19 +31,31 @@ int runGenerate(const std::vector<std::string>& args);
 int runCatalog(const std::vector<std::string>& args);
 int runBooklet(const std::vector<std::string>& args);
 int runSheet(const std::vector<std::string>& args);
+int runCalibrate(const std::vector<std::string>& args);
+int runHint(const std::vector<std::string>& args);
+int runConvert(const std::vector<std::string>& args);
 
 // Parses args against `options` (and --help), with at most one positional argument, stored in `vm` under the
-// name `positional` (nullptr: none). Returns false when --help was printed. Throws InputError for unknown or
-// malformed options, and when a required positional argument is missing.
+// name `positional` (nullptr: none), and a second one stored under `secondPositional`, an option of
+// `options`. Returns false when --help was printed. Throws InputError for unknown or malformed options, and
+// when a required positional argument is missing.
 inline constexpr const char* kPuzzleArgument = "puzzle";  // PUZZLE: a shipped name or a definition file
 bool parseArguments(const char* command, const char* usage, const std::vector<std::string>& args,
                     po::options_description& options, po::variables_map& vm,
-                    const char* positional = kPuzzleArgument, bool positionalRequired = true);
+                    const char* positional = kPuzzleArgument, bool positionalRequired = true,
+                    const char* secondPositional = nullptr);
 
 // Adds --challenge and --challenge-file; reads whichever was given (none: an empty challenge).
 void addChallengeOptions(po::options_description& options);
 std::vector<int> readChallenge(const Puzzle& puzzle, const po::variables_map& vm, bool required);
 std::string challengeText(const po::variables_map& vm);
+
+// The value of --threads: 0 (every core) up to kMaxThreads (puzzle/limits.hpp); InputError otherwise.
+int readThreads(const po::variables_map& vm);
+
+// --model FILE: a rating model made by `piecework calibrate`; without it each puzzle's shipped model is used.
+void addModelOption(po::options_description& options);
+std::optional<RatingModel> readModelOption(const po::variables_map& vm);
 
 void printJson(const nlohmann::json& value);
 

@@ -21,6 +21,9 @@ const std::vector<Command>& commands() {
       {"catalog", "list, show, import, export and re-rate the challenges of a catalog", runCatalog},
       {"booklet", "print a booklet (PDF) of catalog challenges with answer keys", runBooklet},
       {"sheet", "draw one challenge as SVG or PDF", runSheet},
+      {"hint", "the next move a person would make on a challenge, in words and as a picture", runHint},
+      {"calibrate", "fit a rating model to a booklet's levels, with cross-validated agreement", runCalibrate},
+      {"convert", "convert a puzzle: definition (TOML), BurrTools (.xmpuzzle), dlx", runConvert},
   };
   return all;
 }

@@ -10,6 +10,8 @@
 #include <nlohmann/json.hpp>
 #include <thread>
 
+#include <unistd.h>
+
 #include "db/sqlite.hpp"
 #include "puzzle/challenge.hpp"
 #include "puzzle/errors.hpp"
@@ -117,8 +119,61 @@ bool isCorruption(const SqliteError& e) {
 
 enum class FileState { Missing, Blank, Catalog };
 
+std::string directoryOf(const std::string& path) {
+  const std::filesystem::path parent = std::filesystem::path(path).parent_path();
+  return parent.empty() ? std::string(".") : parent.string();
+}
+
+// Whether this process may create files beside the catalog (its -wal and -shm files).
+bool directoryWritable(const std::string& path) {
+  return ::access(directoryOf(path).c_str(), W_OK) == 0;
+}
+
+bool exists(const std::string& path) {
+  std::error_code ec;
+  return std::filesystem::exists(path, ec);
+}
+
+// A WAL database needs its -shm (and -wal) file even to be read. In a directory where they cannot be created
+// and do not exist, nobody can be writing the catalog either (a writer would need them), so it is read as
+// immutable: SQLite then reads the file alone, without locks or side files.
+Connection openForReading(const std::string& path, int flags) {
+  if (!directoryWritable(path) && !exists(path + "-wal")) {
+    std::string uri = "file:";
+    for (const char c : std::filesystem::absolute(path).string()) {
+      if (c == '%' || c == '?' || c == '#')
+        uri += fmt::format("%{:02X}", static_cast<unsigned char>(c));
+      else
+        uri += c;
+    }
+    return Connection(uri + "?immutable=1", SQLITE_OPEN_READONLY | SQLITE_OPEN_URI);
+  }
+  return Connection(path, flags);
+}
+
+// Removes the -wal and -shm files that opening a file left beside it, when the file was refused: a refused
+// file must stay as it was, with nothing new next to it. Only files that were not there before are removed.
+class SideFiles {
+ public:
+  explicit SideFiles(std::string path)
+      : path_(std::move(path)), hadWal_(exists(path_ + "-wal")), hadShm_(exists(path_ + "-shm")) {}
+  void removeNew() const {
+    std::error_code ec;
+    if (!hadWal_) std::filesystem::remove(path_ + "-wal", ec);
+    if (!hadShm_) std::filesystem::remove(path_ + "-shm", ec);
+  }
+
+ private:
+  std::string path_;
+  bool hadWal_, hadShm_;
+};
+
+FileState inspectDatabase(const std::string& path);
+
 // Looks at the file without writing to it. Blank: empty, or an SQLite database with nothing in it.
 FileState inspect(const std::string& path) {
+  // SQLite takes "" for a temporary database: never what --db "" means.
+  if (path.empty()) throw InputError("the catalog's file name is empty (--db FILE)");
   std::error_code ec;
   const auto status = std::filesystem::status(path, ec);
   if (!std::filesystem::exists(status)) return FileState::Missing;
@@ -143,8 +198,18 @@ FileState inspect(const std::string& path) {
               "{}: not a usable catalog (SQLite file format version {} in its header, 1 or 2 expected)", path,
               version));
   }
+  const SideFiles sideFiles(path);
   try {
-    Connection connection(path, SQLITE_OPEN_READONLY);
+    return inspectDatabase(path);
+  } catch (...) {
+    sideFiles.removeNew();  // the connection is closed by now
+    throw;
+  }
+}
+
+FileState inspectDatabase(const std::string& path) {
+  try {
+    Connection connection = openForReading(path, SQLITE_OPEN_READONLY);
     sqlite3_busy_timeout(connection.handle(), kBusyTimeoutMs);
     // One read transaction, so that the three values come from the same state: another process may be
     // creating the catalog right now (seen as "something else" when read between its schema and its marker).
@@ -244,6 +309,8 @@ struct Catalog::Impl {
 
   [[noreturn]] void rethrow(const SqliteError& e) const {
     if (isCorruption(e)) throw InputError(fmt::format("{}: corrupt catalog: {}", path, e.what()));
+    if (e.primaryCode() == SQLITE_READONLY)
+      throw InputError(fmt::format("{}: the catalog is read-only here: {}", path, e.what()));
     throw std::runtime_error(fmt::format("{}: {}", path, e.what()));
   }
 
@@ -306,16 +373,22 @@ Catalog::Catalog(const std::string& path, Access access) : impl_(std::make_uniqu
   try {
     if (access == Access::ReadOnly) {
       // Read-write without creating, but query_only: as the last connection to close, it tidies away the -wal
-      // and -shm files, which a read-only connection cannot. Read-only when the file may not be written.
-      try {
+      // and -shm files, which a read-only connection cannot. Read-only when the file may not be written;
+      // immutable when nothing can be written beside it (openForReading).
+      if (directoryWritable(path) && ::access(path.c_str(), W_OK) == 0)
         impl_->connection = Connection(path, SQLITE_OPEN_READWRITE);
-      } catch (const SqliteError&) {
-        impl_->connection = Connection(path, SQLITE_OPEN_READONLY);
-      }
+      else
+        impl_->connection = openForReading(path, SQLITE_OPEN_READONLY);
       sqlite3_busy_timeout(impl_->connection.handle(), kBusyTimeoutMs);
       impl_->connection.exec("PRAGMA query_only = 1");
       return;
     }
+    // Storing needs the file and its directory (for the -wal and -shm files) writable: say so in one line.
+    if (state == FileState::Missing ? !directoryWritable(path)
+                                    : (::access(path.c_str(), W_OK) != 0 || !directoryWritable(path)))
+      throw InputError(fmt::format(
+          "{}: the catalog is read-only here ({} cannot be written); nothing was stored", path,
+          state == FileState::Missing || ::access(path.c_str(), W_OK) == 0 ? "its directory" : "the file"));
     impl_->connection = Connection(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
     sqlite3_busy_timeout(impl_->connection.handle(), kBusyTimeoutMs);
     enableWal(impl_->connection);
@@ -324,6 +397,8 @@ Catalog::Catalog(const std::string& path, Access access) : impl_(std::make_uniqu
   } catch (const SqliteError& e) {
     if (e.primaryCode() == SQLITE_CANTOPEN)
       throw InputError(fmt::format("{}: cannot open the catalog: {}", path, e.what()));
+    if (e.primaryCode() == SQLITE_READONLY)
+      throw InputError(fmt::format("{}: the catalog is read-only here: {}", path, e.what()));
     impl_->rethrow(e);
   }
 }

@@ -4,13 +4,14 @@
 #include <algorithm>
 #include <chrono>
 #include <condition_variable>
+#include <deque>
 #include <exception>
 #include <map>
 #include <mutex>
 #include <optional>
 #include <random>
-#include <set>
 #include <thread>
+#include <unordered_set>
 
 #include "puzzle/challenge.hpp"
 #include "solver/shuffle.hpp"
@@ -18,6 +19,20 @@
 
 namespace piecework {
 namespace {
+
+// FNV-1a over the placement ids, then a final mix (splitmix64's) so that near keys spread.
+std::uint64_t placementsHash(const std::vector<int>& placements) {
+  std::uint64_t hash = 0xcbf29ce484222325ULL;
+  for (const int id : placements) {
+    hash ^= static_cast<std::uint32_t>(id);
+    hash *= 0x100000001b3ULL;
+  }
+  hash ^= hash >> 30;
+  hash *= 0xbf58476d1ce4e5b9ULL;
+  hash ^= hash >> 27;
+  hash *= 0x94d049bb133111ebULL;
+  return hash ^ (hash >> 31);
+}
 
 std::uint64_t splitmix(std::uint64_t x) {
   x += 0x9e3779b97f4a7c15ULL;
@@ -149,7 +164,8 @@ std::uint64_t attemptSeed(std::uint64_t streamSeed, std::uint64_t attempt) {
   return attempt == 0 ? nonZero(streamSeed) : nonZero(splitmix(streamSeed + attempt * 0x9e3779b97f4a7c15ULL));
 }
 
-AttemptResult generateAttempt(const Puzzle& puzzle, Level level, Rules rules, std::uint64_t seed) {
+AttemptResult generateAttempt(const Puzzle& puzzle, Level level, Rules rules, std::uint64_t seed,
+                              const RatingModel* model) {
   AttemptResult result;
   std::mt19937_64 rng(seed);
 
@@ -197,7 +213,7 @@ AttemptResult generateAttempt(const Puzzle& puzzle, Level level, Rules rules, st
       auto r = rated.find(givens);
       if (r == rated.end()) {
         const auto start = Clock::now();
-        r = rated.emplace(givens, rate(puzzle, givens, rules)).first;
+        r = rated.emplace(givens, rate(puzzle, givens, rules, model)).first;
         result.ratingSeconds += secondsSince(start);
         ++result.ratings;
       }
@@ -276,24 +292,35 @@ GenerateResult generateBatch(const Puzzle& puzzle, const GenerateOptions& option
     int pendingSuccesses = 0;  // successful attempts not yet examined
     std::map<int, AttemptResult> results;
   };
-  std::vector<Slot> slots(static_cast<std::size_t>(count));
-  for (int i = 0; i < count; ++i)
-    slots[static_cast<std::size_t>(i)].stream =
-        challengeSeed(options.seed, options.level, static_cast<std::uint64_t>(i));
 
   std::mutex mutex;
   std::condition_variable changed;
   int committed = 0;
   bool stop = count == 0;
   std::exception_ptr error;
-  std::set<std::vector<int>> seen;  // canonical givens of the committed challenges
+  // Hashes of the canonical givens of the committed challenges: 8 bytes each instead of the givens. Two
+  // different challenges share a hash with probability about 3e-8 in a batch of a million; the later one is
+  // then skipped as a duplicate, which changes nothing else (the batch stays reproducible).
+  std::unordered_set<std::uint64_t> seen;
+  // Slots committed .. committed + window.size() - 1; later ones are made when first handed out, and
+  // committed ones dropped, so memory stays flat in the batch size. A deque keeps references to its elements
+  // across push_back, and across pop_front of other elements.
+  std::deque<Slot> window;
+  auto slotAt = [&](int i) -> Slot& {
+    while (committed + static_cast<int>(window.size()) <= i) {
+      window.emplace_back();
+      window.back().stream = challengeSeed(options.seed, options.level,
+                                           static_cast<std::uint64_t>(committed) + window.size() - 1);
+    }
+    return window[static_cast<std::size_t>(i - committed)];
+  };
 
   std::array<std::uint64_t, kRejectKinds>
       rejectsBefore{};  // the batch's rejects before the current challenge
   // Examines finished attempts in order; called with the lock held.
   auto commit = [&] {
     while (!stop && committed < count) {
-      Slot& slot = slots[static_cast<std::size_t>(committed)];
+      Slot& slot = slotAt(committed);
       bool advanced = false;
       while (slot.scanned < cap) {
         auto it = slot.results.find(slot.scanned);
@@ -302,19 +329,19 @@ GenerateResult generateBatch(const Puzzle& puzzle, const GenerateOptions& option
         ++slot.scanned;
         if (attempt.challenge) {
           --slot.pendingSuccesses;
-          std::vector<int> key = canonicalPlacements(puzzle, attempt.challenge->givens);
-          if (!seen.insert(std::move(key)).second) {
+          if (!seen.insert(placementsHash(canonicalPlacements(puzzle, attempt.challenge->givens))).second) {
             attempt.reject = Reject::Duplicate;
             result.stats.add(attempt);
             slot.results.erase(it);
             continue;
           }
           result.stats.add(attempt);
-          result.challenges.push_back(std::move(*attempt.challenge));
           rejectsBefore = result.stats.rejects;
-          if (options.accepted) options.accepted(committed, result.challenges.back());
+          if (options.accepted) options.accepted(committed, *attempt.challenge);
+          if (options.keep) result.challenges.push_back(std::move(*attempt.challenge));
+          ++result.produced;
           result.stats.discarded += slot.results.size() - 1;  // attempts run ahead that are not needed
-          slot.results.clear();
+          window.pop_front();                                 // `slot` and `attempt` are gone from here on
           ++committed;
           advanced = true;
           break;
@@ -358,16 +385,16 @@ GenerateResult generateBatch(const Puzzle& puzzle, const GenerateOptions& option
       if (stop || committed >= count) return;
       // The slot that most needs an attempt: fewest attempts running, then lowest index.
       int best = -1;
+      // Slots past the window are untouched (no attempt in flight), so the scan stops at the first of them.
       for (int i = committed; i < count; ++i) {
-        const Slot& s = slots[static_cast<std::size_t>(i)];
+        const Slot& s = slotAt(i);
         if (s.pendingSuccesses > 0 || s.dispatched >= cap) continue;
-        if (best < 0 || s.inFlight < slots[static_cast<std::size_t>(best)].inFlight) best = i;
+        if (best < 0 || s.inFlight < slotAt(best).inFlight) best = i;
         if (s.inFlight == 0) break;
       }
       if (best < 0) {
         bool anyRunning = false;
-        for (int i = committed; i < count; ++i)
-          anyRunning = anyRunning || slots[static_cast<std::size_t>(i)].inFlight > 0;
+        for (std::size_t i = 0; i < window.size(); ++i) anyRunning = anyRunning || window[i].inFlight > 0;
         if (!anyRunning) {
           commit();
           if (!stop && committed < count) {
@@ -381,27 +408,29 @@ GenerateResult generateBatch(const Puzzle& puzzle, const GenerateOptions& option
         changed.wait(lock);
         continue;
       }
-      Slot& slot = slots[static_cast<std::size_t>(best)];
-      const int k = slot.dispatched++;
-      ++slot.inFlight;
-      const std::uint64_t seed = attemptSeed(slot.stream, static_cast<std::uint64_t>(k));
+      Slot& chosen = slotAt(best);
+      const int k = chosen.dispatched++;
+      ++chosen.inFlight;
+      const std::uint64_t seed = attemptSeed(chosen.stream, static_cast<std::uint64_t>(k));
       lock.unlock();
+      // Once unlocked, the slot may be committed and dropped: look it up again under the lock.
       AttemptResult attempt;
       try {
-        attempt = generateAttempt(puzzle, options.level, options.rules, seed);
+        attempt = generateAttempt(puzzle, options.level, options.rules, seed, options.model);
       } catch (...) {
         lock.lock();
         if (!error) error = std::current_exception();
         stop = true;
-        --slot.inFlight;
+        if (best >= committed) --slotAt(best).inFlight;
         changed.notify_all();
         return;
       }
       lock.lock();
-      --slot.inFlight;
       if (best < committed) {
         ++result.stats.discarded;  // its challenge was settled by an earlier attempt meanwhile
       } else {
+        Slot& slot = slotAt(best);
+        --slot.inFlight;
         if (attempt.challenge) ++slot.pendingSuccesses;
         slot.results.emplace(k, std::move(attempt));
       }

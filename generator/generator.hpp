@@ -67,16 +67,21 @@ struct GenerateOptions {
   int count = 1;
   std::uint64_t seed = 1;
   Rules rules;
-  int threads = 0;        // 0: every core
-  int maxAttempts = 300;  // per challenge, duplicates included; then the batch stops unfinished
+  const RatingModel* model = nullptr;  // grades with this model; null: the puzzle's shipped model
+  int threads = 0;                     // 0: every core
+  int maxAttempts = 300;               // per challenge, duplicates included; then the batch stops unfinished
   // Called in index order, from whichever thread completes the prefix, one call at a time.
   std::function<void(int index, const GeneratedChallenge&)> accepted;
+  // Keep every challenge in GenerateResult::challenges. False: only hand them to `accepted`, so that a batch
+  // of a million takes no more memory than a batch of ten (beyond 8 bytes per challenge to tell duplicates).
+  bool keep = true;
   // Called now and then (one call at a time) with the number of challenges done and the statistics so far.
   std::function<void(int done, const GenerateStats&)> progress;
 };
 
 struct GenerateResult {
   std::vector<GeneratedChallenge> challenges;  // index order; fewer than count when the batch stopped
+  int produced = 0;                            // challenges accepted (also when not kept)
   GenerateStats stats;
   bool complete = false;
   std::string failure;  // why the batch stopped, when not complete
@@ -88,7 +93,8 @@ std::uint64_t challengeSeed(std::uint64_t batchSeed, Level level, std::uint64_t 
 std::uint64_t attemptSeed(std::uint64_t streamSeed, std::uint64_t attempt);
 
 // One attempt: a random full solution, removals while unique, a rating at the level, an independent check.
-AttemptResult generateAttempt(const Puzzle& puzzle, Level level, Rules rules, std::uint64_t seed);
+AttemptResult generateAttempt(const Puzzle& puzzle, Level level, Rules rules, std::uint64_t seed,
+                              const RatingModel* model = nullptr);
 
 // A whole batch on several threads; the result depends only on the options, not on the thread count.
 GenerateResult generateBatch(const Puzzle& puzzle, const GenerateOptions& options);

@@ -4,11 +4,13 @@
 #include <toml++/toml.h>
 #include <algorithm>
 #include <cctype>
-#include <fstream>
+#include <filesystem>
+#include <initializer_list>
 #include <optional>
-#include <sstream>
 
+#include "puzzle/burrtools.hpp"
 #include "puzzle/errors.hpp"
+#include "puzzle/limits.hpp"
 #include "puzzle/picture.hpp"
 #include "puzzle/shipped.hpp"
 
@@ -18,6 +20,109 @@ namespace {
 const char* const kPalette[] = {"#e6194b", "#3cb44b", "#ffe119", "#4363d8", "#f58231", "#911eb4", "#46f0f0",
                                 "#f032e6", "#bcf60c", "#fabebe", "#008080", "#e6beff", "#9a6324", "#800000"};
 
+// toml++ parses nested tables and arrays recursively: a dotted key a.a.a... 100000 parts deep overflows the
+// stack. This scan measures nesting before parsing (table header parts, dotted key parts, open arrays and
+// inline tables) and refuses deeper than kMaxTomlNesting, naming the line.
+void checkNesting(std::string_view text, const std::string& source) {
+  struct Open {
+    char bracket;
+    int depth;  // the depth before it opened
+  };
+  std::vector<Open> open;
+  int line = 1;
+  int headerDepth = 0;  // parts of the current [table] header
+  int depth = 0;
+  bool statementStart = true;
+  bool inKey = true;  // reading a key: dots add a level
+  bool inHeader = false;
+  auto deeper = [&](int levels) {
+    depth += levels;
+    if (depth > kMaxTomlNesting)
+      throw InputError(fmt::format("{}:{}: tables or arrays nested more than {} levels deep (docs/limits.md)",
+                                   source, line, kMaxTomlNesting));
+  };
+  const std::size_t n = text.size();
+  for (std::size_t i = 0; i < n; ++i) {
+    const char c = text[i];
+    if (c == '\n') {
+      ++line;
+      if (open.empty()) {
+        statementStart = true;
+        inKey = true;
+        inHeader = false;
+        depth = headerDepth;
+      }
+      continue;
+    }
+    if (c == ' ' || c == '\t' || c == '\r') continue;
+    if (c == '#') {
+      while (i + 1 < n && text[i + 1] != '\n') ++i;
+      continue;
+    }
+    if (c == '"' || c == '\'') {  // strings (and quoted keys): skip, counting lines
+      const bool multi = i + 2 < n && text[i + 1] == c && text[i + 2] == c;
+      i += multi ? 3 : 1;
+      for (; i < n; ++i) {
+        if (text[i] == '\n') {
+          if (!multi) break;
+          ++line;
+        } else if (c == '"' && text[i] == '\\') {
+          if (i + 1 < n && text[i + 1] == '\n') ++line;
+          ++i;
+        } else if (text[i] == c && (!multi || (i + 2 < n && text[i + 1] == c && text[i + 2] == c))) {
+          if (multi) {
+            i += 2;
+            // A multi-line string may end in one or two quotes of its own: """a""""" is a, then two quotes.
+            for (int extra = 0; extra < 2 && i + 1 < n && text[i + 1] == c; ++extra) ++i;
+          }
+          break;
+        }
+      }
+      if (i < n && text[i] == '\n') --i;  // let the loop count the line end of an unterminated string
+      statementStart = false;
+      continue;
+    }
+    if (statementStart && open.empty() && c == '[') {  // [table] or [[array of tables]]
+      inHeader = true;
+      inKey = true;
+      depth = 0;
+      if (i + 1 < n && text[i + 1] == '[') ++i;
+      deeper(1);
+      statementStart = false;
+      continue;
+    }
+    statementStart = false;
+    if (inKey) {
+      if (c == '.') {
+        deeper(1);
+      } else if (c == ']' && inHeader) {
+        headerDepth = depth;
+        inKey = false;
+        while (i + 1 < n && text[i + 1] != '\n') ++i;  // the rest of the header line
+      } else if (c == '=') {
+        inKey = false;
+        deeper(1);
+      } else if (c == '}' && !open.empty() && open.back().bracket == '{') {  // an empty inline table
+        depth = open.back().depth;
+        open.pop_back();
+        inKey = false;
+      }
+      continue;
+    }
+    if (c == '[' || c == '{') {
+      open.push_back(Open{c, depth});
+      deeper(1);
+      inKey = c == '{';
+    } else if ((c == ']' || c == '}') && !open.empty()) {
+      depth = open.back().depth;
+      open.pop_back();
+    } else if (c == ',' && !open.empty() && open.back().bracket == '{') {
+      depth = open.back().depth + 1;
+      inKey = true;
+    }
+  }
+}
+
 class Reader {
  public:
   explicit Reader(std::string source) : source_(std::move(source)) {}
@@ -26,6 +131,20 @@ class Reader {
     if (node != nullptr && node->source().begin.line > 0)
       throw InputError(fmt::format("{}:{}: {}", source_, node->source().begin.line, what));
     throw InputError(fmt::format("{}: {}", source_, what));
+  }
+
+  // A misspelt key (move = "turn" for moves) would silently give the default: refuse keys not in `known`.
+  void onlyKnownKeys(const toml::table& table, std::initializer_list<std::string_view> known,
+                     std::string_view where) const {
+    for (const auto& [key, value] : table) {
+      if (std::find(known.begin(), known.end(), key.str()) != known.end()) continue;
+      std::string list;
+      for (const auto k : known) list += fmt::format("{}{}", list.empty() ? "" : ", ", k);
+      const auto line = key.source().begin.line > 0 ? key.source().begin.line : value.source().begin.line;
+      const std::string what = fmt::format("unknown key '{}' in {} (known keys: {})", key.str(), where, list);
+      if (line > 0) throw InputError(fmt::format("{}:{}: {}", source_, line, what));
+      throw InputError(fmt::format("{}: {}", source_, what));
+    }
   }
 
   std::optional<std::string> optionalString(const toml::table& table, std::string_view key) const {
@@ -157,6 +276,7 @@ class Reader {
     for (const auto& item : *list) {
       const toml::table* part = item.as_table();
       if (part == nullptr) fail(node, "each part must be a table { at = ..., kind = ... }");
+      onlyKnownKeys(*part, {"at", "kind", "link", "open"}, "a part");
       PegPart peg;
       const toml::node* at = part->get("at");
       if (at == nullptr) fail(node, "a part needs 'at' (0, R, DR, DL, L, UL, UR or [q, r])");
@@ -196,6 +316,8 @@ class Reader {
   }
 
   PieceDef piece(const toml::table& table, Lattice lattice, int index) const {
+    onlyKnownKeys(table, {"letter", "name", "colour", "copies", "moves", "shape", "cubes", "faces", "parts"},
+                  "a [[piece]]");
     PieceDef piece;
     piece.line = static_cast<int>(table.source().begin.line);
     const std::string letter = requiredString(table, "letter", &table);
@@ -254,6 +376,10 @@ class Reader {
 }  // namespace
 
 Puzzle loadDefinition(std::string_view text, const std::string& source) {
+  if (text.size() > kMaxDefinitionBytes)
+    throw InputError(fmt::format("{}: the definition is larger than {}, the limit (docs/limits.md)", source,
+                                 sizeText(kMaxDefinitionBytes)));
+  checkNesting(text, source);
   toml::table root;
   try {
     root = toml::parse(text, source);
@@ -261,6 +387,8 @@ Puzzle loadDefinition(std::string_view text, const std::string& source) {
     throw InputError(fmt::format("{}:{}: {}", source, e.source().begin.line, e.description()));
   }
   Reader reader(source);
+  reader.onlyKnownKeys(root, {"name", "title", "lattice", "board", "box", "fill_every_cell", "rule", "piece"},
+                       "the definition");
   PuzzleSpec spec;
   spec.source = source;
   spec.name = reader.requiredString(root, "name", &root);
@@ -311,16 +439,15 @@ std::string shippedText(const std::string& name) {
 Puzzle loadPuzzle(const std::string& nameOrPath) {
   if (std::string text = shippedText(nameOrPath); !text.empty())
     return loadDefinition(text, nameOrPath + ".toml");
-  std::ifstream in(nameOrPath, std::ios::binary);
-  if (!in) {
+  if (isBurrToolsPath(nameOrPath)) return loadDefinition(burrToolsDefinition(nameOrPath), nameOrPath);
+  std::error_code ec;
+  if (!std::filesystem::exists(nameOrPath, ec)) {
     std::string known;
     for (const auto& n : shippedNames()) known += (known.empty() ? "" : ", ") + n;
     throw InputError(
         fmt::format("unknown puzzle '{}': not a shipped name ({}) nor a readable file", nameOrPath, known));
   }
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  return loadDefinition(buffer.str(), nameOrPath);
+  return loadDefinition(readFileLimited(nameOrPath, kMaxDefinitionBytes, "the definition"), nameOrPath);
 }
 
 }  // namespace piecework

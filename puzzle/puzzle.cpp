@@ -7,6 +7,7 @@
 #include <set>
 
 #include "puzzle/errors.hpp"
+#include "puzzle/limits.hpp"
 
 namespace piecework {
 namespace {
@@ -134,6 +135,55 @@ void computeSymmetries(Puzzle& p) {
   }
 }
 
+// Limits (docs/limits.md), and pieces that cannot fill the board. Every copy of every piece is placed; a
+// piece with faces may cover a different number of cells on each face (IQ Fit), so the cells covered can be
+// any sum that picks one face size per copy. When every cell must be filled the board's size must be such a
+// sum; otherwise the smallest sum must fit. Checked before any placement is built.
+void checkSize(const Puzzle& p, const std::string& source) {
+  const bool pegs = p.lattice == Lattice::HexPegs;
+  const std::size_t sites = p.cells.size() * (pegs ? 7 : 1);
+  if (sites > static_cast<std::size_t>(kMaxSites))
+    throw InputError(fmt::format("{}: the board has {} {}; at most {} are supported (docs/limits.md)", source,
+                                 pegs ? p.cells.size() : sites, pegs ? "pegs" : "cells",
+                                 pegs ? kMaxSites / 7 : kMaxSites));
+  std::size_t pieces = 0;
+  for (const auto& piece : p.pieces) pieces += static_cast<std::size_t>(piece.copies);
+  if (pieces > static_cast<std::size_t>(kMaxPieces))
+    throw InputError(fmt::format("{}: {} pieces counting copies; at most {} are supported (docs/limits.md)",
+                                 source, pieces, kMaxPieces));
+  // reachable[n]: some choice of faces covers exactly n cells (n <= sites; larger sums cannot be placed).
+  std::vector<bool> reachable(sites + 1, false);
+  reachable[0] = true;
+  std::size_t fewest = 0, most = 0;
+  for (const auto& piece : p.pieces) {
+    std::set<std::size_t> sizes;
+    for (const auto& face : piece.faces) sizes.insert(face.size());
+    fewest += static_cast<std::size_t>(piece.copies) * (sizes.empty() ? 0 : *sizes.begin());
+    most += static_cast<std::size_t>(piece.copies) * (sizes.empty() ? 0 : *sizes.rbegin());
+    for (int copy = 0; copy < piece.copies; ++copy) {
+      std::vector<bool> next(sites + 1, false);
+      for (std::size_t n = 0; n <= sites; ++n)
+        if (reachable[n])
+          for (const std::size_t size : sizes)
+            if (n + size <= sites) next[n + size] = true;
+      reachable = std::move(next);
+    }
+  }
+  const char* unit = pegs ? "peg slots" : "cells";
+  if (fewest > sites)
+    throw InputError(fmt::format(
+        "{}: the pieces cover at least {} {} (counting copies), more than the board's {}: they cannot all be "
+        "placed",
+        source, fewest, unit, sites));
+  if (p.fillAll && !reachable[sites])
+    throw InputError(
+        fmt::format("{}: the pieces cannot fill the board: they cover {} {} (counting copies) and the board "
+                    "has {} (every "
+                    "piece is placed; with fill_every_cell = false cells may stay empty)",
+                    source, fewest == most ? std::to_string(fewest) : fmt::format("{} to {}", fewest, most),
+                    unit, sites));
+}
+
 }  // namespace
 
 int Puzzle::totalPieces() const {
@@ -166,6 +216,7 @@ Puzzle buildPuzzle(PuzzleSpec spec) {
   p.cells = std::move(spec.cells);
   p.pieces = std::move(spec.pieces);
   if (p.cells.empty()) throw InputError(fmt::format("{}: the board has no cells", spec.source));
+  checkSize(p, spec.source);
   p.low = Site{INT_MAX, INT_MAX, INT_MAX};
   p.high = Site{INT_MIN, INT_MIN, INT_MIN};
   for (const auto& c : p.cells) {
@@ -189,6 +240,13 @@ Puzzle buildPuzzle(PuzzleSpec spec) {
             piece.orientations.end())
           piece.orientations.push_back(std::move(image));
   }
+  std::size_t placementBound = 0;
+  for (const auto& piece : p.pieces) placementBound += piece.orientations.size() * p.sites.size();
+  if (placementBound > kMaxPlacementBound)
+    throw InputError(
+        fmt::format("{}: the pieces could take up to {} placements on this board; at most {} are supported "
+                    "(docs/limits.md)",
+                    spec.source, placementBound, kMaxPlacementBound));
   computePlacements(p);
   for (int pi = 0; pi < p.pieceCount(); ++pi)
     if (p.piecePlacements[static_cast<std::size_t>(pi)].empty())

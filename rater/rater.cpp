@@ -18,6 +18,7 @@
 #include <unordered_map>
 
 #include "puzzle/challenge.hpp"
+#include "rater/model.hpp"
 
 namespace piecework {
 
@@ -143,6 +144,15 @@ struct Scratch {
 struct Stats {
   int trials = 0;
   int depth = 0;
+  int refuted = 0;         // failed trials
+  int refutedSteps = 0;    // deductions followed to refute them, summed
+  int stalls = 0;          // times logic stalled without assumptions
+  double stallChoice = 0;  // log2 of the options of the choice tried there, summed over those times
+  int firstStallChoice = 0;
+  void noteRefutation(int steps) {
+    ++refuted;
+    refutedSteps += steps;
+  }
 };
 
 inline bool test(const WordSet& set, int i) {
@@ -280,6 +290,10 @@ class Rater {
       deduced = false;
       if (logic != Status::Stalled || probeOnly) return logic;
       const std::vector<int> branch = trialCandidates(s);
+      if (depth == 0) {
+        if (stats.stalls++ == 0) stats.firstStallChoice = static_cast<int>(branch.size());
+        stats.stallChoice += std::log2(static_cast<double>(std::max<std::size_t>(1, branch.size())));
+      }
       // The probes that stalled: where each got to, to go deeper from there.
       struct Stalled {
         int left = 0;  // options left after the probe
@@ -303,6 +317,7 @@ class Rater {
           e.failure = child.failure;
           e.followed = static_cast<int>(childLog.size());
           log.push_back(e);
+          stats.noteRefutation(e.followed);
           eliminate(s, o);
           progressed = true;
         }
@@ -327,6 +342,7 @@ class Rater {
           e.failure = probe.state.failure;
           e.followed = static_cast<int>(probe.log.size());
           log.push_back(e);
+          stats.noteRefutation(e.followed);
           eliminate(s, o);
           progressed = true;
           break;
@@ -335,6 +351,23 @@ class Rater {
       }
       if (!progressed) return Status::Stalled;
     }
+  }
+
+  // The size of a search by a person who looks only for forced moves and, where there is none, guesses on
+  // the most constrained choice and follows every guess (not stopping at the solution): a measure of how
+  // much guessing the challenge needs that does not depend on the order of the guesses. Counts board states,
+  // up to `cap`.
+  int forcedSearch(State s, int cap) const {
+    std::vector<Event> scratch;
+    if (deduce(s, 1, scratch, true) != Status::Stalled) return 1;
+    int nodes = 1;
+    for (int o : trialCandidates(s)) {
+      if (nodes >= cap) break;
+      State child = s;
+      place(child, o);
+      nodes += forcedSearch(std::move(child), cap - nodes);
+    }
+    return nodes;
   }
 
   // The trial of option o solved the challenge: its steps become the rest of the log.
@@ -473,11 +506,14 @@ class Rater {
     return true;
   }
 
-  Status deduce(State& s, int depth, std::vector<Event>& log) const {
+  // `forcedOnly`: stop at forced moves (single placement, single cover), as forcedSearch() does.
+  Status deduce(State& s, int depth, std::vector<Event>& log, bool forcedOnly = false) const {
     for (;;) {
       if (!consistent(s)) return Status::Contradiction;
       if (s.needTotal == 0) return Status::Solved;  // consistent() checked the cells and the linkage
-      if (singlePlacement(s, depth, log) || singleCover(s, depth, log) || pairwise(s, depth, log)) continue;
+      if (singlePlacement(s, depth, log) || singleCover(s, depth, log)) continue;
+      if (forcedOnly) return Status::Stalled;
+      if (pairwise(s, depth, log)) continue;
       if (hexPegs_ && linkability(s, depth, log)) continue;
       if (regionsApply_) {
         const int before = static_cast<int>(log.size());
@@ -488,6 +524,19 @@ class Rater {
     }
   }
 
+  // The fewest options any needed piece or open cell has: how hard the easiest place to look at is.
+ public:
+  int minChoice(const State& s) const {
+    int best = INT32_MAX;
+    for (std::size_t p = 0; p < s.need.size(); ++p)
+      if (s.need[p] > 0) best = std::min(best, count(s.alive, pieceOptions_[p]));
+    for (int site : mustFill_)
+      if (!test(s.filled, site))
+        best = std::min(best, count(s.alive, cover_[static_cast<std::size_t>(site)]));
+    return best == INT32_MAX ? 0 : best;
+  }
+
+ private:
   // a. A piece with only as many placements left as copies to place.
   bool singlePlacement(State& s, int depth, std::vector<Event>& log) const {
     for (std::size_t p = 0; p < s.need.size(); ++p) {
@@ -947,58 +996,33 @@ class Rater {
   mutable std::unordered_map<int, std::string> names_;  // placement id -> describePlacement()
 };
 
-// Points per deduction, by strategy: what it costs a person to find one such step (docs/rating.md).
-constexpr double kStepCost[kStrategyCount] = {1.0, 1.5, 0.25, 0.5, 0.5, 0};
-constexpr double kSweepCost[kStrategyCount] = {0, 0, 2.0, 4.0, 4.0, 0};
-constexpr double kTrialCost = 4.0;
-
-Level grade(int hardest, int trials, int trialDepth, double score) {
-  if (hardest < 0) return Level::Starter;
-  const auto rank = static_cast<Strategy>(hardest);
-  if (rank == Strategy::Trial) {
-    if (trialDepth >= 2 || trials > 12) return Level::Wizard;
-    return Level::Master;
-  }
-  if (rank == Strategy::Linkability || rank == Strategy::Region)
-    return score > 40 ? Level::Master : Level::Expert;
-  if (rank == Strategy::Pairwise) return score > 20 ? Level::Expert : Level::Junior;
-  return score > 3.5 ? Level::Junior : Level::Starter;
-}
-
-std::string explain(const Rater& rater, const Puzzle& puzzle, const Event& e) {
-  const int id = rater.placementId(e.option);
-  const std::string what =
-      fmt::format("{} at {}", rater.pieceName(rater.pieceOf(e.option)), rater.describe(id));
+// Why a step was taken, in words (the part after "X at ...: ").
+std::string reasonFor(const Rater& rater, const Event& e) {
   switch (e.strategy) {
     case Strategy::SinglePlacement:
-      return fmt::format("{}: it is the only place left for this piece", what);
+      return "it is the only place left for this piece";
     case Strategy::SingleCover:
-      return fmt::format("{}: it is the only piece left that can fill cell {}", what, rater.siteName(e.site));
+      return fmt::format("it is the only piece left that can fill cell {}", rater.siteName(e.site));
     case Strategy::Pairwise:
       if (e.otherPiece >= 0)
-        return fmt::format("not {}: it would block every place left for piece {}", what,
-                           rater.pieceName(e.otherPiece));
-      return fmt::format("not {}: it would leave cell {} that no piece can fill", what,
-                         rater.siteName(e.site));
+        return fmt::format("it would block every place left for piece {}", rater.pieceName(e.otherPiece));
+      return fmt::format("it would leave cell {} that no piece can fill", rater.siteName(e.site));
     case Strategy::Linkability:
       if (e.placed)
-        return fmt::format("{}: only {} pegs may stay empty and no other piece can reach peg {}", what,
-                           rater.pegBudget(), pegLetter(e.peg));
+        return fmt::format("only {} pegs may stay empty and no other piece can reach peg {}", rater.pegBudget(),
+                           pegLetter(e.peg));
       if (e.failure.kind == Failure::Pegs)
-        return fmt::format("not {}: more than {} pegs could then no longer be reached", what,
-                           rater.pegBudget());
-      return fmt::format("not {}: the pieces could then no longer link into one structure", what);
+        return fmt::format("more than {} pegs could then no longer be reached", rater.pegBudget());
+      return "the pieces could then no longer link into one structure";
     case Strategy::Region:
-      return fmt::format(
-          "not {}: it would shut in {} empty cells (around {}) that the pieces left cannot fill", what,
-          e.size, rater.siteName(e.site));
+      return fmt::format("it would shut in {} empty cells (around {}) that the pieces left cannot fill", e.size,
+                         rater.siteName(e.site));
     case Strategy::Trial:
-      if (e.placed) return fmt::format("try {}: the rest follows from it", what);
-      return fmt::format("not {}: trying it, {} step{} later {}", what, e.followed,
-                         e.followed == 1 ? "" : "s", rater.failureText(e.failure));
+      if (e.placed) return "the rest follows from it";
+      return fmt::format("trying it, {} step{} later {}", e.followed, e.followed == 1 ? "" : "s",
+                         rater.failureText(e.failure));
   }
-  (void)puzzle;
-  return what;
+  return "";
 }
 
 }  // namespace
@@ -1017,11 +1041,18 @@ std::string describePlacement(const Puzzle& puzzle, int placement) {
   return out;
 }
 
-Rating rate(const Puzzle& puzzle, const std::vector<int>& givens, Rules rules) {
+Rating rate(const Puzzle& puzzle, const std::vector<int>& givens, Rules rules, const RatingModel* model) {
   const Rater rater(puzzle, givens, rules);
   Rating rating;
   rating.toPlace = rater.problem().needTotal();
   State state = rater.initial();
+  RatingFeatures& f = rating.features;
+  f.toPlace = rating.toPlace;
+  f.startOptions = rater.optionCount();
+  f.firstChoice = rater.minChoice(state);
+  // Capped: past this many board states, guessing is clearly the whole work (the shipped booklets' hardest
+  // challenges need a few thousand).
+  f.forcedSearch = rater.forcedSearch(state, 100000);
   std::vector<Event> log;
   Stats stats;
   const Status status = rater.search(state, 0, false, log, stats);
@@ -1030,31 +1061,65 @@ Rating rate(const Puzzle& puzzle, const std::vector<int>& givens, Rules rules) {
   rating.trialDepth = stats.depth;
 
   int hardest = -1;
-  int sweeps[kStrategyCount] = {};
   const Event* previous = nullptr;
   for (const Event& e : log) {
     const int k = static_cast<int>(e.strategy);
     hardest = std::max(hardest, k);
-    rating.score += kStepCost[k];
     // Consecutive eliminations by one strategy are one sweep over the board.
-    if (previous == nullptr || previous->strategy != e.strategy || previous->placed != e.placed) ++sweeps[k];
+    const bool newSweep = previous == nullptr || previous->strategy != e.strategy ||
+                          previous->placed != e.placed || previous->depth != e.depth;
     previous = &e;
+    if (e.depth == 0) switch (e.strategy) {
+        case Strategy::SinglePlacement:
+        case Strategy::SingleCover:
+          ++f.forcedSteps;
+          break;
+        case Strategy::Pairwise:
+          ++f.pairwiseEliminations, f.pairwiseSweeps += newSweep ? 1 : 0;
+          break;
+        case Strategy::Linkability:
+        case Strategy::Region:
+          ++f.ruleEliminations, f.ruleSweeps += newSweep ? 1 : 0;
+          break;
+        case Strategy::Trial:
+          break;
+      }
     RatingStep step;
     step.strategy = strategyName(e.strategy);
     step.piece = rater.pieceOf(e.option);
     step.placement = rater.placementId(e.option);
     step.placed = e.placed;
     step.depth = e.depth;
-    step.explanation = explain(rater, puzzle, e);
+    step.reason = reasonFor(rater, e);
+    step.otherPiece = e.otherPiece;
+    step.followed = e.followed;
+    const std::string what =
+        fmt::format("{} at {}", rater.pieceName(step.piece), rater.describe(step.placement));
+    step.explanation = fmt::format("{}{}: {}", e.strategy == Strategy::Trial && e.placed ? "try "
+                                               : e.placed                                ? ""
+                                                                                         : "not ",
+                                   what, step.reason);
     ++rating.strategyUse[step.strategy];
     rating.steps.push_back(std::move(step));
   }
-  for (int k = 0; k < kStrategyCount; ++k) rating.score += kSweepCost[k] * sweeps[k];
-  rating.score += kTrialCost * stats.trials * (1 + stats.depth);
   if (stats.trials > 0) hardest = std::max(hardest, static_cast<int>(Strategy::Trial));
   rating.hardest = hardest < 0 ? "" : strategyName(static_cast<Strategy>(hardest));
-  rating.level = rating.solved ? grade(hardest, stats.trials, stats.depth, rating.score) : Level::Wizard;
-  rating.score = std::round(rating.score * 100) / 100;
+  f.strategiesUsed = static_cast<int>(rating.strategyUse.size());
+  f.trials = stats.trials;
+  f.trialDepth = stats.depth;
+  f.refutations = stats.refuted;
+  f.refutationSteps = stats.refutedSteps;
+  f.stalls = stats.stalls;
+  f.stallChoice = stats.stallChoice;
+  f.firstStallChoice = stats.firstStallChoice;
+
+  const RatingModel& used = model != nullptr ? *model : shippedModel(puzzle);
+  const LevelEstimate estimate = estimateLevel(used, f);
+  rating.model = used.name;
+  rating.probability = estimate.probability;
+  // A challenge the strategies cannot finish has no solution: the hardest there is.
+  rating.level = rating.solved ? estimate.level : Level::Wizard;
+  rating.score = std::round(estimate.score * 1000) / 1000;
   if (rating.solved) {
     rating.solution = givens;
     for (int o : state.placed) rating.solution.push_back(rater.placementId(o));

@@ -1,6 +1,7 @@
 // The rater: replays human strategies on a challenge and grades it Starter..Wizard (docs/rating.md).
 #pragma once
 
+#include <array>
 #include <map>
 #include <optional>
 #include <string>
@@ -12,6 +13,8 @@
 
 namespace piecework {
 
+struct RatingModel;
+
 enum class Level { Starter = 0, Junior = 1, Expert = 2, Master = 3, Wizard = 4 };
 
 const char* levelName(Level level);
@@ -19,7 +22,7 @@ const char* levelName(Level level);
 std::optional<Level> parseLevel(std::string_view name);
 
 // Bumped whenever the grading changes, so that stored ratings can be redone (catalog rate).
-inline constexpr int kRaterVersion = 2;
+inline constexpr int kRaterVersion = 3;
 
 // The ladder, easiest first (docs/rating.md). The names are those used in RatingStep::strategy.
 inline constexpr const char* kStrategySinglePlacement = "single placement";
@@ -34,13 +37,39 @@ struct RatingStep {
   int piece = -1;        // the piece concerned, or -1
   int placement = -1;    // the placement fixed or removed, or -1
   bool placed = false;   // true: the piece was placed; false: an option was eliminated
-  std::string explanation;  // words a person can follow
+  std::string explanation;  // words a person can follow: "[not |try ]PIECE at WHERE: REASON"
+  std::string reason;       // the REASON part alone
   int depth = 0;            // trial nesting under which the step was found (0: plain logic)
+  int otherPiece = -1;      // pairwise: the piece whose every place the eliminated one would block
+  int followed = 0;         // trial: deductions made under the assumption
+};
+
+// What the replay measured: the inputs of the rating model (rater/model.hpp). Step counts are over the
+// deductions made without assumptions (trial depth 0).
+struct RatingFeatures {
+  int toPlace = 0;
+  int startOptions = 0;  // placements left for the pieces to place, before any deduction
+  int firstChoice = 0;   // the fewest placements any piece or open cell has then
+  int forcedSteps = 0;   // single placement and single cover steps
+  int pairwiseSweeps = 0;
+  int pairwiseEliminations = 0;
+  int ruleSweeps = 0;  // linkability and region sweeps (the family's own strategies)
+  int ruleEliminations = 0;
+  int strategiesUsed = 0;    // distinct strategies on the path
+  int trials = 0;            // assumptions: probes and nested ones
+  int trialDepth = 0;        // deepest nesting of assumptions
+  int refutations = 0;       // assumptions refuted
+  int refutationSteps = 0;   // deductions followed to refute them, summed
+  int stalls = 0;            // times logic stalled and a guess had to be made (without assumptions)
+  double stallChoice = 0;    // log2 of the options of the choice guessed on there, summed
+  int firstStallChoice = 0;  // options of the choice guessed on where logic first stalled (0: it never did)
+  int forcedSearch = 0;      // board states in a search that uses forced moves only and guesses on the
+                             // most constrained choice, every guess followed (order-independent; capped)
 };
 
 struct Rating {
   Level level = Level::Starter;
-  double score = 0;     // orders challenges within and across levels
+  double score = 0;  // the level on a continuous scale: 1-2 Starter, ..., 5 and up Wizard (rater/model.hpp)
   bool solved = false;  // the strategies reached the (unique) solution
   std::vector<RatingStep> steps;
   std::map<std::string, int> strategyUse;  // strategy -> times used
@@ -49,12 +78,17 @@ struct Rating {
   std::vector<int> solution;  // placement ids, when solved
   std::string hardest;        // the hardest strategy needed ("" when nothing was to place)
   int toPlace = 0;            // pieces to place
+  RatingFeatures features;
+  std::array<double, 5> probability{};  // per level, from the model
+  std::string model;                    // the model's name
 };
 
 // Rates the challenge given by `givens` (placement ids). Throws InputError when the givens overlap or repeat
 // a piece (as makeProblem does). A challenge with no solution comes back with solved = false; one with
 // several comes back solved with one of them (rate() does not check uniqueness: call uniqueness() first).
-Rating rate(const Puzzle& puzzle, const std::vector<int>& givens, Rules rules);
+// The level and score come from `model`, or from the puzzle's shipped model (data/models) when it is null.
+Rating rate(const Puzzle& puzzle, const std::vector<int>& givens, Rules rules,
+            const RatingModel* model = nullptr);
 
 // Words for one placement: cells for cell puzzles ("r2c3 r2c4 ..."), the 3-letter code on IQ-Link.
 std::string describePlacement(const Puzzle& puzzle, int placement);

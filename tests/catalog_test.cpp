@@ -208,13 +208,13 @@ TEST(Catalog, ExportImportExportGivesTheSameRows) {
   const std::string dir = tempDir();
   std::string input;
   input +=
-      jsonLine(without(kFitSolution, "nor"), kFitSolution,
+      jsonLine(without(kFitSolution, "bgi"), kFitSolution,
                R"(,"level":"Junior","score":3.5,"seed":42,"strategies":{"pairwise":1,"single cover":3})");
-  input += jsonLine(without(kFitSolution, "bgnor"), kFitSolution,
+  input += jsonLine(without(kFitSolution, "bgiln"), kFitSolution,
                     R"(,"level":"Expert","score":5.25,"seed":18446744073709551557,"generator_version":1,)"
                     R"("rater_version":1,"created":"2026-01-02T03:04:05Z")");
   // The generate --json form: no puzzle (given with --puzzle), no rating version.
-  const std::string generated = R"({"challenge":")" + without(kFitSolution, "bgilnor") + R"(","solution":")" +
+  const std::string generated = R"({"challenge":")" + without(kFitSolution, "bgilops") + R"(","solution":")" +
                                 kFitSolution +
                                 R"(","level":"Master","score":7,"given":3,"to_place":7,"seed":9})" + "\n";
   spit(dir + "/in.jsonl", input);
@@ -249,7 +249,7 @@ TEST(Catalog, ExportImportExportGivesTheSameRows) {
 
 TEST(Catalog, CsvQuotesAndHeader) {
   const std::string dir = tempDir();
-  spit(dir + "/in.jsonl", jsonLine(without(kFitSolution, "nor"), kFitSolution,
+  spit(dir + "/in.jsonl", jsonLine(without(kFitSolution, "bgi"), kFitSolution,
                                    R"(,"level":"Junior","score":3.5,"strategies":{"a":1,"b":2})"));
   ASSERT_EQ(
       runPiecework("catalog import " + quote(dir + "/in.jsonl") + " --db " + quote(dir + "/c.sqlite")).status,
@@ -265,9 +265,9 @@ TEST(Catalog, CsvQuotesAndHeader) {
 TEST(Catalog, ListFiltersAndOrder) {
   const std::string dir = tempDir();
   std::string input;
-  input += jsonLine(without(kFitSolution, "bgnor"), kFitSolution, R"(,"level":"Expert","score":6)");
-  input += jsonLine(without(kFitSolution, "nor"), kFitSolution, R"(,"level":"Junior","score":3.5)");
-  input += jsonLine(without(kFitSolution, "bnor"), kFitSolution, R"(,"level":"Expert","score":5)");
+  input += jsonLine(without(kFitSolution, "bgiln"), kFitSolution, R"(,"level":"Expert","score":6)");
+  input += jsonLine(without(kFitSolution, "bgi"), kFitSolution, R"(,"level":"Junior","score":3.5)");
+  input += jsonLine(without(kFitSolution, "bgil"), kFitSolution, R"(,"level":"Expert","score":5)");
   spit(dir + "/in.jsonl", input);
   const std::string db = " --db " + quote(dir + "/c.sqlite");
   ASSERT_EQ(runPiecework("catalog import " + quote(dir + "/in.jsonl") + db).status, 0);
@@ -285,7 +285,7 @@ TEST(Catalog, ListFiltersAndOrder) {
   EXPECT_EQ(catalog.challenges(expert).size(), 2U);
   expert.toPlace = 4;
   ASSERT_EQ(catalog.challenges(expert).size(), 1U);
-  EXPECT_EQ(catalog.challenges(expert)[0].challengeText, without(kFitSolution, "bnor"));
+  EXPECT_EQ(catalog.challenges(expert)[0].challengeText, without(kFitSolution, "bgil"));
   piecework::db::ChallengeFilter other;
   other.puzzles = {"iq-link"};
   EXPECT_TRUE(catalog.challenges(other).empty());
@@ -293,7 +293,7 @@ TEST(Catalog, ListFiltersAndOrder) {
   const auto list = runPiecework("catalog list --level expert --to-place 5 --json" + db);
   EXPECT_EQ(list.status, 0) << list.err;
   EXPECT_EQ(std::count(list.out.begin(), list.out.end(), '\n'), 1);
-  EXPECT_NE(list.out.find(without(kFitSolution, "bgnor")), std::string::npos);
+  EXPECT_NE(list.out.find(without(kFitSolution, "bgiln")), std::string::npos);
   EXPECT_EQ(runPiecework("catalog list --puzzle iq-fit" + db).status, 0);
   EXPECT_EQ(runPiecework("catalog list --level Grandmaster" + db).status, 2);
   const auto show = runPiecework("catalog show 2" + db);
@@ -331,19 +331,19 @@ TEST(Catalog, RateRedoesOlderRatings) {
   {
     Catalog catalog(path, Catalog::Access::ReadWrite);
     const auto id = catalog.ensurePuzzle("iq-fit", piecework::shippedText("iq-fit"));
-    auto old = fitChallenge(id, kFitSolution, "bgnor");
+    auto old = fitChallenge(id, kFitSolution, "bgiln");
     old.raterVersion = 0;
     old.level = Level::Wizard;
     ASSERT_TRUE(catalog.insertChallenge(old));
-    ASSERT_TRUE(catalog.insertChallenge(fitChallenge(id, kFitSolution, "nor")));
+    ASSERT_TRUE(catalog.insertChallenge(fitChallenge(id, kFitSolution, "bgi")));
   }
   const auto r = runPiecework("catalog rate --db " + quote(path));
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_NE(r.out.find("re-rated 1 challenges"), std::string::npos) << r.out;
   const auto expected =
-      piecework::rate(iqFit(), piecework::parseChallenge(iqFit(), without(kFitSolution, "bgnor")), {});
+      piecework::rate(iqFit(), piecework::parseChallenge(iqFit(), without(kFitSolution, "bgiln")), {});
   EXPECT_EQ(
-      sql(path, "SELECT level FROM challenges WHERE challenge = '" + without(kFitSolution, "bgnor") + "'"),
+      sql(path, "SELECT level FROM challenges WHERE challenge = '" + without(kFitSolution, "bgiln") + "'"),
       piecework::levelName(expected.level));
   EXPECT_EQ(sql(path, "SELECT min(rater_version) FROM challenges"), std::to_string(piecework::kRaterVersion));
 }
@@ -371,7 +371,7 @@ struct Foreign {
 void expectRefusedAndUntouched(const std::string& path) {
   const std::string before = slurp(path);
   const std::string dir = tempDir();
-  spit(dir + "/in.jsonl", jsonLine(without(kFitSolution, "nor"), kFitSolution));
+  spit(dir + "/in.jsonl", jsonLine(without(kFitSolution, "bgi"), kFitSolution));
   for (const std::string& command :
        std::vector<std::string>{"catalog list", "catalog export", "catalog rate", "catalog show 1",
                                 "catalog import " + quote(dir + "/in.jsonl")}) {
@@ -505,7 +505,7 @@ TEST(CatalogRefuses, MissingCatalogForReadingIsNotCreated) {
 
 TEST(CatalogRefuses, BadImportLineWritesNothing) {
   const std::string dir = tempDir();
-  spit(dir + "/in.jsonl", jsonLine(without(kFitSolution, "nor"), kFitSolution) + "{\"puzzle\":\"iq-fit\"}\n");
+  spit(dir + "/in.jsonl", jsonLine(without(kFitSolution, "bgi"), kFitSolution) + "{\"puzzle\":\"iq-fit\"}\n");
   const auto r =
       runPiecework("catalog import " + quote(dir + "/in.jsonl") + " --db " + quote(dir + "/c.sqlite"));
   EXPECT_EQ(r.status, 2);

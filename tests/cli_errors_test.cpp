@@ -24,6 +24,7 @@ board = """
 [[piece]]
 letter = "a"
 shape = "###"
+copies = 2
 )";
 
 const char* const kHex = R"(name = "hex"
@@ -112,22 +113,25 @@ TEST_F(DefinitionErrors, BadShapePictureCharacter) {
   EXPECT_NE(e.find(at("shape", 10)), std::string::npos) << e;
 }
 
+// A straight six: as many cells as the board, but the board is three wide.
+const char* const kNowhereShape = "\"######\"\ncopies = 1";
+
 TEST_F(DefinitionErrors, PieceThatFitsNowhere) {
-  const auto e = error("nowhere", replaced(kTiny, "\"###\"", "\"####\""));
+  const auto e = error("nowhere", replaced(kTiny, "\"###\"\ncopies = 2", kNowhereShape));
   EXPECT_NE(e.find("'a'"), std::string::npos) << e;
 }
 
 // DESIGN.md: errors name file:line. The loader knows where the piece is defined ([[piece]] on line 8, its
 // letter on line 9) but buildPuzzle reports only the file. Fails until puzzle/ passes the line along.
 TEST_F(DefinitionErrors, PieceThatFitsNowhereNamesItsLine) {
-  const auto e = error("nowhere", replaced(kTiny, "\"###\"", "\"####\""));
+  const auto e = error("nowhere", replaced(kTiny, "\"###\"\ncopies = 2", kNowhereShape));
   EXPECT_TRUE(e.find(at("nowhere", 8)) != std::string::npos || e.find(at("nowhere", 9)) != std::string::npos)
       << e;
 }
 
 TEST_F(DefinitionErrors, DuplicateLetterIgnoringCase) {
   const auto e = error("duplicate", std::string(kTiny) + "\n[[piece]]\nletter = \"A\"\nshape = \"###\"\n");
-  EXPECT_NE(e.find(at("duplicate", 13)), std::string::npos) << e;
+  EXPECT_NE(e.find(at("duplicate", 14)), std::string::npos) << e;
 }
 
 TEST_F(DefinitionErrors, BadColour) {
@@ -147,8 +151,8 @@ TEST_F(DefinitionErrors, FacesWithoutFaces) {
 }
 
 TEST_F(DefinitionErrors, BadCopies) {
-  const auto e = error("copies", replaced(kTiny, "letter = \"a\"\n", "letter = \"a\"\ncopies = 0\n"));
-  EXPECT_NE(e.find(at("copies", 10)), std::string::npos) << e;
+  const auto e = error("copies", replaced(kTiny, "copies = 2", "copies = 0"));
+  EXPECT_NE(e.find(at("copies", 11)), std::string::npos) << e;
 }
 
 TEST_F(DefinitionErrors, LongLetter) {
@@ -197,8 +201,13 @@ TEST_F(DefinitionErrors, HexTwoPartsOnOnePeg) {
 }
 
 TEST_F(DefinitionErrors, HexPieceWithoutParts) {
+  // A misspelt key is named where it is (issue 17: unknown keys are errors, not ignored).
   const auto e = error("hexnoparts", replaced(kHex, "parts = [", "partz = ["));
-  EXPECT_NE(e.find(at("hexnoparts", 8)), std::string::npos) << e;
+  EXPECT_NE(e.find(at("hexnoparts", 10)), std::string::npos) << e;
+  EXPECT_NE(e.find("'partz'"), std::string::npos) << e;
+  // Without the key at all, the piece is named where it starts.
+  const auto f = error("hexnoparts2", replaced(kHex, "parts = [", "letters = \"x\"\nunused = ["));
+  EXPECT_NE(f.find("unknown key"), std::string::npos) << f;
 }
 
 TEST_F(DefinitionErrors, HexPiecesCannotHaveFaces) {

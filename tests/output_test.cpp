@@ -304,14 +304,17 @@ TEST(BookletCommand, ReadsTheCatalogFiltersAndRecords) {
     const Puzzle& fit = shipped("iq-fit");
     const auto puzzleId = catalog.ensurePuzzle("iq-fit", shippedText("iq-fit"));
     int n = 0;
-    for (const auto& e : entriesFor(fit, 6, 5, {Level::Starter, Level::Junior, Level::Expert})) {
+    for (auto& e : entriesFor(fit, 6, 5, {Level::Starter, Level::Junior, Level::Expert})) {
+      // booklet refuses challenges with several solutions (issue 17): give pieces until it has one.
+      while (uniqueness(fit, e.givens, {}) != Uniqueness::Unique)
+        e.givens.push_back(e.solution[e.givens.size()]);
       db::NewChallenge c;
       c.puzzleId = puzzleId;
       c.challengeText = formatChallenge(fit, e.givens);
       c.canonicalKey = db::canonicalKey(fit, e.givens);
       c.solutionText = formatChallenge(fit, e.solution);
-      c.given = 5;
-      c.toPlace = 5;
+      c.given = static_cast<int>(e.givens.size());
+      c.toPlace = 10 - c.given;
       c.level = e.level;
       c.score = ++n;
       ASSERT_TRUE(catalog.insertChallenge(c));

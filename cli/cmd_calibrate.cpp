@@ -1,0 +1,185 @@
+// piecework calibrate: fit a rating model to a booklet whose levels people assigned (docs/rating.md).
+//
+// The booklet is a JSON-lines file, one challenge a line: {"challenge": TEXT, "level": "Starter".."Wizard"}
+// (other keys, such as "n" or "solution", are ignored). Every line is read and checked before any fitting.
+#include <fmt/format.h>
+#include <array>
+#include <fstream>
+#include <iostream>
+
+#include "cli/command.hpp"
+#include "puzzle/challenge.hpp"
+#include "puzzle/definition.hpp"
+#include "puzzle/errors.hpp"
+#include "puzzle/limits.hpp"
+#include "rater/calibrate.hpp"
+#include "rater/model.hpp"
+#include "rater/rater.hpp"
+#include "solver/solver.hpp"
+
+namespace piecework::cli {
+namespace {
+
+// A calibration needs this many challenges of each level for its figures to mean anything.
+constexpr int kMinPerLevel = 5;
+
+std::vector<CalibrationSample> readBooklet(const Puzzle& puzzle, const std::string& file, Rules rules) {
+  const std::string text = readFileLimited(file, kMaxJsonLinesBytes, "the calibration file");
+  std::vector<CalibrationSample> samples;
+  std::size_t start = 0;
+  for (int lineNo = 1; start < text.size(); ++lineNo) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    const std::string line = text.substr(start, end - start);
+    start = end + 1;
+    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    const std::string where = fmt::format("{}:{}", file, lineNo);
+    nlohmann::json j;
+    try {
+      j = nlohmann::json::parse(line);
+    } catch (const nlohmann::json::exception&) {
+      throw InputError(fmt::format("{}: not a JSON object", where));
+    }
+    if (!j.is_object()) throw InputError(fmt::format("{}: not a JSON object", where));
+    if (!j.contains("challenge") || !j["challenge"].is_string())
+      throw InputError(fmt::format("{}: no \"challenge\" text", where));
+    if (!j.contains("level") || !j["level"].is_string())
+      throw InputError(fmt::format("{}: no \"level\" (Starter, Junior, Expert, Master or Wizard)", where));
+    const std::optional<Level> level = parseLevel(j["level"].get<std::string>());
+    if (!level)
+      throw InputError(fmt::format("{}: unknown level '{}' (Starter, Junior, Expert, Master or Wizard)",
+                                   where, j["level"].get<std::string>()));
+    std::vector<int> givens;
+    try {
+      givens = parseChallenge(puzzle, j["challenge"].get<std::string>());
+      makeProblem(puzzle, givens, rules);
+    } catch (const InputError& e) {
+      throw InputError(fmt::format("{}: {}", where, e.what()));
+    }
+    const Uniqueness u = uniqueness(puzzle, givens, rules);
+    if (u != Uniqueness::Unique)
+      throw InputError(fmt::format("{}: the challenge has {}; a calibration challenge must have exactly one",
+                                   where, u == Uniqueness::None ? "no solution" : "more than one solution"));
+    samples.push_back({rate(puzzle, givens, rules).features, *level});
+  }
+  std::array<int, 5> perLevel{};
+  for (const CalibrationSample& s : samples) ++perLevel[static_cast<std::size_t>(s.level)];
+  for (int k = 0; k < 5; ++k)
+    if (perLevel[static_cast<std::size_t>(k)] < kMinPerLevel)
+      throw InputError(fmt::format("{}: {} {} challenge{}; a calibration needs at least {} of each level",
+                                   file, perLevel[static_cast<std::size_t>(k)],
+                                   levelName(static_cast<Level>(k)),
+                                   perLevel[static_cast<std::size_t>(k)] == 1 ? "" : "s", kMinPerLevel));
+  return samples;
+}
+
+std::vector<std::string> splitNames(const std::string& list) {
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  while (start <= list.size()) {
+    const auto comma = list.find(',', start);
+    const std::string name =
+        list.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+    if (!name.empty()) out.push_back(name);
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+  return out;
+}
+
+std::string percent(double share) {
+  return fmt::format("{:.1f}%", share * 100);
+}
+
+}  // namespace
+
+int runCalibrate(const std::vector<std::string>& args) {
+  po::options_description options("options");
+  options.add_options()("file", po::value<std::string>()->value_name("FILE"),
+                        "the booklet: JSON lines with \"challenge\" and \"level\"")(
+      "out", po::value<std::string>()->value_name("MODEL"), "write the fitted model to this file (JSON)")(
+      "features", po::value<std::string>()->value_name("LIST"),
+      "comma-separated features of the model (default: those of the puzzle's shipped model)")(
+      "penalty", po::value<double>()->value_name("X"),
+      "ridge penalty on the weights (default: the shipped model's)")(
+      "unlinked", "IQ-Link: accept fillings whose pieces do not form one linked structure")(
+      "json", "print the figures and the model as JSON");
+  po::variables_map vm;
+  if (!parseArguments(
+          "calibrate",
+          "piecework calibrate PUZZLE FILE [--out MODEL] [--features LIST] [--penalty X] [--json]", args,
+          options, vm, kPuzzleArgument, true, "file"))
+    return 0;
+  if (vm.count("file") == 0U) throw InputError("missing FILE: the booklet to calibrate on (JSON lines)");
+  const Puzzle puzzle = loadPuzzle(vm["puzzle"].as<std::string>());
+  Rules rules;
+  rules.linked = vm.count("unlinked") == 0U;
+  const RatingModel& shipped = shippedModel(puzzle);
+  const std::vector<std::string> features =
+      vm.count("features") != 0U ? splitNames(vm["features"].as<std::string>()) : shipped.features;
+  for (const std::string& name : features) modelFeature(RatingFeatures{}, name);  // unknown names
+  if (features.empty()) throw InputError("--features: no feature named");
+  const double penalty = vm.count("penalty") != 0U ? vm["penalty"].as<double>() : shipped.penalty;
+  if (!(penalty >= 0 && penalty <= 1e6)) throw InputError("--penalty: must be from 0 to 1000000");
+
+  const std::string file = vm["file"].as<std::string>();
+  const std::vector<CalibrationSample> samples = readBooklet(puzzle, file, rules);
+  RatingModel model = fitRatingModel(samples, features, penalty);
+  const CrossValidation cv = crossValidate(samples, features, penalty);
+  std::vector<Level> assigned;
+  std::vector<Level> fitted;
+  std::vector<double> scores;
+  for (const CalibrationSample& s : samples) {
+    const LevelEstimate e = estimateLevel(model, s.features);
+    assigned.push_back(s.level);
+    fitted.push_back(e.level);
+    scores.push_back(e.effort);
+  }
+  const Agreement inSample = agreement(assigned, fitted, scores);
+  std::string name = file;
+  if (const auto slash = name.find_last_of('/'); slash != std::string::npos) name = name.substr(slash + 1);
+  model.name = fmt::format("{} fitted on {}", puzzle.name, name);
+  model.crossValidation = fmt::format(
+      "leave-one-out on {} challenges: exact {}, within one level {}, Spearman {:.3f} (pieces to place "
+      "alone: "
+      "{}, {}, {:.3f})",
+      samples.size(), percent(cv.model.exact), percent(cv.model.withinOne), cv.model.spearman,
+      percent(cv.naive.exact), percent(cv.naive.withinOne), cv.naive.spearman);
+
+  if (vm.count("out") != 0U) {
+    const std::string out = vm["out"].as<std::string>();
+    std::ofstream stream(out, std::ios::binary | std::ios::trunc);
+    stream << modelJson(model);
+    stream.close();
+    if (!stream) throw InputError(fmt::format("{}: cannot write the model", out));
+  }
+  if (vm.count("json") != 0U) {
+    auto figures = [](const Agreement& a) {
+      return nlohmann::json{{"exact", a.exact}, {"within_one", a.withinOne}, {"spearman", a.spearman}};
+    };
+    std::array<int, 5> perLevel{};
+    for (const CalibrationSample& s : samples) ++perLevel[static_cast<std::size_t>(s.level)];
+    printJson({{"samples", samples.size()},
+               {"per_level", perLevel},
+               {"cross_validated", figures(cv.model)},
+               {"naive_cross_validated", figures(cv.naive)},
+               {"in_sample", figures(inSample)},
+               {"model", nlohmann::json::parse(modelJson(model))}});
+    return 0;
+  }
+  std::cout << fmt::format("{} challenges from {}; features: {}; penalty {}\n", samples.size(), file,
+                           fmt::join(features, ", "), penalty);
+  std::cout << fmt::format("{:<38} {:>7} {:>11} {:>9}\n", "", "exact", "within one", "Spearman");
+  auto row = [](const char* what, const Agreement& a) {
+    std::cout << fmt::format("{:<38} {:>7} {:>11} {:>9.3f}\n", what, percent(a.exact), percent(a.withinOne),
+                             a.spearman);
+  };
+  row("model, leave-one-out", cv.model);
+  row("pieces to place alone, leave-one-out", cv.naive);
+  row("model, on its own challenges", inSample);
+  std::cout << (vm.count("out") != 0U ? fmt::format("wrote {}\n", vm["out"].as<std::string>())
+                                      : std::string("(use --out MODEL to save the model)\n"));
+  return 0;
+}
+
+}  // namespace piecework::cli

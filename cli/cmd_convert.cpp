@@ -1,0 +1,98 @@
+// piecework convert: a puzzle in another format: a definition, BurrTools' .xmpuzzle, Knuth's dlx1
+// (docs/interop.md).
+#include <fmt/format.h>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "cli/command.hpp"
+#include "puzzle/burrtools.hpp"
+#include "puzzle/definition.hpp"
+#include "puzzle/dlx.hpp"
+#include "puzzle/errors.hpp"
+
+namespace piecework::cli {
+
+namespace {
+
+constexpr const char* kUsage = "piecework convert PUZZLE [OUT] [--to toml|xmpuzzle|dlx]";
+
+// The format named by --to, or else by OUT's extension.
+std::string outputFormat(const po::variables_map& vm, const std::string& out) {
+  if (vm.count("to") != 0U) return vm["to"].as<std::string>();
+  for (const char* format : {"toml", "xmpuzzle", "dlx"})
+    if (out.ends_with(std::string(".") + format)) return format;
+  throw InputError(
+      fmt::format("convert: which format? give --to or an OUT file ending in .toml, .xmpuzzle or "
+                  ".dlx (usage: {})",
+                  kUsage));
+}
+
+// The definition PUZZLE was read from: the shipped text, the file, or the BurrTools problem as a definition.
+std::string definitionText(const std::string& nameOrPath) {
+  if (std::string text = shippedText(nameOrPath); !text.empty()) return text;
+  if (isBurrToolsPath(nameOrPath)) return burrToolsDefinition(nameOrPath);
+  std::ifstream in(nameOrPath, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+void write(const std::string& out, const std::string& text) {
+  if (out.empty() || out == "-") {
+    std::cout << text << std::flush;
+    return;
+  }
+  std::ofstream file(out, std::ios::binary);
+  file << text;
+  file.close();
+  if (!file) throw InputError(fmt::format("convert: cannot write {}", out));
+}
+
+}  // namespace
+
+int runConvert(const std::vector<std::string>& args) {
+  po::options_description options("options");
+  options.add_options()(
+      "to", po::value<std::string>(),
+      "the output format: toml (a piecework definition), xmpuzzle (BurrTools) or dlx (Knuth's dlx1 input)");
+  po::options_description all;
+  all.add(options);
+  all.add_options()("help,h", "show this help")("puzzle", po::value<std::string>())("out",
+                                                                                    po::value<std::string>());
+  po::positional_options_description positionals;
+  positionals.add("puzzle", 1).add("out", 1);
+  po::variables_map vm;
+  try {
+    po::store(po::command_line_parser(args).options(all).positional(positionals).run(), vm);
+    po::notify(vm);
+  } catch (const po::error& e) {
+    throw InputError(fmt::format("convert: {} (see 'piecework convert --help')", e.what()));
+  }
+  if (vm.count("help") != 0U) {
+    options.add_options()("help,h", "show this help");
+    std::cout << "usage: " << kUsage
+              << "\n\nwrites PUZZLE (a shipped name or a definition file) to OUT (standard "
+                 "output when OUT is - or missing)\n\n"
+              << options << '\n';
+    return 0;
+  }
+  if (vm.count("puzzle") == 0U)
+    throw InputError(
+        fmt::format("convert: which puzzle? (usage: {}; 'piecework puzzles' lists them)", kUsage));
+  const std::string out = vm.count("out") != 0U ? vm["out"].as<std::string>() : std::string();
+  const std::string format = outputFormat(vm, out);
+  if (format != "toml" && format != "xmpuzzle" && format != "dlx")
+    throw InputError(fmt::format("convert: unknown format '{}' (toml, xmpuzzle or dlx)", format));
+  const std::string in = vm["puzzle"].as<std::string>();
+  const Puzzle puzzle = loadPuzzle(in);  // checks the input whatever the output
+  if (format == "toml")
+    write(out, definitionText(in));
+  else if (format == "xmpuzzle")
+    write(out, toBurrTools(puzzle));
+  else
+    write(out, toDlx(puzzle));
+  return 0;
+}
+
+}  // namespace piecework::cli

@@ -1,0 +1,104 @@
+// piecework hint: the next move a person would make on a challenge, at the easiest strategy that makes
+// progress: the first moves of the rater's path (rater/explain.hpp), in words and as a picture.
+#include <fmt/format.h>
+#include <iostream>
+
+#include "cli/command.hpp"
+#include "output/sheet.hpp"
+#include "output/text.hpp"
+#include "puzzle/challenge.hpp"
+#include "puzzle/definition.hpp"
+#include "puzzle/errors.hpp"
+#include "rater/explain.hpp"
+#include "rater/rater.hpp"
+#include "solver/solver.hpp"
+
+namespace piecework::cli {
+namespace {
+
+const char* kindName(Move::Kind kind) {
+  switch (kind) {
+    case Move::Place:
+      return "place";
+    case Move::RuleOut:
+      return "rule out";
+    case Move::GuessFails:
+      return "guess fails";
+    case Move::GuessWorks:
+      return "guess works";
+  }
+  return "?";
+}
+
+}  // namespace
+
+int runHint(const std::vector<std::string>& args) {
+  po::options_description options("options");
+  addChallengeOptions(options);
+  options.add_options()("steps", po::value<int>()->default_value(1), "how many moves to show")(
+      "out,o", po::value<std::string>(), "also draw the board after the moves: FILE.svg or FILE.pdf")(
+      "unlinked", "IQ-Link: accept fillings whose pieces do not form one linked structure")(
+      "json", "print the moves as JSON");
+  po::variables_map vm;
+  if (!parseArguments("hint",
+                      "piecework hint PUZZLE --challenge TEXT [--steps N] [--out FILE.svg|FILE.pdf] [--json]",
+                      args, options, vm))
+    return 0;
+  const int wanted = vm["steps"].as<int>();
+  if (wanted < 1 || wanted > 10000)
+    throw InputError(fmt::format("--steps {}: must be from 1 to 10000", wanted));
+  if (vm.count("out") != 0U) formatForPath(vm["out"].as<std::string>());  // a bad extension before any work
+  const Puzzle puzzle = loadPuzzle(vm["puzzle"].as<std::string>());
+  Rules rules;
+  rules.linked = vm.count("unlinked") == 0U;
+  const std::vector<int> givens = readChallenge(puzzle, vm, true);
+  makeProblem(puzzle, givens, rules);
+  if (const Uniqueness u = uniqueness(puzzle, givens, rules); u != Uniqueness::Unique)
+    throw InputError(fmt::format("the challenge has {}; a hint needs a challenge with exactly one solution",
+                                 u == Uniqueness::None ? "no solution" : "more than one solution"));
+  const Rating rating = rate(puzzle, givens, rules);
+  const std::vector<Move> moves = explainMoves(puzzle, rating);
+  const std::size_t shown = std::min(moves.size(), static_cast<std::size_t>(wanted));
+
+  std::vector<int> board = givens;
+  if (shown > 0) board.insert(board.end(), moves[shown - 1].placed.begin(), moves[shown - 1].placed.end());
+  if (vm.count("out") != 0U) {
+    SheetOptions sheet;
+    sheet.heading = fmt::format("{}: hint", puzzle.title.empty() ? puzzle.name : puzzle.title);
+    sheet.caption = shown == 0 ? "nothing to do: the board is full" : moves[shown - 1].text;
+    writeSheet(vm["out"].as<std::string>(), puzzle, board, sheet);
+  }
+  if (vm.count("json") != 0U) {
+    nlohmann::json list = nlohmann::json::array();
+    for (std::size_t m = 0; m < shown; ++m) {
+      const Move& move = moves[m];
+      nlohmann::json steps = nlohmann::json::array();
+      for (int k : move.steps) {
+        const RatingStep& s = rating.steps[static_cast<std::size_t>(k)];
+        steps.push_back({{"strategy", s.strategy},
+                         {"piece", std::string(1, puzzle.pieces[static_cast<std::size_t>(s.piece)].letter)},
+                         {"placement", describePlacement(puzzle, s.placement)},
+                         {"placed", s.placed},
+                         {"explanation", s.explanation}});
+      }
+      list.push_back(
+          {{"kind", kindName(move.kind)}, {"depth", move.depth}, {"text", move.text}, {"steps", steps}});
+    }
+    printJson({{"moves", list}, {"level", levelName(rating.level)}, {"total_moves", moves.size()}});
+    return 0;
+  }
+  if (shown == 0) {
+    std::cout << "nothing to do: every piece is on the board\n";
+    return 0;
+  }
+  for (std::size_t m = 0; m < shown; ++m)
+    std::cout << fmt::format("{}{}. {}\n", std::string(static_cast<std::size_t>(moves[m].depth) * 2, ' '),
+                             m + 1, moves[m].text);
+  std::cout << '\n' << boardPicture(puzzle, board, stdoutWantsColour());
+  if (shown < moves.size())
+    std::cout << fmt::format("({} more move{} to the solution: --steps {})\n", moves.size() - shown,
+                             moves.size() - shown == 1 ? "" : "s", moves.size());
+  return 0;
+}
+
+}  // namespace piecework::cli

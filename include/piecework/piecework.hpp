@@ -1,0 +1,142 @@
+// piecework: generate, solve and rate piece-placement puzzles (IQ-Link, IQ Fit, IQ Blocks, pentomino boards,
+// the Soma cube, the Super IQ cube, or any puzzle defined in a small TOML file).
+//
+// This header is the library's whole public interface: load a puzzle, read a challenge, count, solve, prove
+// unique, rate and generate.
+//
+//   #include <piecework/piecework.hpp>
+//   namespace pw = piecework::api;
+//   const pw::Puzzle soma = pw::Puzzle::load("soma");
+//   const pw::Counts counts = pw::count(soma);  // counts.solutions 11520, counts.distinct 240
+//
+// Building against it: with CMake, find_package(piecework) and target_link_libraries(app
+// piecework::piecework); otherwise `pkg-config --cflags --libs piecework`. It needs C++17 or later.
+//
+// Errors: bad input (an unknown puzzle, a malformed definition or challenge, overlapping givens) throws
+// piecework::api::Error, whose what() is one line naming what and where. Out of memory throws std::bad_alloc.
+//
+// Threads: a Puzzle does not change after loading; it may be shared between threads, and every function below
+// may be called from several threads at once. count() and generate() use several threads of their own
+// (Options::threads).
+//
+// The puzzle definition format is described in docs/puzzle-format.md, the challenge notation in
+// docs/notation.md, the levels in docs/rating.md and generation in docs/generating.md (installed in
+// share/doc/piecework).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#if defined(__GNUC__)
+#define PIECEWORK_API __attribute__((visibility("default")))
+#else
+#define PIECEWORK_API
+#endif
+
+namespace piecework::api {
+
+// The library's version, "MAJOR.MINOR.PATCH".
+PIECEWORK_API const char* version();
+
+// Bad input; what() is one line naming what and where ("soma.toml:12: ...").
+class PIECEWORK_API Error : public std::runtime_error {
+ public:
+  explicit Error(const std::string& what);
+};
+
+// The difficulty levels, easiest first (docs/rating.md).
+enum class Level { Starter, Junior, Expert, Master, Wizard };
+PIECEWORK_API const char* levelName(Level level);
+// Case-insensitive ("expert", "Expert"); throws Error for an unknown name.
+PIECEWORK_API Level parseLevel(std::string_view name);
+
+// Pieces placed on a puzzle's board: a challenge's givens or a whole solution. A placement is a number from 0
+// to Puzzle::placementCount() - 1 that stands for one piece in one position; it means something only together
+// with the puzzle it came from. Puzzle::parse and Puzzle::format convert to and from the notation.
+struct Challenge {
+  std::vector<int> placements;  // sorted
+};
+
+struct Options {
+  bool linked = true;  // IQ-Link: the pieces must form one linked structure (the toy's rule)
+  int threads = 0;     // count() and generate(): threads to use, 0 for every core
+};
+
+class PIECEWORK_API Puzzle {
+ public:
+  // A shipped name (see shippedNames()) or else the path of a definition file, as the command line takes it.
+  static Puzzle load(const std::string& nameOrPath);
+  static Puzzle fromFile(const std::string& path);
+  // A definition in TOML; `source` names it in error messages.
+  static Puzzle fromToml(std::string_view toml, const std::string& source = "definition");
+  // The puzzles compiled into the library ("iq-link", "soma", ...).
+  static std::vector<std::string> shippedNames();
+
+  const std::string& name() const;
+  const std::string& title() const;
+  int pieceCount() const;  // pieces to place, copies counted
+  int cellCount() const;   // board cells (pegs on IQ-Link's board)
+  int placementCount() const;
+
+  // Reads a challenge (or a solution) in the notation: a picture with '/' between rows and '|' between
+  // layers, or IQ-Link's 3-letter codes. Throws Error naming the position of a mistake.
+  Challenge parse(std::string_view text) const;
+  // Writes placements in the notation, on one line (or one board row per line).
+  std::string format(const Challenge& challenge, bool oneLine = true) const;
+
+  struct Impl;
+  const Impl& impl() const { return *impl_; }
+
+ private:
+  explicit Puzzle(std::shared_ptr<const Impl> impl);
+  std::shared_ptr<const Impl> impl_;
+};
+
+struct Counts {
+  std::uint64_t solutions = 0;  // every filling of the board that keeps the givens
+  std::uint64_t distinct = 0;   // up to the board's symmetries that keep the givens in place
+  int symmetries = 1;           // how many symmetries `distinct` is taken under
+  std::uint64_t nodes = 0;      // search nodes visited
+  double seconds = 0;
+};
+PIECEWORK_API Counts count(const Puzzle& puzzle, const Challenge& givens = {}, const Options& options = {});
+
+enum class Uniqueness { None, Unique, Multiple };
+// Searches for at most two solutions.
+PIECEWORK_API Uniqueness uniqueness(const Puzzle& puzzle, const Challenge& givens,
+                                    const Options& options = {});
+// Up to `max` solutions (givens included), always in the same order.
+PIECEWORK_API std::vector<Challenge> solve(const Puzzle& puzzle, const Challenge& givens, std::size_t max = 1,
+                                           const Options& options = {});
+
+struct Rating {
+  Level level = Level::Starter;
+  double score = 0;                      // orders challenges within and across levels
+  bool solved = false;                   // the human strategies reached the solution
+  std::string hardest;                   // the hardest strategy needed ("single placement", ..., "trial")
+  int toPlace = 0;                       // pieces left to place
+  int trials = 0;                        // trial placements needed
+  Challenge solution;                    // when solved
+  std::vector<std::string> explanation;  // the steps, in words a person can follow
+};
+// Grades a challenge by replaying human strategies. It does not check uniqueness: call uniqueness() first
+// (a challenge with several solutions comes back with one of them).
+PIECEWORK_API Rating rate(const Puzzle& puzzle, const Challenge& givens, const Options& options = {});
+
+struct Generated {
+  Challenge challenge;  // the givens
+  Challenge solution;   // the unique solution
+  Rating rating;
+  std::uint64_t seed = 0;  // regenerates this challenge alone
+};
+// `count` unique challenges at `level`; the same seed gives the same challenges whatever the thread count.
+// Fewer come back when the generator gives up on the level (docs/generating.md).
+PIECEWORK_API std::vector<Generated> generate(const Puzzle& puzzle, Level level, int count,
+                                              std::uint64_t seed = 1, const Options& options = {});
+
+}  // namespace piecework::api

@@ -1,0 +1,498 @@
+#include "puzzle/burrtools.hpp"
+
+#include <fmt/format.h>
+#include <libxml/parser.h>
+#include <libxml/tree.h>
+#include <zlib.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cerrno>
+#include <climits>
+#include <cstdlib>
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <stdexcept>
+#include <string_view>
+#include <vector>
+
+#include "puzzle/errors.hpp"
+
+namespace piecework {
+
+namespace {
+
+constexpr std::string_view kExtension = ".xmpuzzle";
+constexpr std::size_t kMaxXmlBytes = 64U << 20U;  // far above any real puzzle; stops a gzip bomb
+constexpr int kMaxVoxelSide = 64;
+
+// ---- reading -------------------------------------------------------------------------------------------
+
+std::string gunzipFile(const std::string& file) {
+  gzFile in = gzopen(file.c_str(), "rb");
+  if (in == nullptr) throw InputError(fmt::format("{}: cannot read the BurrTools file", file));
+  std::string text;
+  char buffer[1 << 16];
+  while (true) {
+    const int got = gzread(in, buffer, sizeof buffer);
+    if (got < 0) {
+      int code = 0;
+      const std::string why = gzerror(in, &code);
+      gzclose(in);
+      throw InputError(fmt::format("{}: not a readable gzip file ({})", file, why));
+    }
+    if (got == 0) break;
+    text.append(buffer, static_cast<std::size_t>(got));
+    if (text.size() > kMaxXmlBytes) {
+      gzclose(in);
+      throw InputError(fmt::format("{}: more than {} MB of XML", file, kMaxXmlBytes >> 20U));
+    }
+  }
+  // gzread stops quietly at a truncated stream; gzclose reports it.
+  if (gzclose(in) != Z_OK) throw InputError(fmt::format("{}: the gzip data is truncated or corrupt", file));
+  return text;
+}
+
+using XmlDocument = std::unique_ptr<xmlDoc, decltype(&xmlFreeDoc)>;
+
+std::string attribute(const xmlNode* node, const char* name) {
+  xmlChar* value = xmlGetProp(node, reinterpret_cast<const xmlChar*>(name));
+  if (value == nullptr) return {};
+  std::string text(reinterpret_cast<const char*>(value));
+  xmlFree(value);
+  return text;
+}
+
+std::string content(const xmlNode* node) {
+  xmlChar* value = xmlNodeGetContent(node);
+  if (value == nullptr) return {};
+  std::string text(reinterpret_cast<const char*>(value));
+  xmlFree(value);
+  return text;
+}
+
+bool named(const xmlNode* node, std::string_view name) {
+  return node->type == XML_ELEMENT_NODE && reinterpret_cast<const char*>(node->name) == name;
+}
+
+std::vector<const xmlNode*> children(const xmlNode* parent, std::string_view name) {
+  std::vector<const xmlNode*> out;
+  if (parent == nullptr) return out;
+  for (const xmlNode* n = parent->children; n != nullptr; n = n->next)
+    if (named(n, name)) out.push_back(n);
+  return out;
+}
+
+const xmlNode* child(const xmlNode* parent, std::string_view name) {
+  const auto all = children(parent, name);
+  return all.empty() ? nullptr : all.front();
+}
+
+struct Reader {
+  std::string file;
+
+  [[noreturn]] void fail(const xmlNode* node, const std::string& what) const {
+    if (node != nullptr && node->line > 0) throw InputError(fmt::format("{}:{}: {}", file, node->line, what));
+    throw InputError(fmt::format("{}: {}", file, what));
+  }
+
+  // A whole number from an attribute, from `low` to `high`; `fallback` when the attribute is missing.
+  int number(const xmlNode* node, const char* name, int low, int high,
+             std::optional<int> fallback = {}) const {
+    const std::string text = attribute(node, name);
+    if (text.empty()) {
+      if (fallback) return *fallback;
+      fail(node, fmt::format("<{}> needs a '{}' attribute", reinterpret_cast<const char*>(node->name), name));
+    }
+    char* end = nullptr;
+    errno = 0;
+    const long value = std::strtol(text.c_str(), &end, 10);
+    if (*end != '\0' || errno != 0 || value < low || value > high)
+      fail(node, fmt::format("{}=\"{}\": not a whole number from {} to {}", name, text, low, high));
+    return static_cast<int>(value);
+  }
+};
+
+enum class VoxelState { Empty, Filled, Variable };
+
+struct Voxel {
+  int x = 0, y = 0, z = 0;
+  std::vector<VoxelState> state;  // index x + sx * (y + sy * z), as BurrTools stores it
+  std::vector<int> colour;        // 0: neutral
+  std::string name;
+  int line = 0;
+  VoxelState at(int i, int j, int k) const { return state[static_cast<std::size_t>(i + x * (j + y * k))]; }
+  int colourAt(int i, int j, int k) const { return colour[static_cast<std::size_t>(i + x * (j + y * k))]; }
+};
+
+Voxel readVoxel(const Reader& reader, const xmlNode* node) {
+  Voxel v;
+  v.line = node->line;
+  v.x = reader.number(node, "x", 1, kMaxVoxelSide);
+  v.y = reader.number(node, "y", 1, kMaxVoxelSide);
+  v.z = reader.number(node, "z", 1, kMaxVoxelSide);
+  if (reader.number(node, "type", 0, 0, 0) != 0)
+    reader.fail(node, "unknown voxel type (only type 0 is known)");
+  v.name = attribute(node, "name");
+  const std::string text = content(node);
+  for (std::size_t i = 0; i < text.size();) {
+    const char c = text[i++];
+    if (std::isspace(static_cast<unsigned char>(c)) != 0) continue;
+    VoxelState s{};
+    if (c == '_')
+      s = VoxelState::Empty;
+    else if (c == '#')
+      s = VoxelState::Filled;
+    else if (c == '+')
+      s = VoxelState::Variable;
+    else
+      reader.fail(node, fmt::format("voxel data: unexpected '{}' (expected _, # or +)", c));
+    int colour = 0;
+    while (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i])) != 0) {
+      colour = colour * 10 + (text[i++] - '0');
+      if (colour > 1000000) reader.fail(node, "voxel data: absurd colour number");
+    }
+    v.state.push_back(s);
+    v.colour.push_back(colour);
+  }
+  const std::size_t expected = static_cast<std::size_t>(v.x) * static_cast<std::size_t>(v.y) * v.z;
+  if (v.state.size() != expected)
+    reader.fail(node, fmt::format("voxel data has {} voxels, {} x {} x {} needs {}", v.state.size(), v.x, v.y,
+                                  v.z, expected));
+  return v;
+}
+
+// "FILE.xmpuzzle#SELECTOR" -> (FILE.xmpuzzle, SELECTOR)
+std::pair<std::string, std::string> splitPath(const std::string& path) {
+  const std::size_t at = path.rfind(kExtension);
+  const std::size_t end = at + kExtension.size();
+  if (end < path.size() && path[end] == '#') return {path.substr(0, end), path.substr(end + 1)};
+  return {path, ""};
+}
+
+std::string tomlString(std::string_view text) {
+  std::string out = "\"";
+  for (const char c : text) {
+    if (c == '"' || c == '\\')
+      out += '\\', out += c;
+    else if (static_cast<unsigned char>(c) < 0x20)
+      out += fmt::format("\\u{:04x}", static_cast<unsigned char>(c));
+    else
+      out += c;
+  }
+  return out + '"';
+}
+
+// ---- writing -------------------------------------------------------------------------------------------
+
+std::string xmlEscaped(std::string_view text) {
+  std::string out;
+  for (const char c : text) {
+    switch (c) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      default:
+        out += c;
+    }
+  }
+  return out;
+}
+
+std::string gzipped(const std::string& data) {
+  z_stream stream{};
+  // 15 + 16: a gzip header and trailer instead of zlib's; the header carries no time, so output is
+  // reproducible.
+  if (deflateInit2(&stream, Z_BEST_COMPRESSION, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK)
+    throw std::runtime_error("zlib: cannot start compressing");
+  std::string out(deflateBound(&stream, data.size()), '\0');
+  stream.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(data.data()));
+  stream.avail_in = static_cast<uInt>(data.size());
+  stream.next_out = reinterpret_cast<Bytef*>(out.data());
+  stream.avail_out = static_cast<uInt>(out.size());
+  const int status = deflate(&stream, Z_FINISH);
+  out.resize(stream.total_out);
+  deflateEnd(&stream);
+  if (status != Z_STREAM_END) throw std::runtime_error("zlib: compressing failed");
+  return out;
+}
+
+bool chiral(const PieceDef& piece) {
+  std::vector<Transform> rotations;
+  for (const auto& t : pointGroup(Lattice::Cubic))
+    if (!t.mirror) rotations.push_back(t);
+  return distinctImages(Lattice::Cubic, piece.faces.front(), rotations).size() !=
+         distinctImages(Lattice::Cubic, piece.faces.front(), pointGroup(Lattice::Cubic)).size();
+}
+
+// BurrTools voxel text for cells: '#' (or '+') where a cell is, '_' elsewhere; `colour` appended when not 0.
+std::string voxelXml(const std::string& name, const Site& size, const std::map<Site, char>& cells,
+                     int colour) {
+  std::string data;
+  for (int z = 0; z < size.z; ++z)
+    for (int y = 0; y < size.y; ++y)
+      for (int x = 0; x < size.x; ++x) {
+        const auto found = cells.find(Site{x, y, z});
+        if (found == cells.end()) {
+          data += '_';
+        } else {
+          data += found->second;
+          if (colour != 0) data += std::to_string(colour);
+        }
+      }
+  return fmt::format("<voxel x=\"{}\" y=\"{}\" z=\"{}\" name=\"{}\" type=\"0\">{}</voxel>", size.x, size.y,
+                     size.z, xmlEscaped(name), data);
+}
+
+}  // namespace
+
+bool isBurrToolsPath(const std::string& path) {
+  const std::size_t at = path.rfind(kExtension);
+  if (at == std::string::npos) return false;
+  const std::size_t end = at + kExtension.size();
+  return end == path.size() || path[end] == '#';
+}
+
+std::string burrToolsDefinition(const std::string& path) {
+  const auto [file, selector] = splitPath(path);
+  const Reader reader{file};
+  const std::string xml = gunzipFile(file);
+  if (xml.size() > static_cast<std::size_t>(INT_MAX)) reader.fail(nullptr, "too large");
+  // No network, no entity expansion, no error printing of libxml2's own (the error comes back as one line).
+  XmlDocument doc(xmlReadMemory(xml.data(), static_cast<int>(xml.size()), file.c_str(), nullptr,
+                                XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING),
+                  xmlFreeDoc);
+  if (!doc) {
+    const xmlError* error = xmlGetLastError();
+    std::string why = error != nullptr && error->message != nullptr ? error->message : "not XML";
+    while (!why.empty() && std::isspace(static_cast<unsigned char>(why.back())) != 0) why.pop_back();
+    if (error != nullptr && error->line > 0)
+      throw InputError(fmt::format("{}:{}: {}", file, error->line, why));
+    throw InputError(fmt::format("{}: {}", file, why));
+  }
+  const xmlNode* root = xmlDocGetRootElement(doc.get());
+  if (root == nullptr || !named(root, "puzzle"))
+    reader.fail(root, "not a BurrTools puzzle (no <puzzle> element)");
+  const xmlNode* grid = child(root, "gridType");
+  const int gridType = grid != nullptr ? reader.number(grid, "type", 0, 1000) : 0;
+  if (gridType != 0) {
+    static const char* const kGrids[] = {"cubes", "triangular prisms", "spheres", "rhombic dodecahedra",
+                                         "tetrahedra and octahedra"};
+    reader.fail(grid,
+                fmt::format("BurrTools grid type {} ({}) is not supported: piecework reads the cubic grid "
+                            "(type 0) only",
+                            gridType, gridType < 5 ? kGrids[gridType] : "unknown"));
+  }
+
+  std::vector<std::string> colours;
+  for (const xmlNode* c : children(child(root, "colors"), "color"))
+    colours.push_back(fmt::format("#{:02x}{:02x}{:02x}", reader.number(c, "red", 0, 255),
+                                  reader.number(c, "green", 0, 255), reader.number(c, "blue", 0, 255)));
+  std::vector<Voxel> shapes;
+  for (const xmlNode* v : children(child(root, "shapes"), "voxel")) shapes.push_back(readVoxel(reader, v));
+
+  const auto problems = children(child(root, "problems"), "problem");
+  if (problems.empty()) reader.fail(root, "no problem in the file (BurrTools: Problems tab)");
+  const xmlNode* problem = nullptr;
+  int problemNumber = 0;
+  if (selector.empty()) {
+    problem = problems.front(), problemNumber = 1;
+  } else {
+    for (std::size_t i = 0; i < problems.size(); ++i)
+      if (attribute(problems[i], "name") == selector || std::to_string(i + 1) == selector)
+        problem = problems[i], problemNumber = static_cast<int>(i) + 1;
+    if (problem == nullptr)
+      reader.fail(nullptr, fmt::format("no problem '{}' (the file has {}, numbered from 1)", selector,
+                                       problems.size()));
+  }
+  const int shapeCount = static_cast<int>(shapes.size());
+  const xmlNode* resultNode = child(problem, "result");
+  if (resultNode == nullptr) reader.fail(problem, "the problem has no <result> shape");
+  const Voxel& result = shapes[static_cast<std::size_t>(reader.number(resultNode, "id", 0, shapeCount - 1))];
+
+  // The pieces: shape, count; ranges cannot be said in a definition.
+  struct Piece {
+    const Voxel* voxel;
+    int count;
+    int id;
+  };
+  std::vector<Piece> pieces;
+  for (const xmlNode* s : children(child(problem, "shapes"), "shape")) {
+    const int id = reader.number(s, "id", 0, shapeCount - 1);
+    int count = 1;
+    if (!attribute(s, "count").empty()) {
+      count = reader.number(s, "count", 0, 64);
+    } else if (!attribute(s, "min").empty() || !attribute(s, "max").empty()) {
+      const int low = reader.number(s, "min", 0, 64), high = reader.number(s, "max", 0, 64);
+      if (low != high)
+        reader.fail(s,
+                    fmt::format("shape {} may be used {} to {} times; piecework needs a fixed number of each "
+                                "piece",
+                                id, low, high));
+      count = low;
+    }
+    if (count > 0) pieces.push_back({&shapes[static_cast<std::size_t>(id)], count, id});
+  }
+  if (pieces.empty()) reader.fail(problem, "the problem has no pieces");
+
+  // Colours: BurrTools' colour constraints (piece colour -> result colour) cannot be said; a neutral result
+  // makes them irrelevant, and then the pieces' colours are just their colours.
+  for (int c : result.colour)
+    if (c != 0) reader.fail(nullptr, "colour constraints (a coloured result shape) are not supported");
+
+  // Square when everything is one layer thick (BurrTools turns flat pieces over in space: turn-mirror).
+  bool flat = result.z == 1;
+  for (const auto& p : pieces) flat = flat && p.voxel->z == 1;
+
+  // Letters: the first character of each piece's name when these are distinct letters or digits, else A, B,
+  // ...
+  std::vector<char> letters;
+  std::set<char> used;
+  for (const auto& p : pieces) {
+    const char c = p.voxel->name.empty() ? '\0' : p.voxel->name[0];
+    const char key = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    if (std::isalnum(static_cast<unsigned char>(c)) == 0 || used.count(key) != 0U) {
+      letters.clear();
+      break;
+    }
+    used.insert(key);
+    letters.push_back(c);
+  }
+  if (letters.empty()) {
+    const std::string_view pool = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+    if (pieces.size() > pool.size())
+      reader.fail(problem,
+                  fmt::format("{} different pieces; piecework names at most {}", pieces.size(), pool.size()));
+    letters.assign(pool.begin(), pool.begin() + static_cast<std::ptrdiff_t>(pieces.size()));
+  }
+
+  // The board: cells where the result has voxels; all '+' (may stay empty) or all '#' (must be filled).
+  bool anyFilled = false, anyVariable = false;
+  for (const auto s : result.state)
+    anyFilled |= s == VoxelState::Filled, anyVariable |= s == VoxelState::Variable;
+  if (!anyFilled && !anyVariable) reader.fail(nullptr, "the result shape is empty");
+  if (anyFilled && anyVariable)
+    reader.fail(nullptr,
+                "the result shape mixes filled and variable voxels; piecework needs every cell filled "
+                "or every cell optional");
+  std::string board;
+  for (int k = 0; k < result.z; ++k) {
+    if (k > 0) board += '|';
+    for (int j = 0; j < result.y; ++j) {
+      if (j > 0) board += '/';
+      for (int i = 0; i < result.x; ++i) board += result.at(i, j, k) == VoxelState::Empty ? '#' : '.';
+    }
+  }
+
+  std::string base = file.substr(file.rfind('/') == std::string::npos ? 0 : file.rfind('/') + 1);
+  base.resize(base.size() - kExtension.size());
+  std::string title = attribute(problem, "name");
+  if (title.empty()) title = problems.size() > 1 ? fmt::format("{}, problem {}", base, problemNumber) : base;
+  std::string toml = fmt::format("# Read from the BurrTools file {} (problem {}).\n", file, problemNumber);
+  toml += fmt::format("name = {}\ntitle = {}\nlattice = \"{}\"\nboard = {}\n", tomlString(base),
+                      tomlString(title), flat ? "square" : "cubic", tomlString(board));
+  if (anyVariable) toml += "fill_every_cell = false\n";
+  for (std::size_t p = 0; p < pieces.size(); ++p) {
+    const Voxel& v = *pieces[p].voxel;
+    toml += fmt::format("\n[[piece]]\nletter = \"{}\"\n", letters[p]);
+    if (!v.name.empty()) toml += fmt::format("name = {}\n", tomlString(v.name));
+    std::vector<Site> cubes;
+    int colour = -1;
+    for (int k = 0; k < v.z; ++k)
+      for (int j = 0; j < v.y; ++j)
+        for (int i = 0; i < v.x; ++i)
+          if (v.at(i, j, k) != VoxelState::Empty) {
+            cubes.push_back({i, j, k});
+            const int c = v.colourAt(i, j, k);
+            colour = colour == -1 || colour == c ? c : 0;
+          }
+    if (cubes.empty()) reader.fail(nullptr, fmt::format("shape {} (a piece) has no voxels", pieces[p].id));
+    if (colour > 0 && colour <= static_cast<int>(colours.size()))
+      toml += fmt::format("colour = \"{}\"\n", colours[static_cast<std::size_t>(colour - 1)]);
+    if (pieces[p].count != 1) toml += fmt::format("copies = {}\n", pieces[p].count);
+    if (flat) {
+      std::string shape;
+      for (int j = 0; j < v.y; ++j) {
+        if (j > 0) shape += '/';
+        for (int i = 0; i < v.x; ++i) shape += v.at(i, j, 0) == VoxelState::Empty ? '.' : '#';
+      }
+      toml += fmt::format("moves = \"turn-mirror\"\nshape = \"{}\"\n", shape);
+    } else {
+      std::string list;
+      for (const auto& c : cubes)
+        list += fmt::format("{}[{}, {}, {}]", list.empty() ? "" : ", ", c.x, c.y, c.z);
+      toml += fmt::format("moves = \"turn\"\ncubes = [{}]\n", list);
+    }
+  }
+  return toml;
+}
+
+std::string toBurrTools(const Puzzle& puzzle) {
+  if (puzzle.lattice == Lattice::HexPegs)
+    throw InputError(fmt::format("{}: BurrTools has no grid for IQ-Link's hex pegs", puzzle.name));
+  for (const auto& piece : puzzle.pieces) {
+    if (puzzle.lattice == Lattice::Square && piece.moves != Moves::TurnMirror)
+      throw InputError(
+          fmt::format("{}: piece '{}' may not be turned over, but BurrTools turns flat pieces over "
+                      "(it knows only turning in space)",
+                      puzzle.name, piece.letter));
+    if (puzzle.lattice == Lattice::Cubic && piece.moves != Moves::Turn && chiral(piece))
+      throw InputError(
+          fmt::format("{}: piece '{}' may be mirrored, which BurrTools cannot say (give its mirror "
+                      "image as a piece of its own)",
+                      puzzle.name, piece.letter));
+  }
+  std::string xml = "<?xml version=\"1.0\"?>\n<puzzle version=\"2\"><gridType type=\"0\"/><colors>";
+  for (const auto& piece : puzzle.pieces) {
+    const unsigned long rgb =
+        std::strtoul(piece.colour.c_str() + (piece.colour.empty() ? 0 : 1), nullptr, 16);
+    xml += fmt::format("<color red=\"{}\" green=\"{}\" blue=\"{}\"/>", (rgb >> 16U) & 0xffU,
+                       (rgb >> 8U) & 0xffU, rgb & 0xffU);
+  }
+  xml += "</colors><shapes>";
+  // Shape 0: the board, cells relative to the bounding box; '+' for cells that may stay empty.
+  std::map<Site, char> board;
+  for (const Site& cell : puzzle.cells)
+    board[Site{cell.x - puzzle.low.x, cell.y - puzzle.low.y, cell.z - puzzle.low.z}] =
+        puzzle.mustFill[static_cast<std::size_t>(puzzle.siteIndex.at(cell))] ? '#' : '+';
+  const Site boardSize{puzzle.high.x - puzzle.low.x + 1, puzzle.high.y - puzzle.low.y + 1,
+                       puzzle.high.z - puzzle.low.z + 1};
+  xml += voxelXml(puzzle.title, boardSize, board, 0);
+  // Shapes 1..n: the pieces, each in its own colour, named so that the letter comes first.
+  for (std::size_t p = 0; p < puzzle.pieces.size(); ++p) {
+    const PieceDef& piece = puzzle.pieces[p];
+    const Shape shape = normalized(puzzle.lattice, piece.faces.front());
+    std::map<Site, char> cells;
+    Site size{1, 1, 1};
+    for (const Site& s : shape) {
+      cells[s] = '#';
+      size = {std::max(size.x, s.x + 1), std::max(size.y, s.y + 1), std::max(size.z, s.z + 1)};
+    }
+    const bool letterFirst =
+        !piece.name.empty() && std::toupper(static_cast<unsigned char>(piece.name[0])) ==
+                                   std::toupper(static_cast<unsigned char>(piece.letter));
+    const std::string name = letterFirst ? piece.name : fmt::format("{} {}", piece.letter, piece.name);
+    xml += voxelXml(name, size, cells, static_cast<int>(p) + 1);
+  }
+  xml +=
+      fmt::format("</shapes><problems><problem name=\"{}\" state=\"0\"><shapes>", xmlEscaped(puzzle.title));
+  for (std::size_t p = 0; p < puzzle.pieces.size(); ++p)
+    xml += fmt::format("<shape id=\"{}\" count=\"{}\"/>", p + 1, puzzle.pieces[p].copies);
+  xml += "</shapes><result id=\"0\"/><bitmap/></problem></problems>";
+  xml +=
+      fmt::format("<comment>{} (written by piecework convert)</comment></puzzle>\n", xmlEscaped(puzzle.name));
+  return gzipped(xml);
+}
+
+}  // namespace piecework

@@ -1,0 +1,25 @@
+// BurrTools puzzle files (.xmpuzzle: gzip-compressed XML), the exchange format of packing-puzzle designers
+// (docs/interop.md). Only BurrTools' cubic grid is read and written.
+#pragma once
+
+#include <string>
+
+#include "puzzle/puzzle.hpp"
+
+namespace piecework {
+
+// True for a PUZZLE argument that names a BurrTools file: "FILE.xmpuzzle", optionally followed by "#N" (the
+// N-th problem, from 1) or "#NAME" (the problem of that name).
+bool isBurrToolsPath(const std::string& path);
+
+// Reads one problem of a BurrTools file and writes it as a piecework definition (TOML,
+// docs/puzzle-format.md). Throws InputError naming the file for unreadable gzip, malformed XML, other grids
+// than the cubic one, piece count ranges, colour constraints and anything else a piecework definition cannot
+// say.
+std::string burrToolsDefinition(const std::string& path);
+
+// The puzzle as a BurrTools file (gzip-compressed bytes). Throws InputError for what BurrTools cannot say:
+// hex-peg puzzles, square-lattice pieces that may not be turned over, cubic pieces that may be mirrored.
+std::string toBurrTools(const Puzzle& puzzle);
+
+}  // namespace piecework

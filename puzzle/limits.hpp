@@ -1,0 +1,41 @@
+// Input limits, in one place so that docs/limits.md can name them: a stranger's file must not make piecework
+// run out of memory or stack. Every file piecework reads whole goes through readFileLimited().
+#pragma once
+
+#include <cstddef>
+#include <string>
+
+namespace piecework {
+
+inline constexpr std::size_t kKiB = 1024;
+inline constexpr std::size_t kMiB = 1024 * kKiB;
+
+// File sizes.
+inline constexpr std::size_t kMaxDefinitionBytes = 1 * kMiB;   // a puzzle definition (TOML)
+inline constexpr std::size_t kMaxChallengeBytes = 64 * kKiB;   // --challenge-file
+inline constexpr std::size_t kMaxImportBytes = 256 * kMiB;     // catalog import (JSON lines)
+inline constexpr std::size_t kMaxJsonLinesBytes = 256 * kMiB;  // other JSON-lines inputs (calibration)
+// TOML: tables nested this deep (dotted keys, table headers, inline tables and arrays together).
+inline constexpr int kMaxTomlNesting = 32;
+
+// Puzzles. The search holds a board in at most 512 bits (solver/bits.hpp): one bit per cell, or seven per
+// peg.
+inline constexpr int kMaxSites = 512;
+// Piece kinds need no limit of their own: each has a letter or digit, unique ignoring case, so at most 36.
+inline constexpr int kMaxPieces = 256;  // pieces counting copies
+// Orientations times sites summed over the pieces: an upper bound on the placements, checked before they
+// are built (each costs memory; the shipped puzzles need at most a few thousand).
+inline constexpr std::size_t kMaxPlacementBound = 500000;
+
+// Threads for count and generate (--threads).
+inline constexpr int kMaxThreads = 256;
+
+// Reads the whole file at `path` ("-": standard input). Throws InputError naming `path` and `what` (e.g. "the
+// definition") when it cannot be read, is a directory, or holds more than `limit` bytes; an endless input
+// (/dev/zero, a pipe that never ends) stops at the limit.
+std::string readFileLimited(const std::string& path, std::size_t limit, const char* what);
+
+// "1 MiB", "64 KiB", "300 bytes": for error messages and docs.
+std::string sizeText(std::size_t bytes);
+
+}  // namespace piecework

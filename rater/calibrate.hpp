@@ -1,0 +1,44 @@
+// Fitting a rating model (rater/model.hpp) to challenges whose levels people assigned, and measuring how well
+// a model of that form agrees with them on challenges it was not fitted on (leave-one-out).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "rater/model.hpp"
+
+namespace piecework {
+
+struct CalibrationSample {
+  RatingFeatures features;
+  Level level = Level::Starter;
+};
+
+// How far predicted levels agree with the assigned ones.
+struct Agreement {
+  double exact = 0;      // share with the same level
+  double withinOne = 0;  // share at most one level away
+  double spearman = 0;   // rank correlation of the score with the level
+};
+
+Agreement agreement(const std::vector<Level>& assigned, const std::vector<Level>& predicted,
+                    const std::vector<double>& scores);
+
+// Maximum-likelihood fit of the ordinal model on `features` (names from modelFeatureNames()), with a ridge
+// penalty on the weights of the standardised features. Needs every level present.
+RatingModel fitRatingModel(const std::vector<CalibrationSample>& samples,
+                           const std::vector<std::string>& features, double penalty);
+
+struct CrossValidation {
+  Agreement model;  // each sample rated by the model fitted on all the others
+  Agreement naive;  // the same for a model on pieces to place alone
+  std::vector<Level> predicted;
+  std::vector<double> scores;
+};
+
+// Leave-one-out: every sample is predicted by a model fitted without it. Figures that say how the model form
+// generalises, unlike the agreement of a model with the samples it was fitted on.
+CrossValidation crossValidate(const std::vector<CalibrationSample>& samples,
+                              const std::vector<std::string>& features, double penalty);
+
+}  // namespace piecework

@@ -1,0 +1,162 @@
+// Moves and words for the rater's path (rater/explain.hpp).
+#include "rater/explain.hpp"
+
+#include <fmt/format.h>
+#include <algorithm>
+#include <map>
+#include <set>
+#include <tuple>
+
+#include "puzzle/challenge.hpp"
+
+namespace piecework {
+
+namespace {
+
+std::string range(const char* what, int low, int high) {
+  return low == high ? fmt::format("{} {}", what, low) : fmt::format("{}s {}-{}", what, low, high);
+}
+
+std::string plural(int n, const char* one, const char* many = nullptr) {
+  if (n == 1) return fmt::format("1 {}", one);
+  return many != nullptr ? fmt::format("{} {}", n, many) : fmt::format("{} {}s", n, one);
+}
+
+// "a, b and c"
+std::string listWords(const std::vector<std::string>& items) {
+  std::string out;
+  for (std::size_t i = 0; i < items.size(); ++i)
+    out += (i == 0 ? "" : i + 1 == items.size() ? " and " : ", ") + items[i];
+  return out;
+}
+
+}  // namespace
+
+std::string pieceWords(const Puzzle& puzzle, int piece) {
+  const PieceDef& def = puzzle.pieces[static_cast<std::size_t>(piece)];
+  const std::string letter(1, def.letter);
+  return def.name.empty() || def.name == letter ? letter : fmt::format("{} ({})", letter, def.name);
+}
+
+std::string placementWords(const Puzzle& puzzle, int placement) {
+  const Placement& p = puzzle.placements[static_cast<std::size_t>(placement)];
+  if (puzzle.lattice == Lattice::HexPegs) {
+    std::set<int> pegs;
+    for (int site : p.sites) pegs.insert(site / 7);
+    std::vector<std::string> letters;
+    for (int peg : pegs) letters.emplace_back(1, pegLetter(peg));
+    return fmt::format("on peg{} {}", letters.size() == 1 ? "" : "s", listWords(letters));
+  }
+  int x0 = 1 << 30, x1 = -(1 << 30), y0 = x0, y1 = x1, z0 = x0, z1 = x1;
+  for (int site : p.sites) {
+    const Site& s = puzzle.sites[static_cast<std::size_t>(site)];
+    x0 = std::min(x0, s.x), x1 = std::max(x1, s.x);
+    y0 = std::min(y0, s.y), y1 = std::max(y1, s.y);
+    z0 = std::min(z0, s.z), z1 = std::max(z1, s.z);
+  }
+  const std::string flat = fmt::format("{}, {}", range("row", y0 - puzzle.low.y + 1, y1 - puzzle.low.y + 1),
+                                       range("column", x0 - puzzle.low.x + 1, x1 - puzzle.low.x + 1));
+  if (puzzle.lattice != Lattice::Cubic) return "in " + flat;
+  return fmt::format("in {}, {}", range("layer", z0 - puzzle.low.z + 1, z1 - puzzle.low.z + 1), flat);
+}
+
+std::vector<Move> explainMoves(const Puzzle& puzzle, const Rating& rating) {
+  std::vector<Move> moves;
+  std::vector<int> board;  // placements made so far on the path
+  const auto& steps = rating.steps;
+  // The cells (or IQ-Link's code) follow in brackets: two orientations of a piece often share rows and
+  // columns.
+  auto what = [&](const RatingStep& s) {
+    return fmt::format("{} {} [{}]", pieceWords(puzzle, s.piece), placementWords(puzzle, s.placement),
+                       describePlacement(puzzle, s.placement));
+  };
+  for (std::size_t i = 0; i < steps.size();) {
+    const RatingStep& first = steps[i];
+    Move move;
+    move.depth = first.depth;
+    const bool trial = first.strategy == kStrategyTrial;
+    if (first.placed) {
+      move.kind = trial ? Move::GuessWorks : Move::Place;
+      move.steps.push_back(static_cast<int>(i++));
+      board.push_back(first.placement);
+      move.text = trial ? fmt::format("guess {}: {}", what(first), first.reason)
+                        : fmt::format("place {}: {} ({})", what(first), first.reason, first.strategy);
+    } else if (trial) {
+      // Consecutive guesses refuted at one depth: one move.
+      move.kind = Move::GuessFails;
+      for (; i < steps.size() && steps[i].strategy == kStrategyTrial && !steps[i].placed &&
+             steps[i].depth == first.depth;
+           ++i)
+        move.steps.push_back(static_cast<int>(i));
+      std::vector<std::string> items;
+      for (std::size_t k = 0; k < move.steps.size() && k < 3; ++k) {
+        const RatingStep& s = steps[static_cast<std::size_t>(move.steps[k])];
+        items.push_back(fmt::format("{} ({})", what(s), s.reason));
+      }
+      const int more = static_cast<int>(move.steps.size()) - static_cast<int>(items.size());
+      move.text = fmt::format("{} that fail{}: {}{}",
+                              move.steps.size() == 1
+                                  ? std::string("a guess")
+                                  : plural(static_cast<int>(move.steps.size()), "guess", "guesses"),
+                              move.steps.size() == 1 ? "s" : "", listWords(items),
+                              more > 0 ? fmt::format(", and {} more", more) : "");
+    } else {
+      // Eliminations until the next placement or guess at this depth: one round of ruling out.
+      move.kind = Move::RuleOut;
+      for (; i < steps.size() && !steps[i].placed && steps[i].strategy != kStrategyTrial &&
+             steps[i].depth == first.depth;
+           ++i)
+        move.steps.push_back(static_cast<int>(i));
+      std::map<std::string, int> byStrategy;
+      std::map<std::tuple<std::string, int, std::string>, int> groups;  // strategy, piece, reason
+      for (int k : move.steps) {
+        const RatingStep& s = steps[static_cast<std::size_t>(k)];
+        ++byStrategy[s.strategy];
+        ++groups[{s.strategy, s.piece, s.reason}];
+      }
+      if (move.steps.size() == 1) {
+        move.text = fmt::format("rule out {}: {} ({})", what(first), first.reason, first.strategy);
+      } else {
+        std::vector<std::string> counts;
+        for (const char* name : {kStrategyPairwise, kStrategyLinkability, kStrategyRegion})
+          if (const auto it = byStrategy.find(name); it != byStrategy.end())
+            counts.push_back(fmt::format("{} {}", name, it->second));
+        const auto largest = std::max_element(
+            groups.begin(), groups.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
+        const auto& [strategy, piece, reason] = largest->first;
+        const int n = largest->second;
+        move.text = fmt::format("rule out {} ({}); {} {} where {}",
+                                plural(static_cast<int>(move.steps.size()), "placement"), listWords(counts),
+                                n == 1 ? "for instance one of" : fmt::format("{} of them are places of", n),
+                                pieceWords(puzzle, piece), reason);
+      }
+    }
+    move.placed = board;
+    moves.push_back(std::move(move));
+  }
+  return moves;
+}
+
+std::string ratingSummary(const Rating& rating) {
+  int pathTrials = 0;
+  for (const RatingStep& s : rating.steps) pathTrials += s.strategy == kStrategyTrial ? 1 : 0;
+  std::vector<std::string> uses;
+  for (const char* name : {kStrategySinglePlacement, kStrategySingleCover, kStrategyPairwise,
+                           kStrategyLinkability, kStrategyRegion, kStrategyTrial})
+    if (const auto it = rating.strategyUse.find(name); it != rating.strategyUse.end())
+      uses.push_back(fmt::format("{} x{}", name, it->second));
+  std::string trials;
+  if (rating.trials > 0)
+    trials = rating.trials == pathTrials
+                 ? fmt::format("; {} tried", plural(rating.trials, "guess", "guesses"))
+                 : fmt::format(
+                       "; {} tried in all, {} of them on the path below and the others inside guesses "
+                       "that failed or were taken further",
+                       plural(rating.trials, "guess", "guesses"), pathTrials);
+  return fmt::format("{} (score {:.2f}): {} to place; hardest strategy: {}; steps: {}{}",
+                     levelName(rating.level), rating.score, plural(rating.toPlace, "piece"),
+                     rating.hardest.empty() ? "none" : rating.hardest,
+                     uses.empty() ? "none" : fmt::format("{}", fmt::join(uses, ", ")), trials);
+}
+
+}  // namespace piecework

@@ -1,0 +1,57 @@
+// The rating model: turns what the strategy replay measured (RatingFeatures) into a level and a score.
+//
+// An ordinal logistic model (cumulative logit) with few parameters (docs/rating.md): the effort of a
+// challenge is a weighted sum of a few standardised features, and four cut points split the effort into the
+// five levels. P(level <= k) = 1 / (1 + exp(effort - cut[k])). The parameters are data (data/models/*.json,
+// or a file made by `piecework calibrate`), not constants in code.
+#pragma once
+
+#include <array>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "rater/rater.hpp"
+
+namespace piecework {
+
+struct Puzzle;
+
+// The features a model may use, by name, in the order `rate --json` prints them. Each is a number derived
+// from RatingFeatures (counts of searches and trials on a log2(1 + n) scale).
+const std::vector<std::string>& modelFeatureNames();
+// The value of one named feature; throws InputError for an unknown name.
+double modelFeature(const RatingFeatures& features, std::string_view name);
+
+struct RatingModel {
+  std::string name;                   // says what it was fitted on
+  std::vector<std::string> features;  // names from modelFeatureNames()
+  std::vector<double> mean;           // per feature: standardisation, (x - mean) / scale
+  std::vector<double> scale;
+  std::vector<double> weights;    // per feature, on the standardised value
+  std::array<double, 4> cuts{};   // increasing: Starter|Junior, Junior|Expert, Expert|Master, Master|Wizard
+  double penalty = 1.0;           // ridge penalty the fit used (kept so a refit is the same fit)
+  int samples = 0;                // challenges it was fitted on
+  std::array<int, 5> perLevel{};  // of those, per level
+  std::string crossValidation;    // leave-one-out figures at fitting time, in words ("" when unknown)
+};
+
+struct LevelEstimate {
+  Level level = Level::Starter;
+  double effort = 0;                    // the weighted sum
+  double score = 0;                     // effort on the level scale: 1.0-2.0 Starter, ..., 5.0 and up Wizard
+  std::array<double, 5> probability{};  // per level
+};
+
+LevelEstimate estimateLevel(const RatingModel& model, const RatingFeatures& features);
+
+// JSON (the format of data/models/*.json). parseModel throws InputError naming `source` on anything wrong.
+RatingModel parseModel(std::string_view json, const std::string& source);
+std::string modelJson(const RatingModel& model);
+// Reads a model file (size-limited); InputError on failure.
+RatingModel loadModel(const std::string& path);
+
+// The shipped model for a puzzle: data/models/NAME.json when there is one for its name, else default.json.
+const RatingModel& shippedModel(const Puzzle& puzzle);
+
+}  // namespace piecework

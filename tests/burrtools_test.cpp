@@ -1,0 +1,144 @@
+// BurrTools .xmpuzzle files: shipped puzzles round-trip through them and count the same; hand-written files
+// with several problems, copies and colours; malformed files get one line and exit status 2.
+#include <gtest/gtest.h>
+
+#include <fmt/format.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <tuple>
+
+#include "support/exact_cover.hpp"
+#include "support/run.hpp"
+
+namespace {
+
+using piecework::test::runPiecework;
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// Writes `text` gzip-compressed, as BurrTools does, with the gzip program (not piecework's own zlib code).
+void writeGzip(const std::string& path, const std::string& text) {
+  std::ofstream(path + ".xml", std::ios::binary) << text;
+  ASSERT_EQ(std::system(("gzip -c '" + path + ".xml' >'" + path + "'").c_str()), 0);
+}
+
+std::string countJson(const std::string& puzzle) {
+  const auto r = runPiecework("count " + puzzle + " --json");
+  EXPECT_EQ(r.status, 0) << r.err;
+  return r.out;
+}
+
+bool oneLine(const std::string& err) {
+  return !err.empty() && err.find('\n') == err.size() - 1;
+}
+
+// Shapes: 0 a 2 x 3 tray, 1 a straight tromino in colour 1, 2 a 2 x 2 x 2 box, 3 a domino.
+constexpr const char* kHandWritten = R"(<?xml version="1.0"?>
+<puzzle version="2">
+  <gridType type="0"/>
+  <colors><color red="255" green="0" blue="0"/></colors>
+  <shapes>
+    <voxel x="3" y="2" z="1" name="tray" type="0">######</voxel>
+    <voxel x="3" y="1" z="1" name="I tromino" type="0">#1#1#1</voxel>
+    <voxel x="2" y="2" z="2" name="box" type="0">########</voxel>
+    <voxel x="2" y="1" z="1" name="domino" type="0">##</voxel>
+  </shapes>
+  <problems>
+    <problem name="two trominoes" state="0"><shapes><shape id="1" count="2"/></shapes><result id="0"/></problem>
+    <problem name="dominoes in a box" state="0"><shapes><shape id="3" count="4"/></shapes><result id="2"/></problem>
+    <problem name="some dominoes" state="0"><shapes><shape id="3" min="1" max="3"/></shapes><result id="0"/></problem>
+  </problems>
+  <comment/>
+</puzzle>
+)";
+
+}  // namespace
+
+TEST(BurrTools, ShippedCubicAndSquarePuzzlesRoundTripAndCountTheSame) {
+  const std::string dir = piecework::test::tempDir();
+  // Published counts: Soma 11,520 solutions (240 distinct); pentominoes 6 x 10 9,356 (2,339 distinct).
+  for (const auto& [name, solutions, distinct] :
+       {std::tuple{"soma", 11520, 240}, std::tuple{"pentominoes-6x10", 9356, 2339}}) {
+    const std::string xm = dir + "/" + name + ".xmpuzzle", toml = dir + "/" + name + ".toml";
+    ASSERT_EQ(runPiecework(std::string("convert ") + name + " '" + xm + "'").status, 0) << name;
+    const std::string bytes = slurp(xm);
+    ASSERT_GT(bytes.size(), 2U);
+    EXPECT_EQ(static_cast<unsigned char>(bytes[0]), 0x1fU);  // gzip magic
+    EXPECT_EQ(static_cast<unsigned char>(bytes[1]), 0x8bU);
+    const auto back = runPiecework("convert '" + xm + "' '" + toml + "'");
+    ASSERT_EQ(back.status, 0) << back.err;
+    const std::string expected = fmt::format("\"solutions\":{}", solutions);
+    for (const std::string& path : {xm, toml}) {
+      const std::string json = countJson("'" + path + "'");
+      EXPECT_NE(json.find("\"distinct\":" + std::to_string(distinct) + ","), std::string::npos)
+          << path << json;
+      EXPECT_NE(json.find(expected), std::string::npos) << path << json;
+    }
+  }
+}
+
+TEST(BurrTools, HandWrittenFileWithProblemsCopiesAndColours) {
+  const std::string dir = piecework::test::tempDir();
+  const std::string file = dir + "/hand.xmpuzzle";
+  writeGzip(file, kHandWritten);
+  // Problem 1 (the default): two identical straight trominoes fill the 2 x 3 tray one way.
+  EXPECT_NE(countJson("'" + file + "'").find("\"solutions\":1,"), std::string::npos);
+  const auto toml = runPiecework("convert '" + file + "' --to toml");
+  ASSERT_EQ(toml.status, 0) << toml.err;
+  EXPECT_NE(toml.out.find("lattice = \"square\""), std::string::npos) << toml.out;
+  EXPECT_NE(toml.out.find("colour = \"#ff0000\""), std::string::npos) << toml.out;
+  EXPECT_NE(toml.out.find("copies = 2"), std::string::npos) << toml.out;
+  // Problem 2, by number and by name: four dominoes in a 2 x 2 x 2 box, 9 ways (2 x 2 x n domino tilings:
+  // 1, 2, 9, 32, ...); the dlx file counts the copies apart: 9 x 4!.
+  EXPECT_NE(countJson("'" + file + "#2'").find("\"solutions\":9,"), std::string::npos);
+  EXPECT_NE(countJson("'" + file + "#dominoes in a box'").find("\"solutions\":9,"), std::string::npos);
+  const auto dlx = runPiecework("convert '" + file + "#2' --to dlx");
+  ASSERT_EQ(dlx.status, 0) << dlx.err;
+  EXPECT_EQ(piecework::test::countExactCovers(dlx.out), 9U * 24U);
+  // Problem 3: a range of dominoes, which a definition cannot say.
+  const auto range = runPiecework("count '" + file + "#3'");
+  EXPECT_EQ(range.status, 2);
+  EXPECT_NE(range.err.find("1 to 3 times"), std::string::npos) << range.err;
+  EXPECT_TRUE(oneLine(range.err)) << range.err;
+  const auto missing = runPiecework("count '" + file + "#7'");
+  EXPECT_EQ(missing.status, 2);
+  EXPECT_TRUE(oneLine(missing.err)) << missing.err;
+}
+
+TEST(BurrTools, MalformedFilesAndOtherGridsGetOneLine) {
+  const std::string dir = piecework::test::tempDir();
+  writeGzip(dir + "/broken.xmpuzzle", "<puzzle version=\"2\"><shapes><voxel x=\"1\"");
+  std::ofstream(dir + "/notgzip.xmpuzzle", std::ios::binary) << std::string("\x1f\x8b\x08\x00garbage", 12);
+  writeGzip(dir + "/prisms.xmpuzzle",
+            "<puzzle version=\"2\"><gridType type=\"1\"/><shapes/><problems/></puzzle>");
+  writeGzip(dir + "/short.xmpuzzle",
+            "<puzzle><shapes><voxel x=\"2\" y=\"2\" z=\"1\" type=\"0\">###</voxel></shapes></puzzle>");
+  const struct {
+    const char* file;
+    const char* says;
+  } cases[] = {{"broken.xmpuzzle", "broken.xmpuzzle:1:"},
+               {"notgzip.xmpuzzle", "notgzip.xmpuzzle"},
+               {"prisms.xmpuzzle", "triangular prisms"},
+               {"short.xmpuzzle", "needs 4"},
+               {"absent.xmpuzzle", "absent.xmpuzzle"}};
+  for (const auto& c : cases) {
+    const auto r = runPiecework(std::string("count '") + dir + "/" + c.file + "'");
+    EXPECT_EQ(r.status, 2) << c.file;
+    EXPECT_NE(r.err.find(c.says), std::string::npos) << c.file << ": " << r.err;
+    EXPECT_TRUE(oneLine(r.err)) << c.file << ": " << r.err;
+  }
+  const auto hex = runPiecework("convert iq-link '" + dir + "/link.xmpuzzle'");
+  EXPECT_EQ(hex.status, 2);
+  EXPECT_TRUE(oneLine(hex.err)) << hex.err;
+  const auto fit = runPiecework("convert iq-fit '" + dir + "/fit.xmpuzzle'");
+  EXPECT_EQ(fit.status, 2);
+  EXPECT_NE(fit.err.find("turned over"), std::string::npos) << fit.err;
+}

@@ -1,0 +1,177 @@
+// The public library interface (include/piecework/piecework.hpp), used as another program uses it: linked to
+// libpiecework alone, through its header alone.
+#include <gtest/gtest.h>
+#include <piecework/piecework.hpp>
+
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <map>
+#include <string>
+
+namespace pw = piecework::api;
+
+namespace {
+
+// Two straight trominoes on a 2 x 3 board (docs/puzzle-format.md's example): one lies in the top row and the
+// other in the bottom row, either way round, and the up-down flip of the board swaps the two.
+constexpr const char* kTiny = R"(name = "tiny"
+lattice = "square"
+board = """
+...
+...
+"""
+
+[[piece]]
+letter = "a"
+shape = "###"
+
+[[piece]]
+letter = "b"
+shape = "#/#/#"
+)";
+
+// The letters of a one-line picture, counted (rows and layers separators and empty cells left out).
+std::map<char, int> letterCounts(const std::string& picture) {
+  std::map<char, int> counts;
+  for (const char c : picture)
+    if (c != '/' && c != '|' && c != '.') ++counts[c];
+  return counts;
+}
+
+bool contains(const pw::Challenge& whole, const pw::Challenge& part) {
+  return std::includes(whole.placements.begin(), whole.placements.end(), part.placements.begin(),
+                       part.placements.end());
+}
+
+}  // namespace
+
+TEST(LibraryApi, ListsAndLoadsShippedPuzzles) {
+  const auto names = pw::Puzzle::shippedNames();
+  EXPECT_EQ(names.size(), 10U);
+  EXPECT_NE(std::find(names.begin(), names.end(), "soma"), names.end());
+  EXPECT_NE(std::find(names.begin(), names.end(), "iq-link"), names.end());
+  const pw::Puzzle soma = pw::Puzzle::load("soma");
+  EXPECT_EQ(soma.name(), "soma");
+  EXPECT_EQ(soma.title(), "Soma cube");
+  EXPECT_EQ(soma.pieceCount(), 7);
+  EXPECT_EQ(soma.cellCount(), 27);
+  const pw::Puzzle link = pw::Puzzle::load("iq-link");
+  EXPECT_EQ(link.pieceCount(), 12);
+  EXPECT_EQ(link.cellCount(), 24);
+  EXPECT_STREQ(pw::version(), "0.1.0");
+}
+
+TEST(LibraryApi, CountsSomaAndPentominoes) {
+  // Published counts: the Soma cube has 11,520 solutions, 240 up to the cube's 48 symmetries; the 6 x 10
+  // pentomino rectangle 2,339 up to its 4 symmetries (9,356 in all).
+  const pw::Counts soma = pw::count(pw::Puzzle::load("soma"));
+  EXPECT_EQ(soma.solutions, 11520U);
+  EXPECT_EQ(soma.distinct, 240U);
+  EXPECT_EQ(soma.symmetries, 48);
+  pw::Options one;
+  one.threads = 1;
+  const pw::Counts pentominoes = pw::count(pw::Puzzle::load("pentominoes-6x10"), {}, one);
+  EXPECT_EQ(pentominoes.solutions, 9356U);
+  EXPECT_EQ(pentominoes.distinct, 2339U);
+}
+
+TEST(LibraryApi, LoadsDefinitionsFromTextAndFiles) {
+  const pw::Puzzle tiny = pw::Puzzle::fromToml(kTiny, "tiny.toml");
+  EXPECT_EQ(tiny.name(), "tiny");
+  EXPECT_EQ(tiny.pieceCount(), 2);
+  EXPECT_EQ(tiny.cellCount(), 6);
+  const pw::Counts counts = pw::count(tiny);
+  EXPECT_EQ(counts.solutions, 2U);
+  EXPECT_EQ(counts.distinct, 1U);
+
+  const std::string path = testing::TempDir() + "piecework_api_tiny.toml";
+  std::ofstream(path) << kTiny;
+  EXPECT_EQ(pw::count(pw::Puzzle::fromFile(path)).solutions, 2U);
+  EXPECT_EQ(pw::count(pw::Puzzle::load(path)).solutions, 2U);
+  std::remove(path.c_str());
+}
+
+TEST(LibraryApi, BadInputThrowsOneLineErrors) {
+  const auto message = [](auto&& work) -> std::string {
+    try {
+      work();
+    } catch (const pw::Error& e) {
+      return e.what();
+    }
+    return "(no error)";
+  };
+  const std::string unknown = message([] { pw::Puzzle::load("no-such-puzzle"); });
+  EXPECT_NE(unknown.find("no-such-puzzle"), std::string::npos) << unknown;
+  const std::string missing = message([] { pw::Puzzle::fromFile("/nonexistent/x.toml"); });
+  EXPECT_NE(missing.find("/nonexistent/x.toml"), std::string::npos) << missing;
+  const std::string malformed =
+      message([] { pw::Puzzle::fromToml("name = \"x\"\nlattice = [", "broken.toml"); });
+  EXPECT_NE(malformed.find("broken.toml"), std::string::npos) << malformed;
+  const pw::Puzzle tiny = pw::Puzzle::fromToml(kTiny);
+  EXPECT_NE(message([&] { tiny.parse("aaz/..."); }), "(no error)");
+  EXPECT_NE(message([&] { pw::count(tiny, pw::Challenge{{tiny.placementCount()}}); }), "(no error)");
+  EXPECT_NE(message([&] { pw::parseLevel("Grandmaster"); }), "(no error)");
+  EXPECT_NE(message([&] { pw::generate(tiny, pw::Level::Starter, 0); }), "(no error)");
+  for (const std::string& m : {unknown, missing, malformed}) EXPECT_EQ(m.find('\n'), std::string::npos) << m;
+}
+
+TEST(LibraryApi, ParsesSolvesAndProvesUnique) {
+  const pw::Puzzle tiny = pw::Puzzle::fromToml(kTiny);
+  const pw::Challenge top = tiny.parse("aaa/...");
+  EXPECT_EQ(top.placements.size(), 1U);
+  EXPECT_EQ(tiny.format(top), "aaa/...");
+  EXPECT_EQ(pw::uniqueness(tiny, top), pw::Uniqueness::Unique);
+  EXPECT_EQ(pw::uniqueness(tiny, {}), pw::Uniqueness::Multiple);
+  const auto solutions = pw::solve(tiny, top, 5);
+  ASSERT_EQ(solutions.size(), 1U);
+  EXPECT_EQ(tiny.format(solutions[0]), "aaa/bbb");
+  EXPECT_EQ(tiny.format(solutions[0], false), "aaa\nbbb\n");
+  EXPECT_EQ(solutions[0].placements, tiny.parse("aaa/bbb").placements);
+  EXPECT_EQ(pw::solve(tiny, {}, 5).size(), 2U);
+
+  const pw::Puzzle soma = pw::Puzzle::load("soma");
+  const auto three = pw::solve(soma, {}, 3);
+  ASSERT_EQ(three.size(), 3U);
+  EXPECT_NE(three[0].placements, three[1].placements);
+  for (const auto& s : three) {
+    const std::map<char, int> letters = letterCounts(soma.format(s));
+    EXPECT_EQ(letters,
+              (std::map<char, int>{{'V', 3}, {'L', 4}, {'T', 4}, {'Z', 4}, {'A', 4}, {'B', 4}, {'P', 4}}))
+        << soma.format(s);
+    EXPECT_EQ(pw::uniqueness(soma, s), pw::Uniqueness::Unique);
+  }
+}
+
+TEST(LibraryApi, RatesAChallenge) {
+  const pw::Puzzle tiny = pw::Puzzle::fromToml(kTiny);
+  // One piece left with one place to go: a single placement, the easiest level (docs/rating.md).
+  const pw::Rating rating = pw::rate(tiny, tiny.parse("aaa/..."));
+  EXPECT_EQ(rating.level, pw::Level::Starter);
+  EXPECT_TRUE(rating.solved);
+  EXPECT_EQ(rating.toPlace, 1);
+  EXPECT_EQ(rating.solution.placements, tiny.parse("aaa/bbb").placements);
+  EXPECT_EQ(rating.explanation.size(), 1U);
+  EXPECT_STREQ(pw::levelName(pw::Level::Wizard), "Wizard");
+  EXPECT_EQ(pw::parseLevel("expert"), pw::Level::Expert);
+}
+
+TEST(LibraryApi, GeneratesUniqueChallengesFromASeed) {
+  const pw::Puzzle soma = pw::Puzzle::load("soma");
+  const auto batch = pw::generate(soma, pw::Level::Starter, 3, 11);
+  ASSERT_EQ(batch.size(), 3U);
+  for (const auto& g : batch) {
+    EXPECT_EQ(g.rating.level, pw::Level::Starter);
+    EXPECT_TRUE(contains(g.solution, g.challenge));
+    EXPECT_LT(g.challenge.placements.size(), g.solution.placements.size());
+    EXPECT_EQ(pw::uniqueness(soma, g.challenge), pw::Uniqueness::Unique);
+    EXPECT_EQ(pw::solve(soma, g.challenge, 2).at(0).placements, g.solution.placements);
+    // The seed alone regenerates the challenge (docs/generating.md).
+    EXPECT_NE(g.seed, 0U);
+  }
+  pw::Options one;
+  one.threads = 1;
+  const auto again = pw::generate(soma, pw::Level::Starter, 3, 11, one);
+  ASSERT_EQ(again.size(), 3U);
+  for (std::size_t i = 0; i < 3; ++i) EXPECT_EQ(again[i].challenge.placements, batch[i].challenge.placements);
+}

@@ -1,0 +1,316 @@
+// The rating model and its calibration (issue 16). Expected values come from hand calculation or from a rule
+// the test itself sets (a "house" grading by pieces to place), never from the model code under test.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "puzzle/challenge.hpp"
+#include "puzzle/definition.hpp"
+#include "puzzle/errors.hpp"
+#include "rater/calibrate.hpp"
+#include "rater/model.hpp"
+#include "rater/rater.hpp"
+#include "solver/solver.hpp"
+#include "support/challenges.hpp"
+#include "support/run.hpp"
+
+using nlohmann::json;
+using piecework::test::runPiecework;
+
+namespace piecework {
+namespace {
+
+// A row of six cells and three pieces of 1, 2 and 3 cells.
+constexpr const char* kRow = R"(name = "row"
+lattice = "square"
+board = "......"
+[[piece]]
+letter = "a"
+shape = "#"
+[[piece]]
+letter = "b"
+shape = "##"
+[[piece]]
+letter = "c"
+shape = "###"
+)";
+
+TEST(RatingFeatures, OneForcedPiece) {
+  const Puzzle puzzle = loadDefinition(kRow, "row.toml");
+  // c fills cells 1-3 and a cell 4: b can only go on cells 5-6, found by single placement.
+  const Rating r = rate(puzzle, parseChallenge(puzzle, "ccca.."), Rules{});
+  ASSERT_TRUE(r.solved);
+  const RatingFeatures& f = r.features;
+  EXPECT_EQ(f.toPlace, 1);
+  EXPECT_EQ(f.startOptions, 1);
+  EXPECT_EQ(f.firstChoice, 1);
+  EXPECT_EQ(f.forcedSteps, 1);
+  EXPECT_EQ(f.pairwiseEliminations, 0);
+  EXPECT_EQ(f.ruleEliminations, 0);
+  EXPECT_EQ(f.strategiesUsed, 1);
+  EXPECT_EQ(f.trials, 0);
+  EXPECT_EQ(f.trialDepth, 0);
+  EXPECT_EQ(f.refutations, 0);
+  EXPECT_EQ(f.forcedSearch, 1);
+  EXPECT_DOUBLE_EQ(modelFeature(f, "to_place"), 1.0);
+  EXPECT_DOUBLE_EQ(modelFeature(f, "start_options"), 1.0);  // log2(1 + 1)
+  EXPECT_DOUBLE_EQ(modelFeature(f, "trials"), 0.0);
+  EXPECT_DOUBLE_EQ(modelFeature(f, "forced_search"), 0.0);  // log2(1 + 0): no state beyond the first
+}
+
+TEST(RatingFeatures, FullBoardHasNothingToDo) {
+  const Puzzle puzzle = loadDefinition(kRow, "row.toml");
+  const Rating r = rate(puzzle, parseChallenge(puzzle, "cccabb"), Rules{});
+  EXPECT_EQ(r.features.toPlace, 0);
+  EXPECT_EQ(r.features.startOptions, 0);
+  EXPECT_EQ(r.features.forcedSteps, 0);
+  EXPECT_EQ(r.features.trials, 0);
+  EXPECT_EQ(r.level, Level::Starter);
+}
+
+TEST(RatingFeatures, UnknownNameIsAnInputError) {
+  EXPECT_THROW(modelFeature(RatingFeatures{}, "pieces"), InputError);
+}
+
+// A model on pieces to place alone, weight 1 on the raw count, cut points at 1.5, 2.5, 3.5 and 4.5.
+RatingModel handModel() {
+  return parseModel(R"({"format":"piecework-rating-model","name":"hand","features":["to_place"],"mean":[0],
+                        "scale":[1],"weights":[1],"cuts":[1.5,2.5,3.5,4.5]})",
+                    "hand.json");
+}
+
+TEST(RatingModel, LevelScoreAndProbabilitiesByHand) {
+  const RatingModel m = handModel();
+  RatingFeatures f;
+  f.toPlace = 3;  // effort 3: between the cuts 2.5 and 3.5
+  const LevelEstimate e = estimateLevel(m, f);
+  EXPECT_EQ(e.level, Level::Expert);
+  EXPECT_DOUBLE_EQ(e.effort, 3.0);
+  EXPECT_NEAR(e.score, 3.5, 1e-12);  // 1 + 2 + (3 - 2.5) / (3.5 - 2.5)
+  auto sigma = [](double z) { return 1 / (1 + std::exp(-z)); };
+  EXPECT_NEAR(e.probability[0], sigma(-1.5), 1e-12);
+  EXPECT_NEAR(e.probability[1], sigma(-0.5) - sigma(-1.5), 1e-12);
+  EXPECT_NEAR(e.probability[2], sigma(0.5) - sigma(-0.5), 1e-12);
+  EXPECT_NEAR(e.probability[3], sigma(1.5) - sigma(0.5), 1e-12);
+  EXPECT_NEAR(e.probability[4], 1 - sigma(1.5), 1e-12);
+  f.toPlace = 0;
+  EXPECT_EQ(estimateLevel(m, f).level, Level::Starter);
+  EXPECT_NEAR(estimateLevel(m, f).score, 0.5, 1e-12);  // 2 + (0 - 1.5) / 1
+  f.toPlace = 9;
+  EXPECT_EQ(estimateLevel(m, f).level, Level::Wizard);
+  EXPECT_NEAR(estimateLevel(m, f).score, 9.5, 1e-12);  // 5 + (9 - 4.5) / 1
+}
+
+TEST(RatingModel, JsonRoundTrip) {
+  const RatingModel m = handModel();
+  const RatingModel back = parseModel(modelJson(m), "again.json");
+  EXPECT_EQ(back.features, m.features);
+  EXPECT_EQ(back.weights, m.weights);
+  EXPECT_EQ(back.cuts, m.cuts);
+}
+
+TEST(RatingModel, BadModelsAreInputErrors) {
+  const std::string good = R"("name":"x","mean":[0],"scale":[1],"weights":[1])";
+  for (const std::string& text : std::vector<std::string>{
+           "not json", "[]", R"({"format":"other"})",
+           R"({"format":"piecework-rating-model","features":["nope"],)" + good + R"(,"cuts":[1,2,3,4]})",
+           R"({"format":"piecework-rating-model","features":["to_place"],)" + good + R"(,"cuts":[1,3,2,4]})",
+           R"({"format":"piecework-rating-model","features":["to_place"],)" + good + R"(,"cuts":[1,2,3]})",
+           R"({"format":"piecework-rating-model","features":["to_place"],"mean":[0,1],"scale":[1],)"
+           R"("weights":[1],"cuts":[1,2,3,4]})",
+           R"({"format":"piecework-rating-model","features":["to_place"],"mean":[0],"scale":[0],)"
+           R"("weights":[1],"cuts":[1,2,3,4]})"}) {
+    EXPECT_THROW(parseModel(text, "m.json"), InputError) << text;
+  }
+}
+
+TEST(Calibration, AgreementByHand) {
+  // Scores ranked 1, 3, 2 against levels 1, 2, 3: Spearman = 1 - 6 * (0 + 1 + 1) / (3 * 8) = 0.5.
+  const Agreement a = agreement({Level::Starter, Level::Junior, Level::Expert},
+                                {Level::Starter, Level::Expert, Level::Expert}, {1.0, 3.0, 2.0});
+  EXPECT_NEAR(a.exact, 2.0 / 3.0, 1e-12);
+  EXPECT_NEAR(a.withinOne, 1.0, 1e-12);
+  EXPECT_NEAR(a.spearman, 0.5, 1e-12);
+}
+
+// Levels set by a rule on pieces to place: a model fitted on them must give them back, in sample and
+// under leave-one-out.
+TEST(Calibration, FitRecoversALevelRule) {
+  std::vector<CalibrationSample> samples;
+  std::mt19937 rng(5);
+  for (int level = 0; level < 5; ++level)
+    for (int i = 0; i < 6; ++i) {
+      CalibrationSample s;
+      s.level = static_cast<Level>(level);
+      s.features.toPlace = 2 * level + 1 + i % 2;        // 1-2 Starter, 3-4 Junior, ... 9-10 Wizard
+      s.features.trials = static_cast<int>(rng() % 50);  // noise the fit must learn to ignore
+      samples.push_back(s);
+    }
+  const RatingModel m = fitRatingModel(samples, {"to_place", "trials"}, 0.01);
+  for (const CalibrationSample& s : samples) EXPECT_EQ(estimateLevel(m, s.features).level, s.level);
+  EXPECT_GT(m.weights[0], 5 * std::abs(m.weights[1]));
+  const CrossValidation cv = crossValidate(samples, {"to_place", "trials"}, 0.01);
+  EXPECT_GE(cv.model.exact, 0.9);
+  EXPECT_DOUBLE_EQ(cv.model.withinOne, 1.0);
+  EXPECT_DOUBLE_EQ(cv.naive.exact, 1.0);  // the rule is on pieces to place: the baseline gets it exactly
+  EXPECT_GT(cv.model.spearman, 0.95);
+}
+
+TEST(Calibration, NeedsEveryLevel) {
+  std::vector<CalibrationSample> samples(3);
+  EXPECT_THROW(fitRatingModel(samples, {"to_place"}, 1.0), InputError);
+}
+
+// ---- The command line.
+
+// A publisher whose house levels go by pieces to place: 2 Starter, 3 Junior, 4 Expert, 5 Master, 6+ Wizard.
+// Returns the booklet as JSON lines (and the level of each line in `levels`).
+std::string houseBooklet(const Puzzle& puzzle, std::vector<std::string>& challenges,
+                         std::vector<Level>& levels) {
+  std::string out;
+  std::array<int, 5> perLevel{};
+  for (std::uint64_t seed = 1; seed < 400 && *std::min_element(perLevel.begin(), perLevel.end()) < 6; ++seed)
+    for (const auto& givens : test::removalChain(puzzle, seed, 2)) {
+      const int toPlace = puzzle.totalPieces() - static_cast<int>(givens.size());
+      const int level = std::min(toPlace, 6) - 2;
+      if (level < 0 || perLevel[static_cast<std::size_t>(level)] >= 6) continue;
+      ++perLevel[static_cast<std::size_t>(level)];
+      challenges.push_back(formatChallenge(puzzle, givens));
+      levels.push_back(static_cast<Level>(level));
+      out += json{{"challenge", challenges.back()}, {"level", levelName(levels.back())}}.dump() + "\n";
+    }
+  return out;
+}
+
+double exactShare(const std::string& rateOutput, const std::vector<Level>& levels) {
+  std::istringstream in(rateOutput);
+  int same = 0;
+  std::size_t i = 0;
+  for (std::string line; std::getline(in, line); ++i)
+    same += i < levels.size() && json::parse(line).at("level") == levelName(levels[i]) ? 1 : 0;
+  EXPECT_EQ(i, levels.size());
+  return static_cast<double>(same) / static_cast<double>(levels.size());
+}
+
+TEST(CalibrateCli, FitsAHouseBookletAndRatesByIt) {
+  const Puzzle puzzle = loadPuzzle("iq-fit");
+  std::vector<std::string> challenges;
+  std::vector<Level> levels;
+  const std::string booklet = houseBooklet(puzzle, challenges, levels);
+  ASSERT_EQ(levels.size(), 30U);
+  const std::string dir = test::tempDir();
+  std::ofstream(dir + "/house.jsonl") << booklet;
+  std::ofstream list(dir + "/house.txt");
+  for (const auto& c : challenges) list << c << "\n";
+  list.close();
+
+  const auto fit =
+      runPiecework("calibrate iq-fit " + dir + "/house.jsonl --out " + dir + "/house.json --json");
+  ASSERT_EQ(fit.status, 0) << fit.err;
+  const json figures = json::parse(fit.out);
+  EXPECT_EQ(figures.at("samples"), 30);
+  EXPECT_GE(figures.at("cross_validated").at("within_one").get<double>(), 0.9);
+  ASSERT_NO_THROW(loadModel(dir + "/house.json"));
+
+  const auto house = runPiecework("rate iq-fit --json --challenge-file " + dir + "/house.txt --model " + dir +
+                                  "/house.json");
+  ASSERT_EQ(house.status, 0) << house.err;
+  const auto shipped = runPiecework("rate iq-fit --json --challenge-file " + dir + "/house.txt");
+  ASSERT_EQ(shipped.status, 0) << shipped.err;
+  const double houseExact = exactShare(house.out, levels);
+  EXPECT_GE(houseExact, exactShare(shipped.out, levels));
+  EXPECT_GE(houseExact, 0.9);
+}
+
+TEST(CalibrateCli, RateJsonHasFeaturesAndProbabilities) {
+  const auto r =
+      runPiecework("rate iq-fit --json --challenge 'LLL.SSSSGG/LnL.rSSGGG/nn..riyyyy/BnB.riii.y/BBBBrr....'");
+  ASSERT_EQ(r.status, 0) << r.err;
+  const json j = json::parse(r.out);
+  EXPECT_TRUE(j.at("score").is_number());
+  EXPECT_EQ(j.at("features").at("to_place"), 2);
+  double total = 0;
+  for (const char* level : {"Starter", "Junior", "Expert", "Master", "Wizard"})
+    total += j.at("probability").at(level).get<double>();
+  EXPECT_NEAR(total, 1.0, 0.01);
+}
+
+TEST(CalibrateCli, ModelOptionChangesTheGrade) {
+  const std::string dir = test::tempDir();
+  // Every cut point far above any effort: everything is Starter.
+  std::ofstream(dir + "/easy.json")
+      << R"({"format":"piecework-rating-model","name":"easy","features":["to_place"],
+    "mean":[0],"scale":[1],"weights":[1],"cuts":[100,101,102,103]})";
+  const std::string challenge = "'.........i/yy.......i/y.......ii/y........./y.........'";
+  const auto r =
+      runPiecework("rate iq-fit --json --challenge " + challenge + " --model " + dir + "/easy.json");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(json::parse(r.out).at("level"), "Starter");
+  const auto g = runPiecework("generate pentominoes-6x10 --level Starter --count 1 --seed 3 --json --model " +
+                              dir + "/easy.json");
+  ASSERT_EQ(g.status, 0) << g.err;
+  EXPECT_EQ(json::parse(g.out).at("level"), "Starter");
+  const auto bad = runPiecework("rate iq-fit --challenge " + challenge + " --model " + dir + "/missing.json");
+  EXPECT_EQ(bad.status, 2);
+
+  // A catalog graded by the shipped model, then re-graded by the easy one; a booklet grouped by it.
+  const std::string db = dir + "/c.sqlite";
+  ASSERT_EQ(runPiecework("generate iq-fit --level Expert --count 2 --seed 4 --quiet --db " + db).status, 0);
+  const auto booklet = runPiecework("booklet --db " + db + " --level Starter --model " + dir +
+                                    "/easy.json --out " + dir + "/b.pdf");
+  ASSERT_EQ(booklet.status, 0) << booklet.err;
+  EXPECT_NE(booklet.out.find("2 challenges"), std::string::npos) << booklet.out;
+  EXPECT_EQ(runPiecework("booklet --db " + db + " --level Starter --out " + dir + "/b2.pdf").status, 2);
+  const auto rerate = runPiecework("catalog rate --db " + db + " --model " + dir + "/easy.json");
+  ASSERT_EQ(rerate.status, 0) << rerate.err;
+  EXPECT_NE(rerate.out.find("2 changed level"), std::string::npos) << rerate.out;
+  const auto list = runPiecework("catalog list --db " + db + " --json");
+  ASSERT_EQ(list.status, 0) << list.err;
+  std::istringstream lines(list.out);
+  int starters = 0;
+  for (std::string line; std::getline(lines, line);) starters += json::parse(line).at("level") == "Starter";
+  EXPECT_EQ(starters, 2);
+}
+
+TEST(CalibrateCli, BadCalibrationFilesAreOneLineAndExitTwo) {
+  const Puzzle puzzle = loadPuzzle("iq-fit");
+  std::vector<std::string> challenges;
+  std::vector<Level> levels;
+  const std::string booklet = houseBooklet(puzzle, challenges, levels);
+  const std::string dir = test::tempDir();
+  const std::string several = "bbbb....../b........./........../........../..........";
+  std::ofstream(dir + "/level.jsonl")
+      << booklet << R"({"challenge":")" << challenges[0] << R"(","level":"Grandmaster"})"
+      << "\n";
+  std::ofstream(dir + "/several.jsonl")
+      << booklet << R"({"challenge":")" << several << R"(","level":"Wizard"})"
+      << "\n";
+  std::ofstream(dir + "/few.jsonl") << booklet.substr(0, booklet.find('\n') + 1);
+  std::ofstream(dir + "/json.jsonl") << "{nope\n";
+  std::ofstream(dir + "/missing.jsonl") << R"({"level":"Starter"})"
+                                        << "\n";
+  for (const std::string file : {"level", "several", "few", "json", "missing"}) {
+    const auto r =
+        runPiecework("calibrate iq-fit " + dir + "/" + file + ".jsonl --out " + dir + "/" + file + ".json");
+    EXPECT_EQ(r.status, 2) << file;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << file << ": " << r.err;
+    EXPECT_NE(r.err.find(file + ".jsonl"), std::string::npos) << r.err;
+    EXPECT_FALSE(std::ifstream(dir + "/" + file + ".json").good()) << file << ": a model was written";
+  }
+  EXPECT_NE(runPiecework("calibrate iq-fit " + dir + "/level.jsonl").err.find("Grandmaster"),
+            std::string::npos);
+  EXPECT_NE(runPiecework("calibrate iq-fit " + dir + "/several.jsonl").err.find(":31:"), std::string::npos);
+  EXPECT_EQ(runPiecework("calibrate iq-fit").status, 2);
+  EXPECT_EQ(runPiecework("calibrate iq-fit " + dir + "/level.jsonl --features nope").status, 2);
+}
+
+}  // namespace
+}  // namespace piecework
