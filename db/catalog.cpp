@@ -183,11 +183,20 @@ FileState inspect(const std::string& path) {
   {
     std::ifstream in(path, std::ios::binary);
     if (!in) throw InputError(fmt::format("{}: cannot read the catalog", path));
-    char header[16] = {};
+    char header[20] = {};
     in.read(header, sizeof header);
-    if (in.gcount() != sizeof header ||
-        std::string_view(header, sizeof header) != std::string_view("SQLite format 3\0", 16))
+    if (in.gcount() < 16 || std::string_view(header, 16) != std::string_view("SQLite format 3\0", 16))
       throw InputError(fmt::format("{}: not a piecework catalog (not an SQLite database)", path));
+    // Bytes 18 and 19: the file format versions needed to write and to read it (1 rollback, 2 WAL). SQLite
+    // opens a file with a higher write version read-only, and every write then failed with exit 1 (found by
+    // fuzz/catalog_file.cpp).
+    if (in.gcount() == sizeof header)
+      for (const int version :
+           {static_cast<unsigned char>(header[18]), static_cast<unsigned char>(header[19])})
+        if (version != 1 && version != 2)
+          throw InputError(fmt::format(
+              "{}: not a usable catalog (SQLite file format version {} in its header, 1 or 2 expected)", path,
+              version));
   }
   const SideFiles sideFiles(path);
   try {

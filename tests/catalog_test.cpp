@@ -457,6 +457,25 @@ TEST(CatalogRefuses, UnsupportedSchemaFormatInTheHeader) {
   expectRefusedAndUntouched(path);
 }
 
+// Found by fuzz/catalog_file.cpp: a header whose write version (byte 18) is above 2 makes SQLite open the
+// file read-only, so 'catalog import' failed with "attempt to write a readonly database", exit 1.
+TEST(CatalogRefuses, UnknownFileFormatVersionInTheHeader) {
+  const std::string path = tempDir() + "/version.sqlite";
+  {
+    Catalog catalog(path, Catalog::Access::ReadWrite);
+    const auto id = catalog.ensurePuzzle("iq-fit", piecework::shippedText("iq-fit"));
+    catalog.insertChallenge(fitChallenge(id, kFitSolution, "nor"));
+  }
+  sql(path, "PRAGMA journal_mode = DELETE");
+  std::string bytes = slurp(path);
+  ASSERT_GE(bytes.size(), 100U);
+  bytes[18] = static_cast<char>(129);
+  spit(path, bytes);
+  const auto r = runPiecework("catalog list --db " + quote(path));
+  EXPECT_NE(r.err.find("file format version 129"), std::string::npos) << r.err;
+  expectRefusedAndUntouched(path);
+}
+
 // A levels table edited to rank a level outside Starter..Wizard made `catalog list` index past the table of
 // level names (SIGSEGV); every command that reads challenges must refuse it instead.
 TEST(CatalogRefuses, LevelRankedOutsideTheLevels) {
