@@ -46,7 +46,6 @@ using Word = std::uint64_t;
 using WordSet = std::vector<Word>;
 
 enum class Strategy { SinglePlacement, SingleCover, Pairwise, Linkability, Region, Trial };
-constexpr int kStrategyCount = 6;
 
 const char* strategyName(Strategy s) {
   switch (s) {
