@@ -676,7 +676,8 @@ int runImport(const std::vector<std::string>& args) {
                                                  ? vm["puzzle"].as<std::vector<std::string>>()
                                                  : std::vector<std::string>());
   const std::string name = file == "-" ? "<stdin>" : file;
-  const std::string text = readFileLimited(file, kMaxImportBytes, "the file to import");
+  std::string text = readFileLimited(file, kMaxImportBytes, "the file to import");
+  if (text.starts_with("\xEF\xBB\xBF")) text.erase(0, 3);  // the byte-order mark spreadsheets put first
   const bool csv = looksLikeCsv(text);
   int definitions = 0;
   std::vector<ImportLine> lines =

@@ -240,6 +240,17 @@ TEST(CatalogInterop, CsvExportImportsAndRoundTripsByteIdentically) {
   ASSERT_EQ(second.status, 0) << second.err;
   EXPECT_EQ(second.out, text);
 
+  // As a spreadsheet saves it: a byte-order mark first and CRLF line ends.
+  std::string saved = "\xEF\xBB\xBF";
+  for (const char ch : text) saved += ch == '\n' ? std::string("\r\n") : std::string(1, ch);
+  spit(c.dir + "/saved.csv", saved);
+  const std::string resaved = c.dir + "/saved.sqlite";
+  const auto fromSaved =
+      runPiecework("catalog import " + quote(c.dir + "/saved.csv") + " --puzzle " + quote(c.box) +
+                   " --puzzle " + quote(c.strip) + " --db " + quote(resaved));
+  ASSERT_EQ(fromSaved.status, 0) << fromSaved.err;
+  EXPECT_EQ(runPiecework("catalog export --format csv --db " + quote(resaved)).out, text);
+
   // And from standard input into the catalog that now knows both puzzles: nothing new.
   const auto piped = runPiecework("catalog import - --json --db " + quote(fresh), text);
   ASSERT_EQ(piped.status, 0) << piped.err;
