@@ -17,6 +17,32 @@ std::string paint(const std::string& text, const std::string& colour) {
   return fmt::format("\x1b[48;2;{};{};{}m\x1b[{}m{}\x1b[0m", r, g, b, dark ? 97 : 30, text);
 }
 
+// Triangular boards: the picture rows of the notation, odd rows indented by half a cell (one space).
+std::string triangularBoard(const Puzzle& puzzle, const std::vector<int>& placements, bool colour) {
+  std::vector<int> pieceAt(puzzle.sites.size(), -1);
+  for (int id : placements) {
+    const Placement& p = puzzle.placements[static_cast<std::size_t>(id)];
+    for (int s : p.sites) pieceAt[static_cast<std::size_t>(s)] = p.piece;
+  }
+  std::string out;
+  const auto rows = pictureLayout(puzzle).front();
+  for (std::size_t y = 0; y < rows.size(); ++y) {
+    if ((puzzle.low.y + static_cast<int>(y)) % 2 != 0) out += ' ';
+    for (const int site : rows[y]) {
+      const int piece = site < 0 ? -1 : pieceAt[static_cast<std::size_t>(site)];
+      if (piece < 0) {
+        out += site < 0 ? "  " : ". ";
+        continue;
+      }
+      const auto& def = puzzle.pieces[static_cast<std::size_t>(piece)];
+      const std::string cell = fmt::format("{} ", def.letter);
+      out += colour ? paint(cell, def.colour) : cell;
+    }
+    out += '\n';
+  }
+  return out;
+}
+
 std::string hexBoard(const Puzzle& puzzle, const std::vector<int>& placements, bool colour) {
   // Letters on each peg: a ball's piece first, then a ring's.
   std::vector<std::string> onPeg(puzzle.cells.size());
@@ -71,6 +97,7 @@ bool stdoutWantsColour() {
 
 std::string boardPicture(const Puzzle& puzzle, const std::vector<int>& placements, bool colour) {
   if (puzzle.lattice == Lattice::HexPegs) return hexBoard(puzzle, placements, colour);
+  if (puzzle.lattice == Lattice::Triangular) return triangularBoard(puzzle, placements, colour);
   std::vector<int> pieceAt(puzzle.sites.size(), -1);
   for (int id : placements) {
     const Placement& p = puzzle.placements[static_cast<std::size_t>(id)];
@@ -116,6 +143,18 @@ std::string piecePicture(const Puzzle& puzzle, int piece) {
     return out;
   }
   const Shape& shape = def.orientations.front();
+  if (puzzle.lattice == Lattice::Triangular) {  // offset rows: column = q + floor(r / 2)
+    int w = 0, h = 0;
+    for (const auto& s : shape) w = std::max(w, s.x + s.y / 2 + 1), h = std::max(h, s.y + 1);
+    std::string out;
+    for (int y = 0; y < h; ++y) {
+      out += y % 2 != 0 ? "   " : "  ";
+      for (int c = 0; c < w; ++c)
+        out += std::find(shape.begin(), shape.end(), Site{c - y / 2, y, 0}) != shape.end() ? "# " : ". ";
+      out += '\n';
+    }
+    return out;
+  }
   int w = 0, h = 0, d = 0;
   for (const auto& s : shape) w = std::max(w, s.x + 1), h = std::max(h, s.y + 1), d = std::max(d, s.z + 1);
   std::string out;
@@ -123,8 +162,16 @@ std::string piecePicture(const Puzzle& puzzle, int piece) {
     out += "  ";
     for (int z = 0; z < d; ++z) {
       if (z > 0) out += "   ";
-      for (int x = 0; x < w; ++x)
-        out += std::find(shape.begin(), shape.end(), Site{x, y, z}) != shape.end() ? "# " : ". ";
+      for (int x = 0; x < w; ++x) {
+        const auto at = std::find(shape.begin(), shape.end(), Site{x, y, z});
+        if (at == shape.end())
+          out += ". ";
+        else if (def.orientationColours.empty())
+          out += "# ";
+        else  // coloured squares show their colour letters
+          out += fmt::format("{} ",
+                             def.orientationColours.front()[static_cast<std::size_t>(at - shape.begin())]);
+      }
     }
     out += '\n';
   }

@@ -39,6 +39,15 @@ int emptyPegBound(const Puzzle& puzzle, bool& ringsNeedBalls) {
   return bound < 0 ? 0 : bound;
 }
 
+bool keepsMarks(const CellMarks& marks, const Symmetry& symmetry) {
+  auto sorted = marks.colours;
+  std::sort(sorted.begin(), sorted.end());
+  auto image = marks.colours;
+  for (auto& [site, colour] : image) site = symmetry.site[static_cast<std::size_t>(site)];
+  std::sort(image.begin(), image.end());
+  return image == sorted;
+}
+
 Problem makeProblem(const Puzzle& puzzle, const std::vector<int>& givens, Rules rules) {
   Problem problem;
   problem.puzzle = &puzzle;
@@ -61,11 +70,24 @@ Problem makeProblem(const Puzzle& puzzle, const std::vector<int>& givens, Rules 
       owner[static_cast<std::size_t>(s)] = id;
     }
   }
+  // The colours a challenge asks for are a condition on single placements: a placement that would show
+  // another colour on a marked cell never takes part, so it is dropped here and the search stays plain exact
+  // cover. (Every piece is placed and, with fill_every_cell, every marked cell is covered.)
+  std::vector<char> wanted(puzzle.sites.size(), '\0');
+  for (const auto& [site, colour] : rules.marks.colours) {
+    if (!puzzle.fillAll)
+      throw InputError("a colour pattern needs a board whose every cell is filled (fill_every_cell)");
+    wanted[static_cast<std::size_t>(site)] = colour;
+  }
   for (int id = 0; id < static_cast<int>(puzzle.placements.size()); ++id) {
     const Placement& p = puzzle.placements[static_cast<std::size_t>(id)];
     if (problem.need[static_cast<std::size_t>(p.piece)] == 0) continue;
     bool free = true;
     for (int s : p.sites) free = free && owner[static_cast<std::size_t>(s)] < 0;
+    if (!rules.marks.empty())
+      for (int s : p.sites)
+        free = free && (wanted[static_cast<std::size_t>(s)] == '\0' ||
+                        wanted[static_cast<std::size_t>(s)] == p.colourAt(s));
     if (free) problem.options.push_back(id);
   }
   problem.linked = rules.linked && puzzle.linked;
