@@ -77,7 +77,9 @@ std::vector<std::vector<std::vector<int>>> pictureLayout(const Puzzle& puzzle) {
 
 namespace {
 
-std::vector<int> parsePicture(const Puzzle& puzzle, std::string_view text) {
+// marks == nullptr: every piece's letters must be whole placements; otherwise a piece's letters that are not
+// become marked cells (fewer than the piece covers, counting copies).
+std::vector<int> parsePicture(const Puzzle& puzzle, std::string_view text, CellMarks* marks) {
   const Picture picture = piecework::parsePicture(text, puzzle.lattice == Lattice::Triangular);
   const auto layout = pictureLayout(puzzle);
   const int height = puzzle.high.y - puzzle.low.y + 1;
@@ -127,7 +129,13 @@ std::vector<int> parsePicture(const Puzzle& puzzle, std::string_view text) {
     std::sort(cells.begin(), cells.end());
     const PieceDef& def = puzzle.pieces[static_cast<std::size_t>(piece)];
     std::vector<int> found;
-    if (!partition(puzzle, piece, cells, found))
+    const bool whole = partition(puzzle, piece, cells, found);
+    if (!whole && marks != nullptr && puzzle.markedCells &&
+        static_cast<int>(cells.size()) < def.size() * def.copies) {
+      for (const int site : cells) marks->pieces.emplace_back(site, piece);
+      continue;
+    }
+    if (!whole)
       throw InputError(fmt::format("{}: the cells marked '{}' are not {}a placement of piece '{}' ({})",
                                    where(firstOf.at(piece), layered), def.letter,
                                    def.copies > 1 ? "copies of " : "", def.letter, def.name));
@@ -284,16 +292,18 @@ Challenge parseChallengeText(const Puzzle& puzzle, std::string_view text) {
       return challenge;
     }
   }
-  return {parsePicture(puzzle, text), {}};
+  Challenge challenge;
+  challenge.givens = parsePicture(puzzle, text, &challenge.marks);
+  return challenge;
 }
 
 std::vector<int> parseChallenge(const Puzzle& puzzle, std::string_view text) {
-  Challenge challenge = parseChallengeText(puzzle, text);
-  if (!challenge.marks.empty())
+  if (puzzle.lattice == Lattice::HexPegs) return parseCodes(puzzle, text);
+  if (!puzzle.window.empty() && !parseChallengeText(puzzle, text).marks.colours.empty())
     throw InputError(
         "challenge: a colour pattern; only count and solve take one so far (write a picture of "
         "placed pieces instead)");
-  return std::move(challenge.givens);
+  return parsePicture(puzzle, text, nullptr);
 }
 
 std::vector<char> cellLetters(const Puzzle& puzzle, const std::vector<int>& placements) {

@@ -12,9 +12,12 @@ namespace piecework {
 
 // What a challenge asks beyond its placed pieces: the colours its window must show (IQ Focus, a pattern such
 // as RRR/BWB/BRB).
+// Cells marked with a piece's letter that do not make whole placements (IQ Stars' Wizard challenges) say that
+// this piece covers them.
 struct CellMarks {
   std::vector<std::pair<int, char>> colours;  // (site, colour letter): the square covering the site
-  bool empty() const { return colours.empty(); }
+  std::vector<std::pair<int, int>> pieces;    // (site, piece): the piece covering the site
+  bool empty() const { return colours.empty() && pieces.empty(); }
 };
 
 struct Challenge {

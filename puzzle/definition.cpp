@@ -414,8 +414,9 @@ Puzzle loadDefinition(std::string_view text, const std::string& source) {
     throw InputError(fmt::format("{}:{}: {}", source, e.source().begin.line, e.description()));
   }
   Reader reader(source);
-  reader.onlyKnownKeys(root, {"name", "title", "lattice", "board", "box", "fill_every_cell", "rule", "piece"},
-                       "the definition");
+  reader.onlyKnownKeys(
+      root, {"name", "title", "lattice", "board", "box", "fill_every_cell", "marked_cells", "rule", "piece"},
+      "the definition");
   PuzzleSpec spec;
   spec.source = source;
   spec.name = reader.requiredString(root, "name", &root);
@@ -425,6 +426,11 @@ Puzzle loadDefinition(std::string_view text, const std::string& source) {
   if (const toml::node* fill = root.get("fill_every_cell")) {
     if (!fill->is_boolean()) reader.fail(fill, "'fill_every_cell' must be true or false");
     spec.fillAll = *fill->value<bool>();
+  }
+  if (const toml::node* marked = root.get("marked_cells")) {
+    if (!marked->is_boolean() || spec.lattice == Lattice::HexPegs)
+      reader.fail(marked, "'marked_cells' must be true or false, on a cell lattice");
+    spec.markedCells = *marked->value<bool>();
   }
   if (auto rule = reader.optionalString(root, "rule")) {
     if (*rule == "linked" && spec.lattice == Lattice::HexPegs)

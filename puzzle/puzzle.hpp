@@ -63,6 +63,7 @@ struct PuzzleSpec {
   bool fillAll = true;       // every board cell must be covered (false: cells may stay empty)
   std::vector<Site> cells;   // board cells, or pegs on the hex lattice (z = 0), in reading order
   std::vector<Site> window;  // cells whose colours a challenge gives (IQ Focus's window), reading order
+  bool markedCells = false;  // a piece's letters that are no whole placement mark cells it covers (IQ Stars)
   std::vector<PieceDef> pieces;
 };
 
@@ -78,6 +79,7 @@ struct Puzzle {
   std::vector<bool> mustFill;   // per site
   std::vector<int> window;      // site indices of the colour window in reading order (empty: no window)
   std::vector<int> windowRows;  // how many window cells each of its rows has, top to bottom
+  bool markedCells = false;     // see PuzzleSpec
   std::unordered_map<Site, int, SiteHash> siteIndex;
   std::vector<PieceDef> pieces;
   std::vector<Placement> placements;

@@ -85,6 +85,61 @@ TEST(IqStars, NotationRowsOf7676) {
   EXPECT_THROW(parseChallenge(p, "R....../R...../......./......"), InputError);   // not a placement
 }
 
+// Wizard-style challenges mark single cells with a piece's letter: that piece covers the cell. Checked
+// against a brute force over the 381 tilings of the empty board, reading each tiling's cells directly.
+TEST(IqStars, MarkedCellsAgreeWithBruteForce) {
+  const Puzzle p = loadPuzzle("iq-stars");
+  FindOptions all;
+  all.max = 1000;
+  const FindResult tilings = findSolutions(p, {}, all);
+  ASSERT_EQ(tilings.solutions.size(), 381U);
+  auto tilingsWith = [&](const std::string& marks) {
+    const auto layout = pictureLayout(p).front();
+    int n = 0;
+    for (const auto& tiling : tilings.solutions) {
+      std::vector<char> letter(p.sites.size(), '.');
+      for (int id : tiling)
+        for (int s : p.placements[static_cast<std::size_t>(id)].sites)
+          letter[static_cast<std::size_t>(s)] =
+              p.pieces[static_cast<std::size_t>(p.placements[static_cast<std::size_t>(id)].piece)].letter;
+      bool all = true;
+      std::size_t row = 0, column = 0;
+      for (const char c : marks) {
+        if (c == '/') {
+          ++row, column = 0;
+          continue;
+        }
+        const int site = layout[row][column++];
+        all = all && (c == '.' || letter[static_cast<std::size_t>(site)] == c);
+      }
+      n += all ? 1 : 0;
+    }
+    return static_cast<std::uint64_t>(n);
+  };
+  int unique = 0;
+  for (const std::string marks :
+       {"R....../....../......G/......", "G....../....../......./.....O", "......./..Y.../..B..../......",
+        "P....../....../...I.../.....P", "Y....../....../......./....GG", "......I/...O../....G../......",
+        "......./...O../....G../......", "......./.....P/Y....../......", "..B..../....../......P/.G....",
+        "R....../....../......P/.G...."}) {
+    const Challenge c = parseChallengeText(p, marks);
+    EXPECT_TRUE(c.givens.empty()) << marks;
+    EXPECT_FALSE(c.marks.pieces.empty()) << marks;
+    const std::uint64_t expected = tilingsWith(marks);
+    EXPECT_EQ(count(p, marks).solutions, expected) << marks;
+    unique += expected == 1 ? 1 : 0;
+  }
+  EXPECT_GE(unique, 1);  // R, P and G marked once each: one tiling, as a Wizard challenge must have
+  // A whole placement plus a marked cell: R placed, G marked.
+  EXPECT_EQ(count(p, "RR...../RR..../......G/......").solutions,
+            tilingsWith("RR...../RR..../......G/......"));
+  EXPECT_THROW(parseChallenge(p, "R....../....../......G/......"), InputError);  // rate etc.: not yet
+  const auto cli =
+      runPiecework("solve iq-stars --challenge 'R....../....../......G/......' --max 500 --json");
+  ASSERT_EQ(cli.status, 0) << cli.err;
+  EXPECT_EQ(json::parse(cli.out).at("solutions").size(), tilingsWith("R....../....../......G/......"));
+}
+
 TEST(IqStars, CliCountAndShow) {
   const auto r = runPiecework("count iq-stars --json");
   ASSERT_EQ(r.status, 0) << r.err;
