@@ -7,6 +7,7 @@
 
 #include "cli/checkpoint.hpp"
 #include "cli/command.hpp"
+#include "puzzle/challenge.hpp"
 #include "puzzle/definition.hpp"
 #include "puzzle/errors.hpp"
 #include "solver/solver.hpp"
@@ -28,9 +29,11 @@ int runCount(const std::vector<std::string>& args) {
                       args, options, vm))
     return 0;
   const Puzzle puzzle = loadPuzzle(vm["puzzle"].as<std::string>());
-  const std::vector<int> givens = readChallenge(puzzle, vm, false);
+  Challenge challenge = readChallengeText(puzzle, vm, false);
+  const std::vector<int>& givens = challenge.givens;
   CountOptions count;
   count.rules.linked = vm.count("unlinked") == 0U;
+  count.rules.marks = std::move(challenge.marks);
   count.threads = readThreads(vm);
   // The counting threads report as they finish parts, in any order: one lock, and only a larger count is
   // shown, so the line never goes back; it is cleared before the result is printed.

@@ -15,9 +15,10 @@ int runPuzzles(const std::vector<std::string>& args) {
   nlohmann::json list = nlohmann::json::array();
   for (const auto& name : shippedNames()) {
     const Puzzle puzzle = loadPuzzle(name);
-    const char* lattice = puzzle.lattice == Lattice::Square  ? "square"
-                          : puzzle.lattice == Lattice::Cubic ? "cubic"
-                                                             : "hex-pegs";
+    const char* lattice = puzzle.lattice == Lattice::Square       ? "square"
+                          : puzzle.lattice == Lattice::Cubic      ? "cubic"
+                          : puzzle.lattice == Lattice::Triangular ? "triangular"
+                                                                  : "hex-pegs";
     if (vm.count("json") != 0U) {
       list.push_back({{"name", name},
                       {"title", puzzle.title},

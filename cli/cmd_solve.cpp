@@ -23,9 +23,11 @@ int runSolve(const std::vector<std::string>& args) {
                       options, vm))
     return 0;
   const Puzzle puzzle = loadPuzzle(vm["puzzle"].as<std::string>());
-  const std::vector<int> givens = readChallenge(puzzle, vm, true);
+  Challenge challenge = readChallengeText(puzzle, vm, true);
+  const std::vector<int>& givens = challenge.givens;
   FindOptions find;
   find.rules.linked = vm.count("unlinked") == 0U;
+  find.rules.marks = std::move(challenge.marks);
   find.max = std::max<std::size_t>(2, vm["max"].as<std::size_t>());
   const FindResult found = findSolutions(puzzle, givens, find);
   const std::size_t shown = std::min(found.solutions.size(), vm["max"].as<std::size_t>());

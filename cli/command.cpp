@@ -42,10 +42,11 @@ bool parseArguments(const char* command, const char* usage, const std::vector<st
 }
 
 void addChallengeOptions(po::options_description& options) {
-  options.add_options()("challenge", po::value<std::string>(),
-                        "the challenge: a picture ('/' between rows, '|' between layers) or IQ-Link codes")(
-      "challenge-file", po::value<std::string>(),
-      "read the challenge from this file ('-' for standard input)");
+  options.add_options()(
+      "challenge", po::value<std::string>(),
+      "the challenge: a picture ('/' between rows, '|' between layers), IQ-Link codes, or IQ Focus's window "
+      "colours (RRR/BWB/BRB)")("challenge-file", po::value<std::string>(),
+                               "read the challenge from this file ('-' for standard input)");
 }
 
 std::string challengeText(const po::variables_map& vm) {
@@ -63,6 +64,15 @@ std::vector<int> readChallenge(const Puzzle& puzzle, const po::variables_map& vm
     return {};
   }
   return parseChallenge(puzzle, challengeText(vm));
+}
+
+Challenge readChallengeText(const Puzzle& puzzle, const po::variables_map& vm, bool required) {
+  const bool given = vm.count("challenge") != 0U || vm.count("challenge-file") != 0U;
+  if (!given) {
+    if (required) throw InputError("missing --challenge (or --challenge-file)");
+    return {};
+  }
+  return parseChallengeText(puzzle, challengeText(vm));
 }
 
 int readThreads(const po::variables_map& vm) {

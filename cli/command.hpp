@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "puzzle/challenge.hpp"
 #include "puzzle/puzzle.hpp"
 #include "rater/model.hpp"
 
@@ -48,6 +49,8 @@ bool parseArguments(const char* command, const char* usage, const std::vector<st
 // Adds --challenge and --challenge-file; reads whichever was given (none: an empty challenge).
 void addChallengeOptions(po::options_description& options);
 std::vector<int> readChallenge(const Puzzle& puzzle, const po::variables_map& vm, bool required);
+// The same, keeping a colour pattern (count and solve).
+Challenge readChallengeText(const Puzzle& puzzle, const po::variables_map& vm, bool required);
 std::string challengeText(const po::variables_map& vm);
 
 // The value of --threads: 0 (every core) up to kMaxThreads (puzzle/limits.hpp); InputError otherwise.

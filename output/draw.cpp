@@ -10,6 +10,7 @@
 
 #include "output/svg_text.hpp"
 #include "puzzle/challenge.hpp"
+#include "puzzle/errors.hpp"
 
 namespace piecework {
 namespace {
@@ -721,6 +722,8 @@ void showText(cairo_t* cr, const std::string& text, double x, double y, double a
 }
 
 Extent boardExtent(const Puzzle& puzzle) {
+  if (puzzle.lattice == Lattice::Triangular)  // not drawn yet: refuse rather than draw a skewed board
+    throw InputError(puzzle.name + ": drawing triangular boards is not supported yet");
   if (puzzle.lattice == Lattice::HexPegs) {
     const HexFrame f = hexFrame(puzzle);
     return {f.maxX - f.minX + 2 * kHexMargin, f.maxY - f.minY + 2 * kHexMargin};

@@ -19,6 +19,32 @@ std::string paint(const std::string& text, const std::string& colour) {
   return fmt::format("\x1b[48;2;{};{};{}m\x1b[{}m{}\x1b[0m", r, g, b, dark ? 97 : 30, text);
 }
 
+// Triangular boards: the picture rows of the notation, odd rows indented by half a cell (one space).
+std::string triangularBoard(const Puzzle& puzzle, const std::vector<int>& placements, bool colour) {
+  std::vector<int> pieceAt(puzzle.sites.size(), -1);
+  for (int id : placements) {
+    const Placement& p = puzzle.placements[static_cast<std::size_t>(id)];
+    for (int s : p.sites) pieceAt[static_cast<std::size_t>(s)] = p.piece;
+  }
+  std::string out;
+  const auto rows = pictureLayout(puzzle).front();
+  for (std::size_t y = 0; y < rows.size(); ++y) {
+    if ((puzzle.low.y + static_cast<int>(y)) % 2 != 0) out += ' ';
+    for (const int site : rows[y]) {
+      const int piece = site < 0 ? -1 : pieceAt[static_cast<std::size_t>(site)];
+      if (piece < 0) {
+        out += site < 0 ? "  " : ". ";
+        continue;
+      }
+      const auto& def = puzzle.pieces[static_cast<std::size_t>(piece)];
+      const std::string cell = fmt::format("{} ", def.letter);
+      out += colour ? paint(cell, def.colour) : cell;
+    }
+    out += '\n';
+  }
+  return out;
+}
+
 // One part of a piece on a peg: a ball (upper-case letter, on the piece's colour) or a ring (lower-case
 // letter, in the piece's colour).
 struct PegMark {
@@ -168,6 +194,7 @@ bool stdoutWantsColour() {
 
 std::string boardPicture(const Puzzle& puzzle, const std::vector<int>& placements, bool colour) {
   if (puzzle.lattice == Lattice::HexPegs) return hexBoard(puzzle, placements, colour);
+  if (puzzle.lattice == Lattice::Triangular) return triangularBoard(puzzle, placements, colour);
   std::vector<int> pieceAt(puzzle.sites.size(), -1);
   for (int id : placements) {
     const Placement& p = puzzle.placements[static_cast<std::size_t>(id)];
@@ -201,6 +228,19 @@ std::string boardPicture(const Puzzle& puzzle, const std::vector<int>& placement
 std::string piecePicture(const Puzzle& puzzle, int piece, bool colour) {
   const PieceDef& def = puzzle.pieces[static_cast<std::size_t>(piece)];
   if (puzzle.lattice == Lattice::HexPegs) return hexPiece(def, colour);
+  if (puzzle.lattice == Lattice::Triangular) {  // offset rows: column = q + floor(r / 2)
+    const Shape& shape = def.orientations.front();
+    int w = 0, h = 0;
+    for (const auto& s : shape) w = std::max(w, s.x + s.y / 2 + 1), h = std::max(h, s.y + 1);
+    std::string out;
+    for (int y = 0; y < h; ++y) {
+      out += y % 2 != 0 ? "   " : "  ";
+      for (int c = 0; c < w; ++c)
+        out += std::find(shape.begin(), shape.end(), Site{c - y / 2, y, 0}) != shape.end() ? "# " : ". ";
+      out += '\n';
+    }
+    return out;
+  }
   const std::string cell = colour ? paint(fmt::format("{} ", def.letter), def.colour) : std::string("# ");
   // A piece that lies on one of two faces shows both, side by side (IQ Fit's green and navy differ only on
   // their second faces).

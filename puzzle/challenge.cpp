@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <algorithm>
 #include <cctype>
+#include <climits>
 #include <map>
 
 #include "puzzle/errors.hpp"
@@ -35,15 +36,58 @@ bool partition(const Puzzle& puzzle, int piece, std::vector<int> cells, std::vec
   return false;
 }
 
-std::vector<int> parsePicture(const Puzzle& puzzle, std::string_view text) {
-  const Picture picture = piecework::parsePicture(text);
-  const int width = puzzle.high.x - puzzle.low.x + 1;
+}  // namespace
+
+std::vector<std::vector<std::vector<int>>> pictureLayout(const Puzzle& puzzle) {
+  const int height = puzzle.high.y - puzzle.low.y + 1;
+  const int depth = puzzle.high.z - puzzle.low.z + 1;
+  std::vector<std::vector<std::vector<int>>> layout(static_cast<std::size_t>(depth));
+  if (puzzle.lattice == Lattice::Triangular) {
+    // Offset columns c = q + floor(r / 2); every row starts at the board's first column and ends at its own
+    // last cell (IQ Stars: 7, 6, 7, 6).
+    auto column = [](const Site& s) { return s.x + (s.y >= 0 ? s.y / 2 : (s.y - 1) / 2); };
+    int first = INT_MAX;
+    std::vector<int> last(static_cast<std::size_t>(height), INT_MIN);
+    for (const Site& c : puzzle.cells) {
+      first = std::min(first, column(c));
+      auto& l = last[static_cast<std::size_t>(c.y - puzzle.low.y)];
+      l = std::max(l, column(c));
+    }
+    for (int y = 0; y < height; ++y) {
+      auto& row = layout[0].emplace_back();
+      const int r = puzzle.low.y + y;
+      for (int c = first; c <= last[static_cast<std::size_t>(y)]; ++c) {
+        const int q = c - (r >= 0 ? r / 2 : (r - 1) / 2);
+        const auto it = puzzle.siteIndex.find(Site{q, r, 0});
+        row.push_back(it == puzzle.siteIndex.end() ? -1 : it->second);
+      }
+    }
+    return layout;
+  }
+  for (int z = 0; z < depth; ++z)
+    for (int y = 0; y < height; ++y) {
+      auto& row = layout[static_cast<std::size_t>(z)].emplace_back();
+      for (int x = puzzle.low.x; x <= puzzle.high.x; ++x) {
+        const auto it = puzzle.siteIndex.find(Site{x, puzzle.low.y + y, puzzle.low.z + z});
+        row.push_back(it == puzzle.siteIndex.end() ? -1 : it->second);
+      }
+    }
+  return layout;
+}
+
+namespace {
+
+// marks == nullptr: every piece's letters must be whole placements; otherwise a piece's letters that are not
+// become marked cells (fewer than the piece covers, counting copies).
+std::vector<int> parsePicture(const Puzzle& puzzle, std::string_view text, CellMarks* marks) {
+  const Picture picture = piecework::parsePicture(text, puzzle.lattice == Lattice::Triangular);
+  const auto layout = pictureLayout(puzzle);
   const int height = puzzle.high.y - puzzle.low.y + 1;
   const int depth = puzzle.high.z - puzzle.low.z + 1;
   const bool layered = depth > 1;
   if (picture.depth() != depth)
-    throw InputError(fmt::format("challenge: expected {} layer{} of {} rows of {}, found {} layer{}", depth,
-                                 depth == 1 ? "" : "s", height, width, picture.depth(),
+    throw InputError(fmt::format("challenge: expected {} layer{} of {} rows, found {} layer{}", depth,
+                                 depth == 1 ? "" : "s", height, picture.depth(),
                                  picture.depth() == 1 ? "" : "s"));
   std::map<int, std::vector<int>> cellsOf;  // piece -> sites
   std::map<int, PictureChar> firstOf;       // piece -> where it first appears
@@ -54,13 +98,14 @@ std::vector<int> parsePicture(const Puzzle& puzzle, std::string_view text) {
                                    layered ? fmt::format(" layer {}", z + 1) : "", height, layer.size()));
     for (int y = 0; y < height; ++y) {
       const auto& row = layer[static_cast<std::size_t>(y)];
-      if (static_cast<int>(row.size()) != width)
-        throw InputError(fmt::format("{}: row {} has {} characters, the board is {} wide",
-                                     where(row.front(), layered), y + 1, row.size(), width));
+      const auto& sitesOfRow = layout[static_cast<std::size_t>(z)][static_cast<std::size_t>(y)];
+      if (row.size() != sitesOfRow.size())
+        throw InputError(fmt::format(
+            "{}: row {} has {} characters, the board{} {} wide", where(row.front(), layered), y + 1,
+            row.size(), puzzle.lattice == Lattice::Triangular ? "'s row is" : " is", sitesOfRow.size()));
       for (const PictureChar& c : row) {
-        const Site site{puzzle.low.x + c.column - 1, puzzle.low.y + c.row - 1, puzzle.low.z + c.layer - 1};
-        auto it = puzzle.siteIndex.find(site);
-        if (it == puzzle.siteIndex.end()) {
+        const int site = sitesOfRow[static_cast<std::size_t>(c.column - 1)];
+        if (site < 0) {
           if (c.value != '#')
             throw InputError(
                 fmt::format("{}: '{}' is outside the board (write '#' there)", where(c, layered), c.value));
@@ -74,7 +119,7 @@ std::vector<int> parsePicture(const Puzzle& puzzle, std::string_view text) {
                 fmt::format("{}: '#' marks a hole, but this is a board cell", where(c, layered)));
           throw InputError(fmt::format("{}: unknown piece '{}'", where(c, layered), c.value));
         }
-        cellsOf[piece].push_back(it->second);
+        cellsOf[piece].push_back(site);
         firstOf.emplace(piece, c);
       }
     }
@@ -84,7 +129,13 @@ std::vector<int> parsePicture(const Puzzle& puzzle, std::string_view text) {
     std::sort(cells.begin(), cells.end());
     const PieceDef& def = puzzle.pieces[static_cast<std::size_t>(piece)];
     std::vector<int> found;
-    if (!partition(puzzle, piece, cells, found))
+    const bool whole = partition(puzzle, piece, cells, found);
+    if (!whole && marks != nullptr && puzzle.markedCells &&
+        static_cast<int>(cells.size()) < def.size() * def.copies) {
+      for (const int site : cells) marks->pieces.emplace_back(site, piece);
+      continue;
+    }
+    if (!whole)
       throw InputError(fmt::format("{}: the cells marked '{}' are not {}a placement of piece '{}' ({})",
                                    where(firstOf.at(piece), layered), def.letter,
                                    def.copies > 1 ? "copies of " : "", def.letter, def.name));
@@ -207,9 +258,52 @@ std::string pegCode(const Puzzle& puzzle, int placement) {
   return "???";
 }
 
+Challenge parseChallengeText(const Puzzle& puzzle, std::string_view text) {
+  if (puzzle.lattice == Lattice::HexPegs) return {parseCodes(puzzle, text), {}};
+  if (!puzzle.window.empty()) {
+    // A pattern has the window's rows, not the board's: RRR/BWB/BRB on IQ Focus's 3 x 3 window.
+    const Picture picture = piecework::parsePicture(text, puzzle.lattice == Lattice::Triangular);
+    bool pattern = picture.depth() == 1 && picture.layers.front().size() == puzzle.windowRows.size();
+    for (std::size_t y = 0; pattern && y < puzzle.windowRows.size(); ++y)
+      pattern = static_cast<int>(picture.layers.front()[y].size()) == puzzle.windowRows[y];
+    const auto layout = pictureLayout(puzzle);
+    if (pattern && layout.front().size() == puzzle.windowRows.size()) {  // as many rows as the board: compare
+      for (std::size_t y = 0; pattern && y < layout.front().size(); ++y)
+        pattern = layout.front()[y].size() != static_cast<std::size_t>(puzzle.windowRows[y]);
+    }
+    if (pattern) {
+      std::string colours;
+      for (const auto& piece : puzzle.pieces)
+        for (const auto& face : piece.faceColours)
+          for (const char c : face)
+            if (colours.find(c) == std::string::npos) colours += c;
+      Challenge challenge;
+      std::size_t k = 0;
+      for (const auto& row : picture.layers.front())
+        for (const PictureChar& c : row) {
+          const char colour = static_cast<char>(std::toupper(static_cast<unsigned char>(c.value)));
+          if (colours.find(colour) == std::string::npos || colour == '\0')
+            throw InputError(
+                fmt::format("challenge row {}, column {} (character {}): '{}' is not a colour of "
+                            "the pieces ({})",
+                            c.row, c.column, c.offset + 1, c.value, colours));
+          challenge.marks.colours.emplace_back(puzzle.window[k++], colour);
+        }
+      return challenge;
+    }
+  }
+  Challenge challenge;
+  challenge.givens = parsePicture(puzzle, text, &challenge.marks);
+  return challenge;
+}
+
 std::vector<int> parseChallenge(const Puzzle& puzzle, std::string_view text) {
   if (puzzle.lattice == Lattice::HexPegs) return parseCodes(puzzle, text);
-  return parsePicture(puzzle, text);
+  if (!puzzle.window.empty() && !parseChallengeText(puzzle, text).marks.colours.empty())
+    throw InputError(
+        "challenge: a colour pattern; only count and solve take one so far (write a picture of "
+        "placed pieces instead)");
+  return parsePicture(puzzle, text, nullptr);
 }
 
 std::vector<char> cellLetters(const Puzzle& puzzle, const std::vector<int>& placements) {
@@ -245,16 +339,14 @@ std::string formatChallenge(const Puzzle& puzzle, const std::vector<int>& placem
   const char* rowEnd = layout == Layout::OneLine ? "/" : "\n";
   const char* layerEnd = layout == Layout::OneLine ? "|" : "\n";  // Lines: a blank line
   std::string out;
-  for (int z = puzzle.low.z; z <= puzzle.high.z; ++z) {
-    if (z > puzzle.low.z) {
+  const auto rows = pictureLayout(puzzle);
+  for (std::size_t z = 0; z < rows.size(); ++z) {
+    if (z > 0) {
       if (layout == Layout::OneLine) out.pop_back();  // the last row's '/'
       out += layerEnd;
     }
-    for (int y = puzzle.low.y; y <= puzzle.high.y; ++y) {
-      for (int x = puzzle.low.x; x <= puzzle.high.x; ++x) {
-        auto it = puzzle.siteIndex.find(Site{x, y, z});
-        out += it == puzzle.siteIndex.end() ? '#' : bySite[static_cast<std::size_t>(it->second)];
-      }
+    for (const auto& row : rows[z]) {
+      for (const int site : row) out += site < 0 ? '#' : bySite[static_cast<std::size_t>(site)];
       out += rowEnd;
     }
   }

@@ -3,13 +3,35 @@
 
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "puzzle/puzzle.hpp"
 
 namespace piecework {
 
-// Reads a challenge (or a solution) into placement ids. Throws InputError naming the position in the text.
+// What a challenge asks beyond its placed pieces: the colours its window must show (IQ Focus, a pattern such
+// as RRR/BWB/BRB).
+// Cells marked with a piece's letter that do not make whole placements (IQ Stars' Wizard challenges) say that
+// this piece covers them.
+struct CellMarks {
+  std::vector<std::pair<int, char>> colours;  // (site, colour letter): the square covering the site
+  std::vector<std::pair<int, int>> pieces;    // (site, piece): the piece covering the site
+  bool empty() const { return colours.empty() && pieces.empty(); }
+};
+
+struct Challenge {
+  std::vector<int> givens;  // placement ids, sorted
+  CellMarks marks;
+};
+
+// Reads a challenge (or a solution): a picture of placed pieces (IQ-Link: placement codes), or on a board
+// with a colour window the window's colours, one row per window row. Throws InputError naming the position in
+// the text.
+Challenge parseChallengeText(const Puzzle& puzzle, std::string_view text);
+
+// Reads a challenge (or a solution) into placement ids. Throws InputError naming the position in the text,
+// and for a colour pattern, which only count and solve take so far.
 std::vector<int> parseChallenge(const Puzzle& puzzle, std::string_view text);
 
 enum class Layout { OneLine, Lines };
@@ -22,6 +44,11 @@ std::string formatChallenge(const Puzzle& puzzle, const std::vector<int>& placem
 std::string pegCode(const Puzzle& puzzle, int placement);
 // Peg letter of the i-th peg in reading order: A..Z, then a..z.
 char pegLetter(int peg);
+
+// The board sites of a picture, layer by layer and row by row (-1: no cell, written '#'). Square and cubic
+// boards: every row spans the bounding box. Triangular boards: rows in offset columns, each ending at its
+// own last cell.
+std::vector<std::vector<std::vector<int>>> pictureLayout(const Puzzle& puzzle);
 
 // The piece letter on every board cell (reading order, '.' where empty) for cell puzzles.
 std::vector<char> cellLetters(const Puzzle& puzzle, const std::vector<int>& placements);

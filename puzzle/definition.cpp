@@ -165,11 +165,14 @@ class Reader {
     if (name == "square") return Lattice::Square;
     if (name == "cubic") return Lattice::Cubic;
     if (name == "hex-pegs") return Lattice::HexPegs;
-    fail(root.get("lattice"), fmt::format("unknown lattice '{}' (square, cubic or hex-pegs)", name));
+    if (name == "triangular") return Lattice::Triangular;
+    fail(root.get("lattice"),
+         fmt::format("unknown lattice '{}' (square, cubic, hex-pegs or triangular)", name));
   }
 
-  // Board pictures: '.' a cell (or peg), '#' no cell. `box = [x, y, z]` is a shortcut for a full box.
-  std::vector<Site> board(const toml::table& root, Lattice lattice) const {
+  // Board pictures: '.' a cell (or peg), '#' no cell, 'o' a cell of the colour window (square and triangular
+  // boards). `box = [x, y, z]` is a shortcut for a full box.
+  std::vector<Site> board(const toml::table& root, Lattice lattice, std::vector<Site>& window) const {
     std::vector<Site> cells;
     if (const toml::node* box = root.get("box")) {
       const toml::array* dims = box->as_array();
@@ -189,38 +192,55 @@ class Reader {
     const toml::node* node = root.get("board");
     if (node == nullptr) fail(&root, "missing 'board' (a picture) or 'box'");
     if (!node->is_string()) fail(node, "'board' must be a picture string");
-    const Picture picture = parsePicture(*node->value<std::string>(), lattice == Lattice::HexPegs);
+    const bool offsetRows = lattice == Lattice::HexPegs || lattice == Lattice::Triangular;
+    const Picture picture = parsePicture(*node->value<std::string>(), offsetRows);
     if (picture.depth() == 0) fail(node, "the board picture is empty");
     if (lattice != Lattice::Cubic && picture.depth() > 1) fail(node, "only cubic boards have layers");
     for (const auto& layer : picture.layers)
       for (const auto& row : layer)
         for (const auto& c : row) {
           if (c.value == '#') continue;
-          if (c.value != '.')
+          const bool windowCell =
+              c.value == 'o' && (lattice == Lattice::Square || lattice == Lattice::Triangular);
+          if (c.value != '.' && !windowCell)
             fail(node,
-                 fmt::format("board picture row {}, column {}: '{}' is neither '.' (cell) nor '#' (no cell)",
+                 fmt::format("board picture row {}, column {}: '{}' is neither '.' (cell), '#' (no cell) "
+                             "nor 'o' (a window cell, square and triangular boards)",
                              c.row, c.column, c.value));
           const int x = c.column - 1, y = c.row - 1, z = c.layer - 1;
-          // Hex boards: odd rows sit half a step right, so axial q = column - floor(row / 2).
-          cells.push_back(lattice == Lattice::HexPegs ? Site{x - y / 2, y, 0} : Site{x, y, z});
+          // Hex and triangular boards: odd rows sit half a step right, so axial q = column - floor(row / 2).
+          cells.push_back(offsetRows ? Site{x - y / 2, y, 0} : Site{x, y, z});
+          if (windowCell) window.push_back(cells.back());
         }
     if (cells.empty()) fail(node, "the board has no cells");
     return cells;
   }
 
-  Shape shapePicture(const toml::node* node, Lattice lattice) const {
+  // A shape picture: '#' covered, '.' not. With `colours`, each covered square is instead the letter of its
+  // colour (A-Z), collected in the shape's order. Triangular shapes are drawn like the board: odd rows half a
+  // step right, spaces dropped.
+  Shape shapePicture(const toml::node* node, Lattice lattice, std::vector<char>* colours = nullptr) const {
     if (!node->is_string()) fail(node, "a shape must be a picture string");
-    const Picture picture = parsePicture(*node->value<std::string>());
-    if (lattice == Lattice::Square && picture.depth() > 1) fail(node, "square-lattice shapes have one layer");
+    const bool triangular = lattice == Lattice::Triangular;
+    const Picture picture = parsePicture(*node->value<std::string>(), triangular);
+    if (lattice != Lattice::Cubic && picture.depth() > 1) fail(node, "flat-lattice shapes have one layer");
     Shape shape;
     for (const auto& layer : picture.layers)
       for (const auto& row : layer)
         for (const auto& c : row) {
           if (c.value == '.') continue;
-          if (c.value != '#')
+          if (colours != nullptr) {
+            if (c.value < 'A' || c.value > 'Z')
+              fail(node,
+                   fmt::format("colours row {}, column {}: '{}' is neither a colour letter (A-Z) nor '.'",
+                               c.row, c.column, c.value));
+            colours->push_back(c.value);
+          } else if (c.value != '#') {
             fail(node, fmt::format("shape row {}, column {}: '{}' is neither '#' (covered) nor '.'", c.row,
                                    c.column, c.value));
-          shape.push_back(Site{c.column - 1, c.row - 1, c.layer - 1});
+          }
+          const int x = c.column - 1, y = c.row - 1;
+          shape.push_back(triangular ? Site{x - y / 2, y, 0} : Site{x, y, c.layer - 1});
         }
     if (shape.empty()) fail(node, "the shape covers no cell");
     return shape;
@@ -316,8 +336,9 @@ class Reader {
   }
 
   PieceDef piece(const toml::table& table, Lattice lattice, int index) const {
-    onlyKnownKeys(table, {"letter", "name", "colour", "copies", "moves", "shape", "cubes", "faces", "parts"},
-                  "a [[piece]]");
+    onlyKnownKeys(
+        table, {"letter", "name", "colour", "copies", "moves", "shape", "colours", "cubes", "faces", "parts"},
+        "a [[piece]]");
     PieceDef piece;
     piece.line = static_cast<int>(table.source().begin.line);
     const std::string letter = requiredString(table, "letter", &table);
@@ -359,12 +380,18 @@ class Reader {
       if (list == nullptr || list->empty())
         fail(&table, fmt::format("piece '{}' with moves = \"faces\" needs 'faces'", letter));
       for (const auto& face : *list) piece.faces.push_back(shapePicture(&face, lattice));
+    } else if (const toml::node* coloured = table.get("colours")) {
+      if (table.get("shape") != nullptr) fail(coloured, "give 'shape' or 'colours', not both");
+      if (lattice == Lattice::Cubic) fail(coloured, "'colours' needs a flat lattice (square or triangular)");
+      piece.faceColours.emplace_back();
+      piece.faces.push_back(shapePicture(coloured, lattice, &piece.faceColours.back()));
     } else if (const toml::node* shape = table.get("shape")) {
       piece.faces.push_back(shapePicture(shape, lattice));
     } else if (const toml::node* cubes = table.get("cubes")) {
       piece.faces.push_back(shapeCubes(cubes));
     } else {
-      fail(&table, fmt::format("piece '{}' needs 'shape' (a picture), 'cubes' or 'faces'", letter));
+      fail(&table,
+           fmt::format("piece '{}' needs 'shape' (a picture), 'colours', 'cubes' or 'faces'", letter));
     }
     return piece;
   }
@@ -387,8 +414,9 @@ Puzzle loadDefinition(std::string_view text, const std::string& source) {
     throw InputError(fmt::format("{}:{}: {}", source, e.source().begin.line, e.description()));
   }
   Reader reader(source);
-  reader.onlyKnownKeys(root, {"name", "title", "lattice", "board", "box", "fill_every_cell", "rule", "piece"},
-                       "the definition");
+  reader.onlyKnownKeys(
+      root, {"name", "title", "lattice", "board", "box", "fill_every_cell", "marked_cells", "rule", "piece"},
+      "the definition");
   PuzzleSpec spec;
   spec.source = source;
   spec.name = reader.requiredString(root, "name", &root);
@@ -399,13 +427,18 @@ Puzzle loadDefinition(std::string_view text, const std::string& source) {
     if (!fill->is_boolean()) reader.fail(fill, "'fill_every_cell' must be true or false");
     spec.fillAll = *fill->value<bool>();
   }
+  if (const toml::node* marked = root.get("marked_cells")) {
+    if (!marked->is_boolean() || spec.lattice == Lattice::HexPegs)
+      reader.fail(marked, "'marked_cells' must be true or false, on a cell lattice");
+    spec.markedCells = *marked->value<bool>();
+  }
   if (auto rule = reader.optionalString(root, "rule")) {
     if (*rule == "linked" && spec.lattice == Lattice::HexPegs)
       spec.linked = true;
     else if (*rule != "none")
       reader.fail(root.get("rule"), fmt::format("unknown rule '{}' (linked needs hex-pegs, or none)", *rule));
   }
-  spec.cells = reader.board(root, spec.lattice);
+  spec.cells = reader.board(root, spec.lattice, spec.window);
 
   const toml::node* pieces = root.get("piece");
   const toml::array* list = pieces ? pieces->as_array() : nullptr;

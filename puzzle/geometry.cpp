@@ -109,6 +109,7 @@ const std::vector<Transform>& pointGroup(Lattice lattice) {
     case Lattice::Cubic:
       return cubic;
     case Lattice::HexPegs:
+    case Lattice::Triangular:  // the same turns and mirrors of (q, r); cells have no slots to permute
       break;
   }
   return hex;

@@ -1,4 +1,4 @@
-// Lattice geometry: sites, the point groups of the three lattices, and shape normalisation.
+// Lattice geometry: sites, the point groups of the four lattices, and shape normalisation.
 #pragma once
 
 #include <array>
@@ -9,10 +9,12 @@
 
 namespace piecework {
 
-enum class Lattice { Square, Cubic, HexPegs };
+enum class Lattice { Square, Cubic, HexPegs, Triangular };
 
 // A site is one coverable item of a lattice. Square: (x, y, 0). Cubic: (x, y, z). Hex pegs: (q, r, slot) in
 // axial coordinates, slot 0 the peg's centre and 1..6 its directions in HexDirection order plus one.
+// Triangular (cells packed in offset rows, each with six neighbours, IQ Stars): (q, r, 0) in axial
+// coordinates, q = column - floor(row / 2), so that a shift of the board is a plain vector addition.
 struct Site {
   int x = 0;
   int y = 0;

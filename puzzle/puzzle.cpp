@@ -43,11 +43,45 @@ std::vector<Site> searchOrder(const Puzzle& p) {
   return sites;
 }
 
+// Orientations of a piece whose squares carry colours: two images are one orientation only when they cover
+// the same cells with the same colours (IQ Focus's G turned half-way round shows the same colours again and
+// is one orientation; a shape that is its own image may differ once coloured).
+void colouredOrientations(Lattice lattice, PieceDef& piece, const std::vector<Transform>& group) {
+  for (std::size_t f = 0; f < piece.faces.size(); ++f) {
+    const Shape& face = piece.faces[f];
+    for (const auto& t : group) {
+      std::vector<std::pair<Site, char>> squares;
+      Site low{INT_MAX, INT_MAX, INT_MAX};
+      for (std::size_t k = 0; k < face.size(); ++k) {
+        const Site s = apply(lattice, t, face[k]);
+        squares.emplace_back(s, piece.faceColours[f][k]);
+        low = Site{std::min(low.x, s.x), std::min(low.y, s.y), std::min(low.z, s.z)};
+      }
+      for (auto& [s, colour] : squares) {
+        s.x -= low.x;
+        s.y -= low.y;
+        if (lattice == Lattice::Cubic) s.z -= low.z;
+      }
+      std::sort(squares.begin(), squares.end());
+      Shape shape;
+      std::vector<char> colours;
+      for (const auto& [s, colour] : squares) shape.push_back(s), colours.push_back(colour);
+      bool seen = false;
+      for (std::size_t o = 0; o < piece.orientations.size() && !seen; ++o)
+        seen = piece.orientations[o] == shape && piece.orientationColours[o] == colours;
+      if (seen) continue;
+      piece.orientations.push_back(std::move(shape));
+      piece.orientationColours.push_back(std::move(colours));
+    }
+  }
+}
+
 void computePlacements(Puzzle& p) {
   p.piecePlacements.assign(p.pieces.size(), {});
   for (int pi = 0; pi < p.pieceCount(); ++pi) {
     auto& piece = p.pieces[static_cast<std::size_t>(pi)];
-    std::set<std::vector<int>> seen;
+    std::set<std::pair<std::vector<int>, std::vector<char>>> seen;
+    const bool coloured = !piece.orientationColours.empty();
     for (int oi = 0; oi < static_cast<int>(piece.orientations.size()); ++oi) {
       const Shape& shape = piece.orientations[static_cast<std::size_t>(oi)];
       Site shapeHigh{INT_MIN, INT_MIN, INT_MIN};
@@ -57,26 +91,50 @@ void computePlacements(Puzzle& p) {
       for (int dz = moveZ ? p.low.z : 0; dz <= (moveZ ? p.high.z - shapeHigh.z : 0); ++dz)
         for (int dy = p.low.y; dy <= p.high.y - shapeHigh.y; ++dy)
           for (int dx = p.low.x; dx <= p.high.x - shapeHigh.x; ++dx) {
-            std::vector<int> sites;
+            std::vector<std::pair<int, char>> squares;
             bool fits = true;
-            for (const auto& s : shape) {
+            for (std::size_t k = 0; k < shape.size(); ++k) {
+              const Site& s = shape[k];
               auto it = p.siteIndex.find(Site{s.x + dx, s.y + dy, s.z + dz});
               if (it == p.siteIndex.end()) {
                 fits = false;
                 break;
               }
-              sites.push_back(it->second);
+              squares.emplace_back(
+                  it->second, coloured ? piece.orientationColours[static_cast<std::size_t>(oi)][k] : '\0');
             }
             if (!fits) continue;
-            std::sort(sites.begin(), sites.end());
-            if (!seen.insert(sites).second) continue;
+            std::sort(squares.begin(), squares.end());
+            std::vector<int> sites;
+            std::vector<char> colours;
+            for (const auto& [site, colour] : squares) {
+              sites.push_back(site);
+              if (coloured) colours.push_back(colour);
+            }
+            if (!seen.insert({sites, colours}).second) continue;
             const int id = static_cast<int>(p.placements.size());
-            p.placementIndex[{pi, sites}] = id;
-            p.placements.push_back(Placement{pi, oi, std::move(sites)});
+            p.placementIndex.emplace(std::make_pair(pi, sites), id);  // the first, if colours differ
+            p.placements.push_back(Placement{pi, oi, std::move(sites), std::move(colours)});
             p.piecePlacements[static_cast<std::size_t>(pi)].push_back(id);
           }
     }
   }
+}
+
+// The placement of `piece` on `sites` (sorted) that shows the colours of `placement` moved by `siteImage`, or
+// -1. A coloured piece may have several placements on the same cells, one per colouring.
+int imageWithColours(const Puzzle& p, int piece, const std::vector<int>& sites, int placement,
+                     const std::vector<int>& siteImage) {
+  const Placement& a = p.placements[static_cast<std::size_t>(placement)];
+  for (int id : p.piecePlacements[static_cast<std::size_t>(piece)]) {
+    const Placement& b = p.placements[static_cast<std::size_t>(id)];
+    if (b.sites != sites) continue;
+    bool same = true;
+    for (std::size_t k = 0; k < a.sites.size() && same; ++k)
+      same = a.colours[k] == b.colourAt(siteImage[static_cast<std::size_t>(a.sites[k])]);
+    if (same) return id;
+  }
+  return -1;
 }
 
 // Board symmetries: point-group elements that map the board onto itself (after a translation) and every
@@ -124,7 +182,10 @@ void computeSymmetries(Puzzle& p) {
           continue;
         preserves = true;
         for (std::size_t i = 0; i < own.size() && preserves; ++i) {
-          const int found = p.findPlacement(q, images[i]);
+          std::sort(images[i].begin(), images[i].end());
+          const int found = p.placements[static_cast<std::size_t>(own[i])].colours.empty()
+                                ? p.findPlacement(q, images[i])
+                                : imageWithColours(p, q, images[i], own[i], sym.site);
           preserves = found >= 0;
           sym.placement[static_cast<std::size_t>(own[i])] = found;
         }
@@ -186,6 +247,12 @@ void checkSize(const Puzzle& p, const std::string& source) {
 
 }  // namespace
 
+char Placement::colourAt(int site) const {
+  if (colours.empty()) return '\0';
+  const auto it = std::lower_bound(sites.begin(), sites.end(), site);
+  return it != sites.end() && *it == site ? colours[static_cast<std::size_t>(it - sites.begin())] : '\0';
+}
+
 int Puzzle::totalPieces() const {
   int n = 0;
   for (const auto& piece : pieces) n += piece.copies;
@@ -213,6 +280,7 @@ Puzzle buildPuzzle(PuzzleSpec spec) {
   p.lattice = spec.lattice;
   p.linked = spec.linked;
   p.fillAll = spec.fillAll;
+  p.markedCells = spec.markedCells;
   p.cells = std::move(spec.cells);
   p.pieces = std::move(spec.pieces);
   if (p.cells.empty()) throw InputError(fmt::format("{}: the board has no cells", spec.source));
@@ -233,7 +301,12 @@ Puzzle buildPuzzle(PuzzleSpec spec) {
 
   for (auto& piece : p.pieces) {
     piece.orientations.clear();
+    piece.orientationColours.clear();
     const auto group = movesGroup(p.lattice, piece.moves);
+    if (!piece.faceColours.empty()) {
+      colouredOrientations(p.lattice, piece, group);
+      continue;
+    }
     for (const auto& face : piece.faces)
       for (auto& image : distinctImages(p.lattice, face, group))
         if (std::find(piece.orientations.begin(), piece.orientations.end(), image) ==
@@ -257,6 +330,15 @@ Puzzle buildPuzzle(PuzzleSpec spec) {
                                    p.pieces[static_cast<std::size_t>(pi)].letter,
                                    p.pieces[static_cast<std::size_t>(pi)].name));
   computeSymmetries(p);
+  for (const Site& c : spec.window) {
+    const auto it = p.siteIndex.find(c);
+    if (it == p.siteIndex.end())
+      throw InputError(fmt::format("{}: a window cell is not a board cell", spec.source));
+    if (p.window.empty() || p.sites[static_cast<std::size_t>(p.window.back())].y != c.y)
+      p.windowRows.push_back(0);
+    ++p.windowRows.back();
+    p.window.push_back(it->second);
+  }
   return p;
 }
 

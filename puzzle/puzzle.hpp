@@ -26,17 +26,23 @@ struct PieceDef {
   std::string colour;  // "#rrggbb"
   int copies = 1;
   Moves moves = Moves::TurnMirror;
-  std::vector<Shape> faces;         // base shapes as defined (hex: slots relative to the middle part)
-  std::vector<PegPart> parts;       // hex-peg pieces only
-  std::vector<Shape> orientations;  // distinct, normalised
-  int line = 0;                     // where the definition declares it (for error messages), 0 if unknown
+  std::vector<Shape> faces;  // base shapes as defined (hex: slots relative to the middle part)
+  // Coloured squares (IQ Focus): per face, the colour letter of each square in faces[i]'s order; empty when
+  // the piece's squares carry no colours.
+  std::vector<std::vector<char>> faceColours;
+  std::vector<PegPart> parts;                         // hex-peg pieces only
+  std::vector<Shape> orientations;                    // distinct, normalised
+  std::vector<std::vector<char>> orientationColours;  // coloured pieces: per orientation, per (sorted) square
+  int line = 0;  // where the definition declares it (for error messages), 0 if unknown
   int size() const { return faces.empty() ? 0 : static_cast<int>(faces.front().size()); }
 };
 
 struct Placement {
   int piece = 0;
-  int orientation = 0;     // index into the piece's orientations
-  std::vector<int> sites;  // sorted site indices
+  int orientation = 0;            // index into the piece's orientations
+  std::vector<int> sites;         // sorted site indices
+  std::vector<char> colours;      // coloured pieces: the colour on each of `sites`; empty otherwise
+  char colourAt(int site) const;  // the colour this placement shows on `site`, 0 if none
 };
 
 // A board symmetry: permutations of sites, pieces and placements that map every piece's placement set onto
@@ -53,9 +59,11 @@ struct PuzzleSpec {
   std::string title;
   std::string source;  // file name used in error messages
   Lattice lattice = Lattice::Square;
-  bool linked = false;      // IQ-Link's rule: the pieces must form one linked structure
-  bool fillAll = true;      // every board cell must be covered (false: cells may stay empty)
-  std::vector<Site> cells;  // board cells, or pegs on the hex lattice (z = 0), in reading order
+  bool linked = false;       // IQ-Link's rule: the pieces must form one linked structure
+  bool fillAll = true;       // every board cell must be covered (false: cells may stay empty)
+  std::vector<Site> cells;   // board cells, or pegs on the hex lattice (z = 0), in reading order
+  std::vector<Site> window;  // cells whose colours a challenge gives (IQ Focus's window), reading order
+  bool markedCells = false;  // a piece's letters that are no whole placement mark cells it covers (IQ Stars)
   std::vector<PieceDef> pieces;
 };
 
@@ -65,10 +73,13 @@ struct Puzzle {
   Lattice lattice = Lattice::Square;
   bool linked = false;
   bool fillAll = true;
-  std::vector<Site> cells;     // reading order (layer, row, column); pegs on the hex lattice
-  Site low, high;              // bounding box of the cells
-  std::vector<Site> sites;     // search order; bit i of a placement mask is sites[i]
-  std::vector<bool> mustFill;  // per site
+  std::vector<Site> cells;      // reading order (layer, row, column); pegs on the hex lattice
+  Site low, high;               // bounding box of the cells
+  std::vector<Site> sites;      // search order; bit i of a placement mask is sites[i]
+  std::vector<bool> mustFill;   // per site
+  std::vector<int> window;      // site indices of the colour window in reading order (empty: no window)
+  std::vector<int> windowRows;  // how many window cells each of its rows has, top to bottom
+  bool markedCells = false;     // see PuzzleSpec
   std::unordered_map<Site, int, SiteHash> siteIndex;
   std::vector<PieceDef> pieces;
   std::vector<Placement> placements;

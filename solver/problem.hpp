@@ -5,12 +5,14 @@
 #include <cstdint>
 #include <vector>
 
+#include "puzzle/challenge.hpp"
 #include "puzzle/puzzle.hpp"
 
 namespace piecework {
 
 struct Rules {
   bool linked = true;  // apply the puzzle's linkage rule when it has one (--unlinked turns it off)
+  CellMarks marks;     // the challenge's colour pattern: placements that contradict it are dropped
 };
 
 struct Problem {
@@ -42,6 +44,9 @@ struct Problem {
 // The budget of Problem::emptyPegBudget for a hex-peg puzzle, or -1 when no bound is known; sets
 // ringsNeedBalls.
 int emptyPegBound(const Puzzle& puzzle, bool& ringsNeedBalls);
+
+// Does this symmetry map the marks onto themselves? (Only such symmetries may merge solutions.)
+bool keepsMarks(const CellMarks& marks, const Symmetry& symmetry);
 
 // Validates the givens (no overlap, no piece given more often than it has copies) and builds the problem.
 // Throws InputError naming the offending given.

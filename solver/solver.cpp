@@ -273,7 +273,8 @@ template <int W>
 CountResult countWith(const Puzzle& puzzle, const Problem& problem, const CountOptions& options) {
   const auto start = Clock::now();
   CountResult result;
-  const auto group = stabilizer(puzzle, problem.givens);
+  auto group = stabilizer(puzzle, problem.givens);
+  std::erase_if(group, [&](const Symmetry* s) { return !keepsMarks(options.rules.marks, *s); });
   result.symmetries = static_cast<int>(group.size());
   const Breaking breaking =
       group.size() > 1 ? buildBreaking(puzzle, problem, group) : Breaking{{BreakNode{}}, {0}};
