@@ -36,13 +36,15 @@ int runHint(const std::vector<std::string>& args) {
   po::options_description options("options");
   addChallengeOptions(options);
   options.add_options()("steps", po::value<int>()->default_value(1), "how many moves to show")(
-      "out,o", po::value<std::string>(), "also draw the board after the moves: FILE.svg or FILE.pdf")(
+      "out,o", po::value<std::string>(),
+      "also draw the board after the moves: FILE.svg, FILE.pdf or FILE.png")(
       "unlinked", "IQ-Link: accept fillings whose pieces do not form one linked structure")(
       "json", "print the moves as JSON");
   po::variables_map vm;
-  if (!parseArguments("hint",
-                      "piecework hint PUZZLE --challenge TEXT [--steps N] [--out FILE.svg|FILE.pdf] [--json]",
-                      args, options, vm))
+  if (!parseArguments(
+          "hint",
+          "piecework hint PUZZLE --challenge TEXT [--steps N] [--out FILE.svg|FILE.pdf|FILE.png] [--json]",
+          args, options, vm))
     return 0;
   const int wanted = vm["steps"].as<int>();
   if (wanted < 1 || wanted > 10000)

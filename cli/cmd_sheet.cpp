@@ -17,7 +17,8 @@ namespace piecework::cli {
 int runSheet(const std::vector<std::string>& args) {
   po::options_description options("options");
   addChallengeOptions(options);
-  options.add_options()("out,o", po::value<std::string>(), "write the page here: FILE.pdf or FILE.svg")(
+  options.add_options()("out,o", po::value<std::string>(),
+                        "write the page here: FILE.pdf, FILE.svg or FILE.png")(
       "solution", "solve the challenge and draw the answer below it")(
       "paper", po::value<std::string>()->default_value("a4"), "a4 or letter")(
       "unlinked", "IQ-Link: accept answers whose pieces do not form one linked structure")(
@@ -28,7 +29,7 @@ int runSheet(const std::vector<std::string>& args) {
       "json", "print the summary as one JSON object");
   po::variables_map vm;
   const char* usage =
-      "piecework sheet PUZZLE --challenge TEXT --out FILE.svg|FILE.pdf [--solution | --explain] "
+      "piecework sheet PUZZLE --challenge TEXT --out FILE.svg|FILE.pdf|FILE.png [--solution | --explain] "
       "[--paper a4|letter] [--json]";
   if (!parseArguments("sheet", usage, args, options, vm)) return 0;
   if (vm.count("out") == 0U) throw InputError("sheet: missing --out FILE.pdf or FILE.svg");

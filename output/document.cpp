@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
+#include <cmath>
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
@@ -49,7 +50,8 @@ DocumentFormat formatForPath(const std::string& path) {
   const std::string p = lower(path);
   if (endsWith(p, ".pdf")) return DocumentFormat::Pdf;
   if (endsWith(p, ".svg")) return DocumentFormat::Svg;
-  throw InputError(fmt::format("--out {}: the file name must end in .pdf or .svg", path));
+  if (endsWith(p, ".png")) return DocumentFormat::Png;
+  throw InputError(fmt::format("--out {}: the file name must end in .pdf, .svg or .png", path));
 }
 
 namespace {
@@ -176,9 +178,16 @@ Document::Document(std::string path, DocumentFormat format, PageSize size)
     throw std::runtime_error(fmt::format("{}: cannot open the temporary file", temp_));
   }
   target_ = {file_, &writeFailed_};
-  surface_ = format_ == DocumentFormat::Pdf
-                 ? cairo_pdf_surface_create_for_stream(writeChunk, &target_, size_.w, size_.h)
-                 : cairo_svg_surface_create_for_stream(appendChunk, &svg_, size_.w, size_.h);
+  // PNG: pixels at twice the points (144 per inch), drawn in points through a scale.
+  constexpr double kPngPixelsPerPoint = 2.0;
+  if (format_ == DocumentFormat::Png)
+    surface_ = cairo_image_surface_create(CAIRO_FORMAT_ARGB32,
+                                          static_cast<int>(std::ceil(size_.w * kPngPixelsPerPoint)),
+                                          static_cast<int>(std::ceil(size_.h * kPngPixelsPerPoint)));
+  else
+    surface_ = format_ == DocumentFormat::Pdf
+                   ? cairo_pdf_surface_create_for_stream(writeChunk, &target_, size_.w, size_.h)
+                   : cairo_svg_surface_create_for_stream(appendChunk, &svg_, size_.w, size_.h);
   if (format_ == DocumentFormat::Svg) cairo_svg_surface_set_document_unit(surface_, CAIRO_SVG_UNIT_PT);
   if (format_ == DocumentFormat::Pdf) {
     try {
@@ -189,6 +198,7 @@ Document::Document(std::string path, DocumentFormat format, PageSize size)
     }
   }
   cr_ = cairo_create(surface_);
+  if (format_ == DocumentFormat::Png) cairo_scale(cr_, kPngPixelsPerPoint, kPngPixelsPerPoint);
   // SVG text stays text (output/svg_text.hpp); PDF text goes through cairo, which embeds the fonts.
   if (format_ == DocumentFormat::Svg) keepTextAsRuns(cr_, &textRuns_);
   if (cairo_status(cr_) != CAIRO_STATUS_SUCCESS) {
@@ -222,8 +232,11 @@ void Document::commit() {
   const cairo_status_t drawn = cairo_status(cr_);
   cairo_destroy(cr_);
   cr_ = nullptr;
+  cairo_status_t png = CAIRO_STATUS_SUCCESS;
+  if (format_ == DocumentFormat::Png && drawn == CAIRO_STATUS_SUCCESS)
+    png = cairo_surface_write_to_png_stream(surface_, writeChunk, &target_);
   cairo_surface_finish(surface_);
-  const cairo_status_t finished = cairo_surface_status(surface_);
+  const cairo_status_t finished = png != CAIRO_STATUS_SUCCESS ? png : cairo_surface_status(surface_);
   cairo_surface_destroy(surface_);
   surface_ = nullptr;
   if (format_ == DocumentFormat::Svg && finished == CAIRO_STATUS_SUCCESS) {

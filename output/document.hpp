@@ -25,8 +25,9 @@ PageSize pageSize(Paper paper);
 // "a4" or "letter" (case-insensitive); nullopt otherwise.
 std::optional<Paper> parsePaper(std::string_view name);
 
-enum class DocumentFormat { Pdf, Svg };
-// From the file name's extension (.pdf or .svg, case-insensitive); throws InputError for anything else.
+enum class DocumentFormat { Pdf, Svg, Png };
+// From the file name's extension (.pdf, .svg or .png, case-insensitive); throws InputError for anything else.
+// SVG and PNG documents hold one page; PNG is drawn at 144 pixels per inch.
 DocumentFormat formatForPath(const std::string& path);
 
 class Document {

@@ -59,8 +59,9 @@ void writeWalkthrough(const std::string& path, const Puzzle& puzzle, const std::
   // The first panel is the challenge itself; SVG holds one page, made as tall as the panels need.
   const int panels = static_cast<int>(steps.size()) + 1;
   const int rows = (panels + kColumns - 1) / kColumns;
-  if (format == DocumentFormat::Svg) page.h = std::max(page.h, top + rows * panelH + kMargin);
-  const int rowsPerPage = format == DocumentFormat::Svg ? rows : kRowsPerPage;
+  const bool onePage = format != DocumentFormat::Pdf;  // SVG and PNG hold one page
+  if (onePage) page.h = std::max(page.h, top + rows * panelH + kMargin);
+  const int rowsPerPage = onePage ? rows : kRowsPerPage;
   Document doc(path, format, page);
   cairo_t* cr = doc.cr();
   for (int panel = 0; panel < panels; ++panel) {

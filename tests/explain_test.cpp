@@ -141,6 +141,12 @@ TEST(Hint, PictureAndBadInput) {
   ASSERT_EQ(r.status, 0) << r.err;
   std::ifstream svg(dir + "/hint.svg");
   EXPECT_TRUE(svg.good());
+  const auto png = runPiecework("hint iq-fit --challenge '" + challenge + "' --out " + dir + "/hint.png");
+  ASSERT_EQ(png.status, 0) << png.err;
+  std::ifstream pngFile(dir + "/hint.png", std::ios::binary);
+  std::string magic(4, '\0');
+  pngFile.read(magic.data(), 4);
+  EXPECT_EQ(magic, "\x89PNG");
   const std::string several = "bbbb....../b........./........../........../..........";
   for (const std::string& args :
        {"hint iq-fit --challenge '" + several + "'", "hint iq-fit --challenge '" + challenge + "' --steps 0",

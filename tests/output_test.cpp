@@ -423,9 +423,24 @@ TEST(Sheet, CommandWritesSvgAndPdfAndRejectsBadInput) {
     EXPECT_EQ(pdfPages(dir / "a.pdf"), 1);
   }
 
-  r = runPiecework(fmt::format("sheet iq-link --challenge {} --out '{}'", challenge, dir / "a.png"));
+  r = runPiecework(fmt::format("sheet iq-link --challenge {} --out '{}'", challenge, dir / "a.txt"));
   EXPECT_EQ(r.status, 2);
-  EXPECT_NE(r.err.find("a.png"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("a.txt"), std::string::npos) << r.err;
+  // PNG: one page of pixels, 144 per inch (A4: 1191 x 1684).
+  r = runPiecework(fmt::format("sheet iq-link --challenge {} --out '{}'", challenge, dir / "a.png"));
+  EXPECT_EQ(r.status, 0) << r.err;
+  {
+    std::ifstream png(dir / "a.png", std::ios::binary);
+    std::string head(24, '\0');
+    png.read(head.data(), 24);
+    EXPECT_EQ(head.substr(0, 8), std::string("\x89PNG\r\n\x1a\n", 8));
+    auto be32 = [&](std::size_t at) {
+      return (static_cast<unsigned char>(head[at]) << 24) | (static_cast<unsigned char>(head[at + 1]) << 16) |
+             (static_cast<unsigned char>(head[at + 2]) << 8) | static_cast<unsigned char>(head[at + 3]);
+    };
+    EXPECT_EQ(be32(16), 1191U);  // ceil(595.28 * 2)
+    EXPECT_EQ(be32(20), 1684U);  // ceil(841.89 * 2)
+  }
   r = runPiecework(fmt::format("sheet iq-link --challenge {} --out '{}'", challenge, dir / "nowhere/a.pdf"));
   EXPECT_EQ(r.status, 2) << r.err;
   r = runPiecework(fmt::format("sheet iq-link --challenge ZZZ --out '{}'", dir / "b.pdf"));
@@ -439,7 +454,7 @@ TEST(Sheet, CommandWritesSvgAndPdfAndRejectsBadInput) {
                   "........../..........' --out '{}' --solution",
                   dir / "c.pdf"));
   EXPECT_EQ(r.status, 2) << r.err;
-  EXPECT_EQ(dir.files(), (std::vector<std::string>{"a.pdf", "a.svg"}));
+  EXPECT_EQ(dir.files(), (std::vector<std::string>{"a.pdf", "a.png", "a.svg"}));
 }
 
 TEST(BookletCommand, ReadsTheCatalogFiltersAndRecords) {
