@@ -16,8 +16,8 @@ struct WalkthroughStep {
   int depth = 0;                // guesses it rests on (drawn as a note)
 };
 
-// Writes the walk-through to `path` (.pdf: as many pages as needed, six moves a page; .svg or .png: one tall page)
-// atomically. Throws InputError for a bad path.
+// Writes the walk-through to `path` (.pdf: as many pages as needed, six moves a page; .svg or .png: one tall
+// page) atomically. Throws InputError for a bad path.
 void writeWalkthrough(const std::string& path, const Puzzle& puzzle, const std::vector<int>& givens,
                       const std::vector<WalkthroughStep>& steps, Paper paper, const std::string& heading);
 

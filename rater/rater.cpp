@@ -1008,14 +1008,14 @@ std::string reasonFor(const Rater& rater, const Event& e) {
       return fmt::format("it would leave cell {} that no piece can fill", rater.siteName(e.site));
     case Strategy::Linkability:
       if (e.placed)
-        return fmt::format("only {} pegs may stay empty and no other piece can reach peg {}", rater.pegBudget(),
-                           pegLetter(e.peg));
+        return fmt::format("only {} pegs may stay empty and no other piece can reach peg {}",
+                           rater.pegBudget(), pegLetter(e.peg));
       if (e.failure.kind == Failure::Pegs)
         return fmt::format("more than {} pegs could then no longer be reached", rater.pegBudget());
       return "the pieces could then no longer link into one structure";
     case Strategy::Region:
-      return fmt::format("it would shut in {} empty cells (around {}) that the pieces left cannot fill", e.size,
-                         rater.siteName(e.site));
+      return fmt::format("it would shut in {} empty cells (around {}) that the pieces left cannot fill",
+                         e.size, rater.siteName(e.site));
     case Strategy::Trial:
       if (e.placed) return "the rest follows from it";
       return fmt::format("trying it, {} step{} later {}", e.followed, e.followed == 1 ? "" : "s",
@@ -1094,9 +1094,10 @@ Rating rate(const Puzzle& puzzle, const std::vector<int>& givens, Rules rules, c
     step.followed = e.followed;
     const std::string what =
         fmt::format("{} at {}", rater.pieceName(step.piece), rater.describe(step.placement));
-    step.explanation = fmt::format("{}{}: {}", e.strategy == Strategy::Trial && e.placed ? "try "
-                                               : e.placed                                ? ""
-                                                                                         : "not ",
+    step.explanation = fmt::format("{}{}: {}",
+                                   e.strategy == Strategy::Trial && e.placed ? "try "
+                                   : e.placed                                ? ""
+                                                                             : "not ",
                                    what, step.reason);
     ++rating.strategyUse[step.strategy];
     rating.steps.push_back(std::move(step));
