@@ -223,6 +223,9 @@ FileState inspectDatabase(const std::string& path) {
       throw InputError(
           fmt::format("{}: not a piecework catalog (an SQLite database of something else)", path));
     }
+    if (version < 0)
+      throw InputError(
+          fmt::format("{}: catalog schema version {} is not one piecework writes", path, version));
     if (version > kSchemaVersion)
       throw InputError(fmt::format(
           "{}: catalog schema version {} is newer than this piecework reads ({}); upgrade piecework", path,
@@ -323,6 +326,10 @@ struct Catalog::Impl {
     if (applicationId != kApplicationId && (objects != 0 || version != 0))
       throw InputError(
           fmt::format("{}: not a piecework catalog (an SQLite database of something else)", path));
+    // A negative version would index before the first migration.
+    if (version < 0)
+      throw InputError(
+          fmt::format("{}: catalog schema version {} is not one piecework writes", path, version));
     if (version > kSchemaVersion)
       throw InputError(fmt::format("{}: catalog schema version {} is newer than this piecework reads ({})",
                                    path, version, kSchemaVersion));

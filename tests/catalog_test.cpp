@@ -476,6 +476,22 @@ TEST(CatalogRefuses, UnknownFileFormatVersionInTheHeader) {
   expectRefusedAndUntouched(path);
 }
 
+// A negative schema version (user_version) made the migration index before its first step (found by
+// fuzz_catalog_file under UBSan); it is a catalog piecework never wrote.
+TEST(CatalogRefuses, NegativeSchemaVersion) {
+  const std::string path = tempDir() + "/negative.sqlite";
+  {
+    Catalog catalog(path, Catalog::Access::ReadWrite);
+    const auto id = catalog.ensurePuzzle("iq-fit", piecework::shippedText("iq-fit"));
+    catalog.insertChallenge(fitChallenge(id, kFitSolution, "nor"));
+  }
+  sql(path, "PRAGMA journal_mode = DELETE");
+  sql(path, "PRAGMA user_version = -150994943");
+  const auto r = runPiecework("catalog list --db " + quote(path));
+  EXPECT_NE(r.err.find("schema version -150994943"), std::string::npos) << r.err;
+  expectRefusedAndUntouched(path);
+}
+
 // A levels table edited to rank a level outside Starter..Wizard made `catalog list` index past the table of
 // level names (SIGSEGV); every command that reads challenges must refuse it instead.
 TEST(CatalogRefuses, LevelRankedOutsideTheLevels) {
