@@ -42,13 +42,13 @@ class Ledger {
   }
 
   void resume() {
-    if (!work_.resume) return;
-    for (const auto& [job, counters] : work_.resume()) {
-      if (job >= work_.jobs || done_[job] != 0) continue;
-      done_[job] = 1;
-      add(counters);
-      ++totals_.resumed;
-    }
+    if (work_.resume)
+      for (const auto& [job, counters] : work_.resume()) {
+        if (job >= work_.jobs || done_[job] != 0) continue;
+        done_[job] = 1;
+        add(counters);
+        ++totals_.resumed;
+      }
     finishedCount_ = totals_.resumed;
     if (work_.progress) work_.progress(finishedCount_, work_.jobs);
   }
