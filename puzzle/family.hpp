@@ -18,6 +18,8 @@
 
 namespace piecework {
 
+class PieceReader;  // puzzle/families/piece_reader.hpp
+
 // Family names (the registry keys of every layer).
 inline constexpr std::string_view kFamilyCells = "cells";       // plain exact cover: polyominoes, cubes
 inline constexpr std::string_view kFamilyIqLink = "iq-link";    // hex pegs, balls and rings, linkage
@@ -37,6 +39,9 @@ class Family {
   virtual const char* cellNoun() const { return "cells"; }
   virtual const char* siteNoun() const { return "cells"; }
   virtual std::vector<Site> searchOrder(const Puzzle& puzzle) const;
+  // How its pieces are read from a definition, when not as cell shapes (`shape`, `colours`, `cubes`,
+  // `faces`): IQ-Link's `parts`. nullptr: as cell shapes.
+  virtual const PieceReader* pieceReader() const { return nullptr; }
 
   // Notation (docs/notation.md). The default is the board picture of piece letters.
   // Reads a challenge: its given placements and what it asks beyond them (CellMarks).

@@ -7,9 +7,11 @@
 #include <fmt/format.h>
 #include <algorithm>
 #include <cctype>
+#include <optional>
 #include <set>
 
 #include "puzzle/errors.hpp"
+#include "puzzle/families/piece_reader.hpp"
 #include "puzzle/families/registry.hpp"
 
 namespace piecework {
@@ -126,6 +128,94 @@ std::string pegCode(const Puzzle& puzzle, int placement) {
 
 namespace {
 
+// IQ-Link's pieces in a definition: parts on pegs, each a ball with one or two links or a ring with its
+// openings (docs/puzzle-format.md).
+struct PartsReader {
+  const DefinitionReader& r;
+
+  static std::optional<int> direction(std::string_view name) {
+    static const char* const names[] = {"R", "DR", "DL", "L", "UL", "UR"};
+    for (int d = 0; d < 6; ++d)
+      if (name == names[d]) return d;
+    return std::nullopt;
+  }
+
+  std::vector<int> directions(const toml::table& part, std::string_view key) const {
+    std::vector<int> dirs;
+    const toml::node* node = part.get(key);
+    if (node == nullptr) return dirs;
+    const toml::array* list = node->as_array();
+    if (list == nullptr) r.fail(node, fmt::format("'{}' must be a list of directions", key));
+    for (const auto& item : *list) {
+      auto name = item.value<std::string>();
+      auto d = name ? direction(*name) : std::nullopt;
+      if (!d) r.fail(node, fmt::format("'{}': directions are R, DR, DL, L, UL, UR", key));
+      if (std::find(dirs.begin(), dirs.end(), *d) != dirs.end())
+        r.fail(node, fmt::format("'{}' repeats {}", key, *name));
+      dirs.push_back(*d);
+    }
+    return dirs;
+  }
+
+  // Hex-peg pieces: parts on pegs; each part becomes the slots it takes on its peg.
+  void pegParts(const toml::node* node, PieceDef& piece) const {
+    const toml::array* list = node->as_array();
+    if (list == nullptr || list->empty()) r.fail(node, "'parts' must be a list of parts");
+    Shape slots;
+    for (const auto& item : *list) {
+      const toml::table* part = item.as_table();
+      if (part == nullptr) r.fail(node, "each part must be a table { at = ..., kind = ... }");
+      r.onlyKnownKeys(*part, {"at", "kind", "link", "open"}, "a part");
+      PegPart peg;
+      const toml::node* at = part->get("at");
+      if (at == nullptr) r.fail(node, "a part needs 'at' (0, R, DR, DL, L, UL, UR or [q, r])");
+      if (auto name = at->value<std::string>()) {
+        if (*name != "0") {
+          auto d = direction(*name);
+          if (!d) r.fail(at, fmt::format("unknown part position '{}'", *name));
+          peg.offset = kHexStep[static_cast<std::size_t>(*d)];
+        }
+      } else if (const toml::array* qr = at->as_array();
+                 qr != nullptr && qr->size() == 2 && (*qr)[0].is_integer() && (*qr)[1].is_integer()) {
+        peg.offset = Site{static_cast<int>(*(*qr)[0].value<int64_t>()),
+                          static_cast<int>(*(*qr)[1].value<int64_t>()), 0};
+      } else {
+        r.fail(at, "'at' must be 0, R, DR, DL, L, UL, UR or [q, r]");
+      }
+      const std::string kind = r.requiredString(*part, "kind", node);
+      if (kind == "ball") {
+        peg.ball = true;
+        peg.directions = directions(*part, "link");
+        if (peg.directions.empty() || peg.directions.size() > 2) r.fail(node, "a ball has one or two links");
+        slots.push_back(Site{peg.offset.x, peg.offset.y, 0});
+        for (int d : peg.directions) slots.push_back(Site{peg.offset.x, peg.offset.y, 1 + d});
+      } else if (kind == "ring") {
+        peg.directions = directions(*part, "open");
+        for (int d = 0; d < 6; ++d)
+          if (std::find(peg.directions.begin(), peg.directions.end(), d) == peg.directions.end())
+            slots.push_back(Site{peg.offset.x, peg.offset.y, 1 + d});
+      } else {
+        r.fail(node, fmt::format("unknown part kind '{}' (ball or ring)", kind));
+      }
+      for (const auto& other : piece.parts)
+        if (other.offset == peg.offset) r.fail(node, "two parts of one piece on the same peg");
+      piece.parts.push_back(std::move(peg));
+    }
+    piece.faces.push_back(std::move(slots));
+  }
+};
+
+class IqLinkPieceReader final : public PieceReader {
+ public:
+  void read(const DefinitionReader& r, const toml::table& table, PieceDef& piece) const override {
+    const toml::node* parts = table.get("parts");
+    if (parts == nullptr)
+      r.fail(&table, fmt::format("piece '{}' needs 'parts' on the hex-peg lattice", piece.letter));
+    if (piece.moves == Moves::Faces) r.fail(table.get("moves"), "hex-peg pieces turn, or turn and mirror");
+    PartsReader{r}.pegParts(parts, piece);
+  }
+};
+
 class IqLinkFamily final : public Family {
  public:
   std::string_view name() const override { return kFamilyIqLink; }
@@ -134,6 +224,11 @@ class IqLinkFamily final : public Family {
   const char* siteNoun() const override { return "peg slots"; }
 
   // Pegs in reading order with their seven slots.
+  const PieceReader* pieceReader() const override {
+    static const IqLinkPieceReader reader;
+    return &reader;
+  }
+
   std::vector<Site> searchOrder(const Puzzle& puzzle) const override {
     std::vector<Site> sites;
     for (const auto& peg : puzzle.cells)
