@@ -32,9 +32,10 @@ _piecework() {
   case $prev in
     --level) COMPREPLY=($(compgen -W "Starter Junior Expert Master Wizard" -- "$cur")); return 0 ;;
     --paper) COMPREPLY=($(compgen -W "a4 letter" -- "$cur")); return 0 ;;
+    --progress) COMPREPLY=($(compgen -W "auto tty plain none" -- "$cur")); return 0 ;;
     --format) COMPREPLY=($(compgen -W "jsonl csv" -- "$cur")); return 0 ;;
     --puzzle) COMPREPLY=($(compgen -W "$("$program" puzzles 2>/dev/null | cut -d' ' -f1)" -- "$cur")); return 0 ;;
-    --out | -o | --db | --challenge-file) COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+    --out | -o | --db | --challenge-file | --checkpoint) COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
   esac
   if [[ $cur == -* ]]; then
     COMPREPLY=($(compgen -W "$(_piecework_options <<<"$help")" -- "$cur"))

@@ -121,7 +121,8 @@ TEST(Mpi, RankZeroAloneReportsProgressInOrder) {
       mpirun(2, "count pentominoes-6x10 --threads 1 --progress plain --json", "PIECEWORK_PROGRESS_SECONDS=0");
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(nlohmann::json::parse(r.out)["solutions"], 9356);
-  const std::regex line(R"(counting: \d+\.\d% \((\d+)/(\d+) parts\), \d+ s(, about \d+ s left)?)");
+  const std::regex line(
+      R"(counting: \d+\.\d% \((\d+)/(\d+) parts\), (?:\d+ s|\d+ min \d\d s|\d+ h \d\d min|\d+ d \d\d h)(, about (?:\d+ s|\d+ min \d\d s|\d+ h \d\d min|\d+ d \d\d h) left)?)");
   std::size_t previous = 0, shown = 0;
   for (const auto& text : lines(r.err)) {
     if (text.rfind("counting", 0) != 0) continue;  // (anything mpirun itself says)

@@ -47,7 +47,8 @@ TEST(Progress, PlainLinesComeInOrderBeforeTheResult) {
   // The result is the last line, whole.
   const auto json = nlohmann::json::parse(all.back());
   EXPECT_EQ(json["solutions"], 9356);
-  const std::regex line(R"(counting: (\d+\.\d)% \((\d+)/(\d+) parts\), \d+ s(, about \d+ s left)?)");
+  const std::regex line(
+      R"(counting: (\d+\.\d)% \((\d+)/(\d+) parts\), (?:\d+ s|\d+ min \d\d s|\d+ h \d\d min|\d+ d \d\d h)(, about (?:\d+ s|\d+ min \d\d s|\d+ h \d\d min|\d+ d \d\d h) left)?)");
   std::size_t previous = 0, parts = 0;
   for (std::size_t i = 0; i + 1 < all.size(); ++i) {
     std::smatch m;
