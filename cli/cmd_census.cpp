@@ -5,12 +5,14 @@
 #include <chrono>
 #include <iostream>
 #include <memory>
-#include <mutex>
+#include <optional>
 #include <random>
 
 #include "cli/census_checkpoint.hpp"
 #include "cli/checkpoint.hpp"
 #include "cli/command.hpp"
+#include "cli/job_runner.hpp"
+#include "cli/progress.hpp"
 #include "puzzle/definition.hpp"
 #include "puzzle/errors.hpp"
 #include "solver/census.hpp"
@@ -32,7 +34,8 @@ constexpr std::uint64_t kMaxSample = 1'000'000;
 
 int runCensus(const std::vector<std::string>& args) {
   po::options_description options("options");
-  options.add_options()("threads", po::value<int>()->default_value(0), "threads to use (0: every core)")(
+  options.add_options()("threads", po::value<int>()->default_value(0),
+                        "threads to use (0: every core; under mpirun: per rank, the rank's share)")(
       "max-given", po::value<int>(), "only challenges with at most K pieces given (default: every subset)")(
       "unlinked", "IQ-Link: accept fillings whose pieces do not form one linked structure")(
       "checkpoint", po::value<std::string>(), "record finished jobs in FILE and skip those already there")(
@@ -40,13 +43,15 @@ int runCensus(const std::vector<std::string>& args) {
       "table: hold every filling and read uniqueness off it; solver: ask the solver for two solutions")(
       "sample", po::value<std::uint64_t>(),
       "go through only N distinct solutions drawn at random, on one thread, timing each (for estimates)")(
-      "seed", po::value<std::uint64_t>()->default_value(1), "the seed of --sample's draw")("json",
-                                                                                           "print JSON");
+      "seed", po::value<std::uint64_t>()->default_value(1), "the seed of --sample's draw")(
+      "progress", po::value<std::string>()->default_value("auto"),
+      "progress on stderr: auto (a line on a terminal), tty, plain (a line every few seconds), none")(
+      "json", "print JSON");
   po::variables_map vm;
   if (!parseArguments(
           "census",
           "piecework census PUZZLE [--max-given K] [--threads N] [--checkpoint FILE] [--unlinked] "
-          "[--method table|solver] [--sample N [--seed S]] [--json]\n\n"
+          "[--method table|solver] [--sample N [--seed S]] [--progress MODE] [--json]\n\n"
           "For every distinct solution of the empty board and every subset of its pieces given, is\n"
           "that challenge unique? Prints, per number of pieces given, the unique challenges and the\n"
           "minimal ones (no given piece can be removed), up to the board's symmetries and on the\n"
@@ -54,7 +59,7 @@ int runCensus(const std::vector<std::string>& args) {
           args, options, vm))
     return 0;
   const Puzzle puzzle = loadPuzzle(vm["puzzle"].as<std::string>());
-  const int threads = readThreads(vm);
+  const int requestedThreads = readThreads(vm);
   const bool sampling = vm.count("sample") != 0U;
   if (sampling && vm.count("checkpoint") != 0U)
     throw InputError("census: give --sample or --checkpoint, not both");
@@ -72,10 +77,19 @@ int runCensus(const std::vector<std::string>& args) {
     throw InputError(fmt::format("census: --method {}: must be table or solver", methodName));
   const CensusMethod method = methodName == "table" ? CensusMethod::Table : CensusMethod::Solver;
 
-  const bool tty = isatty(STDERR_FILENO) != 0;
+  const ProgressMode progressMode = parseProgressMode(vm["progress"].as<std::string>());
+  const RankInfo& ranks = rankInfo();
+  if (sampling && ranks.ranks > 1)
+    throw InputError("census: --sample runs in one process; start it without mpirun");
+  // Under mpirun every rank builds the same plan (the distinct solutions in a fixed order), so that a job
+  // index means the same solutions everywhere; rank 0 alone tells what it is doing.
+  const bool tty = ranks.rank == 0 && (progressMode == ProgressMode::Tty ||
+                                       (progressMode == ProgressMode::Auto && isatty(STDERR_FILENO) != 0));
   if (tty) std::cerr << "census: finding the distinct solutions\x1b[K" << std::flush;
+  if (ranks.rank == 0 && progressMode == ProgressMode::Plain)
+    std::cerr << "census: finding the distinct solutions\n";
   const auto start = std::chrono::steady_clock::now();
-  CensusPlan plan = planCensus(puzzle, rules, maxGiven, method);
+  const CensusPlan plan = planCensus(puzzle, rules, maxGiven, method);
   if (tty) std::cerr << "\r\x1b[K" << std::flush;
   const CensusCounters& at = plan.counters;
 
@@ -91,10 +105,9 @@ int runCensus(const std::vector<std::string>& args) {
     portableShuffle(order, rng);
     order.resize(std::min<std::size_t>(order.size(), vm["sample"].as<std::uint64_t>()));
     jobs = order.size();
+    Progress progress(progressMode, "census (sample)");
     for (std::size_t i = 0; i < order.size(); ++i) {
-      if (tty)
-        std::cerr << fmt::format("\rcensus: {}/{} sampled solutions done\x1b[K", i, order.size())
-                  << std::flush;
+      progress.update(i, order.size());
       std::vector<std::uint64_t> one(at.size(), 0);
       const auto t0 = std::chrono::steady_clock::now();
       censusOfSolution(plan, order[i], one);
@@ -102,48 +115,33 @@ int runCensus(const std::vector<std::string>& args) {
       timings.push_back(SampleTiming{order[i], seconds, one[at.checks()], one[at.nodes()]});
       for (std::size_t c = 0; c < counters.size(); ++c) counters[c] += one[c];
     }
-    if (tty) std::cerr << "\r\x1b[K" << std::flush;
+    progress.finish();
   } else {
-    CensusOptions run;
-    run.threads = threads;
-    std::mutex progressLock;
-    std::size_t shown = 0;
-    bool lineShown = false;
-    if (tty) {
-      run.progress = [&](std::size_t done, std::size_t all) {
-        std::lock_guard lock(progressLock);
-        if (done <= shown || done >= all) return;
-        shown = done;
-        lineShown = true;
-        std::cerr << fmt::format("\rcensus: {}/{} jobs done\x1b[K", done, all) << std::flush;
-      };
-    }
+    const int threads = requestedThreads > 0 ? requestedThreads : defaultThreadsPerRank();
+    JobWork work;
+    work.jobs = plan.jobs();
+    work.counters = at.size();
+    work.worker = [&plan] { return [&plan](std::size_t job) { return censusJob(plan, job); }; };
+    // The checkpoint is rank 0's alone, opened inside runJobs so that an error in it stops every rank.
     std::unique_ptr<CensusCheckpoint> checkpoint;
-    std::string checkpointError;  // (recorded from the working threads, thrown once they are done)
     if (vm.count("checkpoint") != 0U) {
-      const std::string fingerprint =
-          fmt::format("census {} max-given={} distinct={}", countFingerprint(puzzle, {}, rules),
-                      plan.maxGiven, plan.solutions.size());
-      checkpoint = std::make_unique<CensusCheckpoint>(vm["checkpoint"].as<std::string>(), fingerprint,
-                                                      plan.jobs(), at.size());
-      run.resume = [&](std::size_t) { return checkpoint->finished(); };
-      run.finished = [&](std::size_t job, const std::vector<std::uint64_t>& values) {
-        if (!checkpointError.empty()) return;
-        try {
-          checkpoint->record(job, values);
-        } catch (const InputError& e) {
-          checkpointError = e.what();
-        }
+      work.resume = [&] {
+        const std::string fingerprint =
+            fmt::format("census {} max-given={} distinct={} method={}", countFingerprint(puzzle, {}, rules),
+                        plan.maxGiven, plan.solutions.size(), methodName);
+        checkpoint = std::make_unique<CensusCheckpoint>(vm["checkpoint"].as<std::string>(), fingerprint,
+                                                        plan.jobs(), at.size());
+        return checkpoint->finished();
       };
+      work.finished = [&](std::size_t job, const JobCounters& values) { checkpoint->record(job, values); };
     }
-    const CensusRunResult result = runCensus(plan, run);
-    {
-      std::lock_guard lock(progressLock);
-      if (lineShown) std::cerr << "\r\x1b[K" << std::flush;
-    }
-    if (!checkpointError.empty()) throw InputError(checkpointError);
-    counters = result.counters;
-    threadsUsed = result.threads;
+    Progress progress(progressMode, "census");
+    work.progress = [&](std::size_t done, std::size_t all) { progress.update(done, all); };
+    const std::optional<JobTotals> totals = runJobs(work, threads);
+    progress.finish();
+    if (!totals) return 0;  // another rank than 0: rank 0 prints
+    counters = totals->sums;
+    threadsUsed = threads;
   }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
@@ -180,6 +178,7 @@ int runCensus(const std::vector<std::string>& args) {
                           {"jobs", jobs},
                           {"seconds", seconds},
                           {"threads", threadsUsed}};
+    if (ranks.distributed) out["ranks"] = ranks.ranks;
     if (sampling) {
       out["sample"] = timings.size();
       out["seed"] = vm["seed"].as<std::uint64_t>();

@@ -3,10 +3,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <atomic>
-#include <chrono>
-#include <mutex>
-#include <thread>
 
 #include "puzzle/errors.hpp"
 #include "solver/solver.hpp"
@@ -274,60 +270,6 @@ std::vector<std::uint64_t> censusJob(const CensusPlan& plan, std::size_t job) {
   for (std::size_t s = first; s < std::min(first + plan.perJob, plan.solutions.size()); ++s)
     censusOfSolution(plan, s, counters);
   return counters;
-}
-
-CensusRunResult runCensus(const CensusPlan& plan, const CensusOptions& options) {
-  const auto start = std::chrono::steady_clock::now();
-  CensusRunResult result;
-  const unsigned threads = options.threads > 0 ? static_cast<unsigned>(options.threads)
-                                               : std::max(1U, std::thread::hardware_concurrency());
-  result.threads = static_cast<int>(threads);
-  const std::size_t jobs = plan.jobs();
-  result.counters.assign(plan.counters.size(), 0);
-  std::vector<char> skip(jobs, 0);
-  auto add = [&](const std::vector<std::uint64_t>& counters) {
-    for (std::size_t i = 0; i < result.counters.size() && i < counters.size(); ++i)
-      result.counters[i] += counters[i];
-  };
-  if (options.resume)
-    for (const auto& [job, counters] : options.resume(jobs)) {
-      if (job >= jobs || skip[job] != 0) continue;
-      skip[job] = 1;
-      add(counters);
-    }
-  std::atomic<std::size_t> done{static_cast<std::size_t>(std::count(skip.begin(), skip.end(), 1))};
-  std::atomic<std::size_t> next{0};
-  std::mutex merge, report;
-  std::exception_ptr failure;
-  auto worker = [&] {
-    try {
-      for (std::size_t j = next++; j < jobs; j = next++) {
-        if (skip[j] != 0) continue;
-        const std::vector<std::uint64_t> counters = censusJob(plan, j);
-        {
-          std::lock_guard lock(merge);
-          add(counters);
-        }
-        if (options.finished) {
-          std::lock_guard lock(report);
-          options.finished(j, counters);
-        }
-        const std::size_t finished = ++done;
-        if (options.progress) options.progress(finished, jobs);
-      }
-    } catch (...) {
-      std::lock_guard lock(merge);
-      if (!failure) failure = std::current_exception();
-      next = jobs;  // the others stop after their job
-    }
-  };
-  std::vector<std::thread> pool;
-  for (unsigned t = 1; t < threads; ++t) pool.emplace_back(worker);
-  worker();
-  for (auto& t : pool) t.join();
-  if (failure) std::rethrow_exception(failure);
-  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  return result;
 }
 
 }  // namespace piecework

@@ -11,12 +11,12 @@
 // s|). A minimal challenge is unique and becomes non-unique when any one given piece is removed.
 //
 // The work is split into jobs (chunks of consecutive distinct solutions); a job's result is a fixed-size
-// vector of counters (layout: CensusCounters), and the census is their sum. That is the unit that threads,
-// checkpoints and MPI ranks hand out: censusJob(plan, job) depends on the plan and the job index only.
+// vector of counters (layout: CensusCounters), and the census is their sum. That is the unit that the job
+// layer (cli/job_runner.hpp: threads, MPI ranks, checkpoints) hands out: censusJob(plan, job) depends on the
+// plan and the job index only.
 #pragma once
 
 #include <cstdint>
-#include <functional>
 #include <utility>
 #include <vector>
 
@@ -84,24 +84,5 @@ void censusOfSolution(const CensusPlan& plan, std::size_t solution, std::vector<
 
 // One job: the census of its distinct solutions, summed.
 std::vector<std::uint64_t> censusJob(const CensusPlan& plan, std::size_t job);
-
-struct CensusOptions {
-  int threads = 0;  // 0: every core
-  // The same hooks as CountOptions: progress (jobs done, jobs in all) from the working threads; resume is
-  // called once with the number of jobs and returns the jobs already done (index, counters); finished is
-  // called, one call at a time, as each job run here ends.
-  std::function<void(std::size_t, std::size_t)> progress;
-  std::function<std::vector<std::pair<std::size_t, std::vector<std::uint64_t>>>(std::size_t)> resume;
-  std::function<void(std::size_t, const std::vector<std::uint64_t>&)> finished;
-};
-
-struct CensusRunResult {
-  std::vector<std::uint64_t> counters;  // summed over every job
-  double seconds = 0;
-  int threads = 1;
-};
-
-// Runs every job on threads (jobs handed out as threads finish) and sums their counters.
-CensusRunResult runCensus(const CensusPlan& plan, const CensusOptions& options);
 
 }  // namespace piecework
