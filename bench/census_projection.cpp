@@ -60,7 +60,7 @@ int main(int argc, char** argv) {
   }
   std::vector<std::size_t> ranks = {1, 64, 1024};
   std::size_t threadsPerRank = 1, runs = 5;
-  double setup = 0;
+  double setup = -1;
   for (int i = 2; i + 1 < argc; i += 2) {
     const std::string option = argv[i], value = argv[i + 1];
     if (option == "--ranks") {
@@ -86,30 +86,31 @@ int main(int argc, char** argv) {
   const std::uint64_t perJob = std::max<std::uint64_t>(1, (distinct + 65535) / 65536);
   double sum = 0;
   for (double t : times) sum += t;
+  // Without --setup: the sample run's own time outside the sampled solutions (its plan).
+  if (setup < 0) setup = std::max(0.0, sample["seconds"].get<double>() - sum);
   std::sort(times.begin(), times.end());
   std::cout << "sample: " << times.size() << " of " << distinct << " distinct solutions; per solution mean "
             << sum / static_cast<double>(times.size()) << " s, median " << times[times.size() / 2]
             << " s, max " << times.back() << " s; " << perJob << " solution(s) per job\n";
   std::cout << "ranks  workers  simulated (median of " << runs << ")  ideal  efficiency\n";
   for (std::size_t r : ranks) {
-    std::vector<double> results;
-    double work = 0;
+    std::vector<std::pair<double, double>> results;  // (simulated, ideal) per run
     for (std::size_t run = 0; run < runs; ++run) {
       std::mt19937_64 rng(run + 1);
       std::uniform_int_distribution<std::size_t> pick(0, times.size() - 1);
       std::vector<double> jobs;
-      work = 0;
+      double work = 0;
       for (std::uint64_t s = 0; s < distinct; s += perJob) {
         double job = 0;
         for (std::uint64_t k = s; k < std::min(distinct, s + perJob); ++k) job += times[pick(rng)];
         jobs.push_back(job);
         work += job;
       }
-      results.push_back(simulate(jobs, r * threadsPerRank, setup));
+      results.emplace_back(simulate(jobs, r * threadsPerRank, setup),
+                           setup + work / static_cast<double>(r * threadsPerRank));
     }
     std::sort(results.begin(), results.end());
-    const double simulated = results[results.size() / 2];
-    const double ideal = setup + work / static_cast<double>(r * threadsPerRank);
+    const auto [simulated, ideal] = results[results.size() / 2];
     std::printf("%5zu  %7zu  %24s  %s  %.3f\n", r, r * threadsPerRank, duration(simulated).c_str(),
                 duration(ideal).c_str(), ideal / simulated);
   }
