@@ -35,6 +35,7 @@ int runSheet(const std::vector<std::string>& args);
 int runCalibrate(const std::vector<std::string>& args);
 int runHint(const std::vector<std::string>& args);
 int runConvert(const std::vector<std::string>& args);
+int runCensus(const std::vector<std::string>& args);
 
 // Parses args against `options` (and --help), with at most one positional argument, stored in `vm` under the
 // name `positional` (nullptr: none), and a second one stored under `secondPositional`, an option of

@@ -16,6 +16,7 @@ const std::vector<Command>& commands() {
       {"show", "show a puzzle's board and pieces with their orientations and placements", runShow},
       {"solve", "solve a challenge: unique, multiple or none, and the solutions", runSolve},
       {"count", "count every solution, and the distinct ones up to symmetry", runCount},
+      {"census", "how many unique and minimal challenges exist, per number of pieces given", runCensus},
       {"rate", "grade a challenge Starter..Wizard by replaying human strategies", runRate},
       {"generate", "generate unique challenges at a level, reproducible from a seed", runGenerate},
       {"catalog", "list, show, import, export and re-rate the challenges of a catalog", runCatalog},

@@ -300,6 +300,7 @@ TEST(JsonEverywhere, EveryCommandAndSubcommandAnswersJson) {
       {"show", {box}},
       {"solve", {box + challenge}},
       {"count", {box}},
+      {"census", {box}},
       {"rate", {box + challenge}},
       {"generate", {quote(c.strip) + " --level Starter --count 1 --seed 3 -q --threads 1"}},
       {"catalog",

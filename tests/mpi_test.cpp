@@ -253,5 +253,23 @@ TEST(Mpi, KilledMpirunResumesFromTheCheckpointWithTheSameFigures) {
   std::filesystem::remove_all(dir);
 }
 
+// census over the same job layer: one result from rank 0, the figures of the threaded census (both methods).
+TEST(Mpi, CensusOverTwoRanksGivesTheThreadedFigures) {
+  REQUIRE_MPIRUN();
+  for (const std::string method : {"table", "solver"}) {
+    const std::string args =
+        "census pentominoes-4x15 --max-given 2 --method " + method + " --threads 1 --json";
+    const auto distributed = mpirun(2, args);
+    ASSERT_EQ(distributed.status, 0) << distributed.err;
+    ASSERT_EQ(lines(distributed.out).size(), 1U) << distributed.out;
+    const auto threaded = test::runPiecework(args);
+    ASSERT_EQ(threaded.status, 0) << threaded.err;
+    const auto a = nlohmann::json::parse(distributed.out), b = nlohmann::json::parse(threaded.out);
+    EXPECT_EQ(a["by_given"], b["by_given"]) << method;
+    EXPECT_EQ(a["solutions_done"], 368) << method;
+    EXPECT_EQ(a["ranks"], 2);
+  }
+}
+
 }  // namespace
 }  // namespace piecework
