@@ -100,6 +100,10 @@ class RaterCore {
   virtual const Problem& problem() const = 0;
   virtual int optionCount() const = 0;
   virtual const Placement& placementOf(int option) const = 0;
+  // The options of a piece, and the options covering a site (all of them, alive or not: intersect with
+  // State::alive).
+  virtual const WordSet& pieceOptions(int piece) const = 0;
+  virtual const WordSet& siteOptions(int site) const = 0;
   // Places an option: removes what clashes with it and tells the family (FamilyStrategies::placed).
   virtual void place(State& s, int option) const = 0;
   // inter &= (the options that cannot be placed beside o) for every option o of `group` still alive; false

@@ -136,6 +136,10 @@ class Rater final : public RaterCore {
   const Placement& placementOf(int o) const override {
     return puzzle_.placements[static_cast<std::size_t>(placementId(o))];
   }
+  const WordSet& pieceOptions(int piece) const override {
+    return pieceOptions_[static_cast<std::size_t>(piece)];
+  }
+  const WordSet& siteOptions(int site) const override { return cover_[static_cast<std::size_t>(site)]; }
   int pieceOf(int o) const { return placementOf(o).piece; }
 
   State initial() const {
