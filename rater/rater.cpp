@@ -18,6 +18,7 @@
 #include <unordered_map>
 
 #include "puzzle/challenge.hpp"
+#include "rater/mark_strategies.hpp"
 #include "rater/model.hpp"
 
 namespace piecework {
@@ -45,10 +46,24 @@ namespace {
 using Word = std::uint64_t;
 using WordSet = std::vector<Word>;
 
-enum class Strategy { SinglePlacement, SingleCover, Pairwise, Linkability, Region, Trial };
+// The challenge's own marks come first: they are what a person looks at before anything else.
+enum class Strategy {
+  ColourRule,
+  MarkedCell,
+  SinglePlacement,
+  SingleCover,
+  Pairwise,
+  Linkability,
+  Region,
+  Trial
+};
 
 const char* strategyName(Strategy s) {
   switch (s) {
+    case Strategy::ColourRule:
+      return kStrategyColourRule;
+    case Strategy::MarkedCell:
+      return kStrategyMarkedCell;
     case Strategy::SinglePlacement:
       return kStrategySinglePlacement;
     case Strategy::SingleCover:
@@ -106,6 +121,7 @@ struct State {
   std::vector<Word> structure;  // linked puzzles: the pegs of each placed piece (givens included)
   Word usedPegs = 0;            // hex pegs: pegs holding a part
   std::vector<int> placed;      // options placed by the rater
+  bool marksApplied = false;    // the challenge's marks have ruled out what they rule out
   Failure failure;
 };
 
@@ -172,8 +188,11 @@ void forEach(const WordSet& set, F&& f) {
 
 class Rater {
  public:
+  // The options are those beside the givens before the marks apply: the rater rules out what the marks
+  // forbid as steps of their own (rater/mark_strategies.hpp), where the solver drops them at once.
   Rater(const Puzzle& puzzle, const std::vector<int>& givens, Rules rules)
-      : puzzle_(puzzle), problem_(makeProblem(puzzle, givens, rules)) {
+      : puzzle_(puzzle), problem_(makeProblem(puzzle, givens, withoutMarks(rules))), marks_(rules.marks) {
+    (void)makeProblem(puzzle, givens, rules);  // what the marks need of the board (InputError otherwise)
     optionCount_ = static_cast<int>(problem_.options.size());
     optionWords_ = (optionCount_ + 63) / 64;
     siteWords_ = (puzzle.siteCount() + 63) / 64;
@@ -246,7 +265,22 @@ class Rater {
     prepareRegions();
   }
 
+  static Rules withoutMarks(Rules rules) {
+    rules.marks = {};
+    return rules;
+  }
+
   const Problem& problem() const { return problem_; }
+  // The colour a window cell must show, 0 when the challenge gives none.
+  char wantedColour(int site) const {
+    for (const auto& [at, colour] : marks_.colours)
+      if (at == site) return colour;
+    return 0;
+  }
+  std::string markReason(int option) const {
+    const auto conflict = markConflict(puzzle_, marks_, placementId(option));
+    return conflict ? markConflictText(puzzle_, *conflict, siteName(conflict->site)) : std::string();
+  }
   int pegBudget() const { return pegBudget_; }
   int optionCount() const { return optionCount_; }
   int placementId(int o) const { return problem_.options[static_cast<std::size_t>(o)]; }
@@ -393,7 +427,7 @@ class Rater {
     if (puzzle_.lattice == Lattice::Cubic)
       return fmt::format("l{}r{}c{}", s.z - puzzle_.low.z + 1, s.y - puzzle_.low.y + 1,
                          s.x - puzzle_.low.x + 1);
-    return fmt::format("r{}c{}", s.y - puzzle_.low.y + 1, s.x - puzzle_.low.x + 1);
+    return fmt::format("r{}c{}", s.y - puzzle_.low.y + 1, pictureColumn(puzzle_, site));
   }
   std::string pieceName(int piece) const {
     const PieceDef& def = puzzle_.pieces[static_cast<std::size_t>(piece)];
@@ -507,6 +541,7 @@ class Rater {
 
   // `forcedOnly`: stop at forced moves (single placement, single cover), as forcedSearch() does.
   Status deduce(State& s, int depth, std::vector<Event>& log, bool forcedOnly = false) const {
+    applyMarks(s, depth, log);
     for (;;) {
       if (!consistent(s)) return Status::Contradiction;
       if (s.needTotal == 0) return Status::Solved;  // consistent() checked the cells and the linkage
@@ -525,6 +560,10 @@ class Rater {
 
   // The fewest options any needed piece or open cell has: how hard the easiest place to look at is.
  public:
+  // The challenge's marks at the start (see applyMarks), and the options left then.
+  void startWithMarks(State& s, std::vector<Event>& log) const { applyMarks(s, 0, log); }
+  int aliveCount(const State& s) const { return count(s.alive, s.alive); }
+
   int minChoice(const State& s) const {
     int best = INT32_MAX;
     for (std::size_t p = 0; p < s.need.size(); ++p)
@@ -536,6 +575,23 @@ class Rater {
   }
 
  private:
+  // 0. The challenge's marks (once, before anything else): every option showing a wrong colour on a window
+  // square, covering a cell marked for another piece, or missing a cell marked for its own piece is out.
+  void applyMarks(State& s, int depth, std::vector<Event>& log) const {
+    if (s.marksApplied) return;
+    s.marksApplied = true;
+    if (marks_.empty()) return;
+    forEach(s.alive, [&](int o) {
+      const auto conflict = markConflict(puzzle_, marks_, placementId(o));
+      if (!conflict) return;
+      Event e =
+          makeEvent(conflict->wanted != 0 ? Strategy::ColourRule : Strategy::MarkedCell, o, false, depth);
+      e.site = conflict->site;
+      log.push_back(e);
+      eliminate(s, o);
+    });
+  }
+
   // a. A piece with only as many placements left as copies to place.
   bool singlePlacement(State& s, int depth, std::vector<Event>& log) const {
     for (std::size_t p = 0; p < s.need.size(); ++p) {
@@ -970,6 +1026,7 @@ class Rater {
 
   const Puzzle& puzzle_;
   Problem problem_;
+  CellMarks marks_;
   int optionCount_ = 0;
   int optionWords_ = 0;
   int siteWords_ = 0;
@@ -1000,7 +1057,13 @@ std::string reasonFor(const Rater& rater, const Event& e) {
   switch (e.strategy) {
     case Strategy::SinglePlacement:
       return "it is the only place left for this piece";
+    case Strategy::ColourRule:
+    case Strategy::MarkedCell:
+      return rater.markReason(e.option);
     case Strategy::SingleCover:
+      if (const char colour = rater.wantedColour(e.site); colour != 0)
+        return fmt::format("it is the only placement left that can put {} on window square {}",
+                           colourWord(colour), rater.siteName(e.site));
       return fmt::format("it is the only piece left that can fill cell {}", rater.siteName(e.site));
     case Strategy::Pairwise:
       if (e.otherPiece >= 0)
@@ -1035,7 +1098,7 @@ std::string describePlacement(const Puzzle& puzzle, int placement) {
     if (puzzle.lattice == Lattice::Cubic)
       out += fmt::format("l{}r{}c{}", s.z - puzzle.low.z + 1, s.y - puzzle.low.y + 1, s.x - puzzle.low.x + 1);
     else
-      out += fmt::format("r{}c{}", s.y - puzzle.low.y + 1, s.x - puzzle.low.x + 1);
+      out += fmt::format("r{}c{}", s.y - puzzle.low.y + 1, pictureColumn(puzzle, site));
   }
   return out;
 }
@@ -1047,12 +1110,15 @@ Rating rate(const Puzzle& puzzle, const std::vector<int>& givens, Rules rules, c
   State state = rater.initial();
   RatingFeatures& f = rating.features;
   f.toPlace = rating.toPlace;
-  f.startOptions = rater.optionCount();
+  // The marks (a colour pattern, marked cells) are part of what the challenge shows: the options at the start
+  // are those they leave, and their eliminations are the first steps.
+  std::vector<Event> log;
+  rater.startWithMarks(state, log);
+  f.startOptions = rater.aliveCount(state);
   f.firstChoice = rater.minChoice(state);
   // Capped: past this many board states, guessing is clearly the whole work (the shipped booklets' hardest
   // challenges need a few thousand).
   f.forcedSearch = rater.forcedSearch(state, 100000);
-  std::vector<Event> log;
   Stats stats;
   const Status status = rater.search(state, 0, false, log, stats);
   rating.solved = status == Status::Solved;
@@ -1076,6 +1142,8 @@ Rating rate(const Puzzle& puzzle, const std::vector<int>& givens, Rules rules, c
         case Strategy::Pairwise:
           ++f.pairwiseEliminations, f.pairwiseSweeps += newSweep ? 1 : 0;
           break;
+        case Strategy::ColourRule:
+        case Strategy::MarkedCell:
         case Strategy::Linkability:
         case Strategy::Region:
           ++f.ruleEliminations, f.ruleSweeps += newSweep ? 1 : 0;

@@ -25,6 +25,8 @@ std::optional<Level> parseLevel(std::string_view name);
 inline constexpr int kRaterVersion = 3;
 
 // The ladder, easiest first (docs/rating.md). The names are those used in RatingStep::strategy.
+inline constexpr const char* kStrategyColourRule = "colour rule";  // IQ Focus: the window's colours
+inline constexpr const char* kStrategyMarkedCell = "marked cell";  // IQ Stars: cells marked for a piece
 inline constexpr const char* kStrategySinglePlacement = "single placement";
 inline constexpr const char* kStrategySingleCover = "single cover";
 inline constexpr const char* kStrategyPairwise = "pairwise";
@@ -33,7 +35,8 @@ inline constexpr const char* kStrategyRegion = "region";
 inline constexpr const char* kStrategyTrial = "trial";
 
 struct RatingStep {
-  std::string strategy;  // "single placement", "single cover", "pairwise", "linkability", "region", "trial"
+  std::string strategy;  // "colour rule", "marked cell", "single placement", "single cover", "pairwise",
+                         // "linkability", "region", "trial"
   int piece = -1;        // the piece concerned, or -1
   int placement = -1;    // the placement fixed or removed, or -1
   bool placed = false;   // true: the piece was placed; false: an option was eliminated
