@@ -1,4 +1,5 @@
-// Challenge notation: pictures for cell puzzles, 3-letter placement codes for hex-peg puzzles (DESIGN.md).
+// Challenge notation (docs/notation.md): each family reads and writes its own (puzzle/family.hpp); the board
+// picture of piece letters, shared by the cell families, is here.
 #pragma once
 
 #include <string>
@@ -6,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "puzzle/families/iq_link.hpp"  // pegCode, pegLetter (IQ-Link's notation)
 #include "puzzle/puzzle.hpp"
 
 namespace piecework {
@@ -40,8 +42,8 @@ std::string formatChallenge(const Puzzle& puzzle, const std::vector<int>& placem
                             Layout layout = Layout::OneLine);
 
 // Writes a whole challenge: the window's colours for a colour pattern (IQ Focus: RRR/BWB/BRB), otherwise the
-// picture of the placed pieces with each marked cell carrying its piece's letter. parseChallengeText() reads
-// it back.
+// placed pieces in the family's notation with each marked cell carrying its piece's letter.
+// parseChallengeText() reads it back.
 std::string formatChallengeText(const Puzzle& puzzle, const Challenge& challenge,
                                 Layout layout = Layout::OneLine);
 
@@ -49,20 +51,19 @@ std::string formatChallengeText(const Puzzle& puzzle, const Challenge& challenge
 // pattern, those that keep the window in place): a challenge and its symmetric images share it.
 std::string canonicalChallengeText(const Puzzle& puzzle, const Challenge& challenge);
 
-// The 3-letter code of a placement on the hex-peg lattice: peg, piece, orientation (lowest orientation
-// letter).
-std::string pegCode(const Puzzle& puzzle, int placement);
-// Peg letter of the i-th peg in reading order: A..Z, then a..z.
-char pegLetter(int peg);
+// The 1-based column of a site as the picture notation writes it: on a triangular board the offset column
+// (IQ Stars: 1-7 in every row), elsewhere the column of the bounding box.
+int pictureColumn(const Puzzle& puzzle, int site);
+
+// The board picture: reads the given placements; a piece's letters that are no whole placement become marked
+// cells in `marks` when the puzzle has marked cells (with marks == nullptr they are an error).
+std::vector<int> parsePictureChallenge(const Puzzle& puzzle, std::string_view text, CellMarks* marks);
+std::string formatPicture(const Puzzle& puzzle, const std::vector<int>& placements, Layout layout);
 
 // The board sites of a picture, layer by layer and row by row (-1: no cell, written '#'). Square and cubic
 // boards: every row spans the bounding box. Triangular boards: rows in offset columns, each ending at its
 // own last cell.
 std::vector<std::vector<std::vector<int>>> pictureLayout(const Puzzle& puzzle);
-
-// The 1-based column of a site as the picture notation writes it: on a triangular board the offset column
-// (IQ Stars: 1-7 in every row), elsewhere the column of the bounding box.
-int pictureColumn(const Puzzle& puzzle, int site);
 
 // The piece letter on every board cell (reading order, '.' where empty) for cell puzzles.
 std::vector<char> cellLetters(const Puzzle& puzzle, const std::vector<int>& placements);

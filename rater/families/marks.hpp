@@ -1,18 +1,18 @@
 // The rater's strategies for what a challenge asks beyond its placed pieces (CellMarks,
-// puzzle/challenge.hpp): the colours IQ Focus's window must show and IQ Stars' marked cells. A person starts
+// puzzle/challenge.hpp), shared by the families whose challenges carry marks: IQ Focus's colour patterns
+// (rater/families/iq_focus.cpp) and IQ Stars' marked cells (rater/families/iq_stars.cpp). A person starts
 // there: a window square that must be red rules out every placement that would put another colour on it, and
 // a cell marked for a piece rules out that piece's placements that miss it and every other piece's placements
-// that cover it. Kept apart from the generic ladder (rater/rater.cpp) so that it can move into the families'
-// modules.
+// that cover it.
 #pragma once
 
 #include <optional>
 #include <string>
+#include <vector>
 
-#include "puzzle/challenge.hpp"
-#include "puzzle/puzzle.hpp"
+#include "rater/family_strategies.hpp"
 
-namespace piecework {
+namespace piecework::rating {
 
 // Why the marks rule a placement out.
 struct MarkConflict {
@@ -30,7 +30,19 @@ std::optional<MarkConflict> markConflict(const Puzzle& puzzle, const CellMarks& 
 // The colour's name for a letter of IQ Focus's squares (W, R, B, G); the letter itself for others.
 std::string colourWord(char colour);
 
-// The reason in words, after "not PIECE at WHERE: ". `cell` names the site ("r2c4").
-std::string markConflictText(const Puzzle& puzzle, const MarkConflict& conflict, const std::string& cell);
+// State::family: [0] 1 once the marks have ruled out what they rule out.
+class MarkStrategies : public FamilyStrategies {
+ public:
+  explicit MarkStrategies(const RaterCore& core) : core_(core) {}
+  void start(State& s) const override { s.family.assign(1, 0); }
+  // Every option that the marks forbid, once, as Strategy::Marks events named kStrategyColourRule (a window
+  // square) or kStrategyMarkedCell (a marked cell).
+  void opening(State& s, int depth, std::vector<Event>& log) const override;
+  std::string reason(const Event& e) const override;
 
-}  // namespace piecework
+ protected:
+  std::string siteName(int site) const;
+  const RaterCore& core_;
+};
+
+}  // namespace piecework::rating
