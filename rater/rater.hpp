@@ -22,7 +22,7 @@ const char* levelName(Level level);
 std::optional<Level> parseLevel(std::string_view name);
 
 // Bumped whenever the grading changes, so that stored ratings can be redone (catalog rate).
-inline constexpr int kRaterVersion = 3;
+inline constexpr int kRaterVersion = 4;  // 4: colour rule and marked cell; IQ Focus and IQ Stars models
 
 // The ladder, easiest first (docs/rating.md). The names are those used in RatingStep::strategy.
 inline constexpr const char* kStrategyColourRule = "colour rule";  // IQ Focus: the window's colours
