@@ -35,11 +35,11 @@ inline constexpr const char* kStrategyRegion = "region";
 inline constexpr const char* kStrategyTrial = "trial";
 
 struct RatingStep {
-  std::string strategy;  // "colour rule", "marked cell", "single placement", "single cover", "pairwise",
-                         // "linkability", "region", "trial"
-  int piece = -1;        // the piece concerned, or -1
-  int placement = -1;    // the placement fixed or removed, or -1
-  bool placed = false;   // true: the piece was placed; false: an option was eliminated
+  std::string strategy;     // "colour rule", "marked cell", "single placement", "single cover", "pairwise",
+                            // "linkability", "region", "trial"
+  int piece = -1;           // the piece concerned, or -1
+  int placement = -1;       // the placement fixed or removed, or -1
+  bool placed = false;      // true: the piece was placed; false: an option was eliminated
   std::string explanation;  // words a person can follow: "[not |try ]PIECE at WHERE: REASON"
   std::string reason;       // the REASON part alone
   int depth = 0;            // trial nesting under which the step was found (0: plain logic)
