@@ -23,7 +23,7 @@ class CatalogSink final : public ChallengeSink {
     c.puzzleId = puzzleId_;
     c.challengeText = generated.challengeText.empty() ? formatChallenge(puzzle_, generated.givens)
                                                       : generated.challengeText;
-    c.canonicalKey = db::canonicalKey(puzzle_, generated.givens);
+    c.canonicalKey = db::canonicalKey(puzzle_, Challenge{generated.givens, generated.marks});
     c.solutionText = generated.solutionText.empty() ? formatChallenge(puzzle_, generated.solution)
                                                     : generated.solutionText;
     c.given = generated.given;

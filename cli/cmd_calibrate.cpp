@@ -55,17 +55,20 @@ std::vector<CalibrationSample> readBooklet(const Puzzle& puzzle, const std::stri
       throw InputError(fmt::format("{}: unknown level '{}' (Starter, Junior, Expert, Master or Wizard)",
                                    where, j["level"].get<std::string>()));
     std::vector<int> givens;
+    Rules challengeRules = rules;  // with this challenge's marks (a colour pattern, marked cells)
     try {
-      givens = parseChallenge(puzzle, j["challenge"].get<std::string>());
-      makeProblem(puzzle, givens, rules);
+      Challenge challenge = parseChallengeText(puzzle, j["challenge"].get<std::string>());
+      givens = std::move(challenge.givens);
+      challengeRules.marks = std::move(challenge.marks);
+      makeProblem(puzzle, givens, challengeRules);
     } catch (const InputError& e) {
       throw InputError(fmt::format("{}: {}", where, e.what()));
     }
-    const Uniqueness u = uniqueness(puzzle, givens, rules);
+    const Uniqueness u = uniqueness(puzzle, givens, challengeRules);
     if (u != Uniqueness::Unique)
       throw InputError(fmt::format("{}: the challenge has {}; a calibration challenge must have exactly one",
                                    where, u == Uniqueness::None ? "no solution" : "more than one solution"));
-    samples.push_back({rate(puzzle, givens, rules).features, *level});
+    samples.push_back({rate(puzzle, givens, challengeRules).features, *level});
   }
   if (!graded) return samples;
   std::array<int, 5> perLevel{};

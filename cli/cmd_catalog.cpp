@@ -212,7 +212,7 @@ int runShowOne(const std::vector<std::string>& args) {
   try {
     const Puzzle puzzle = loadDefinition(c.definitionText, c.puzzleName + " (catalog)");
     std::cout << "challenge: " << c.challengeText << '\n'
-              << boardPicture(puzzle, parseChallenge(puzzle, c.challengeText), colour) << '\n';
+              << boardPicture(puzzle, parseChallengeText(puzzle, c.challengeText).givens, colour) << '\n';
     std::cout << "solution: " << c.solutionText << '\n'
               << boardPicture(puzzle, parseChallenge(puzzle, c.solutionText), colour);
   } catch (const InputError& e) {
@@ -473,10 +473,11 @@ ImportLine readLine(PuzzleResolver& resolver, const nlohmann::json& j, const std
   Rules rules;
   rules.linked = !unlinked;
 
-  std::vector<int> givens;
+  Challenge challenge;
   try {
-    givens = parseChallenge(puzzle, *challengeText);
-    makeProblem(puzzle, givens, rules);
+    challenge = parseChallengeText(puzzle, *challengeText);
+    rules.marks = challenge.marks;
+    makeProblem(puzzle, challenge.givens, rules);
   } catch (const InputError& e) {
     line.fail(fmt::format("challenge: {}", e.what()));
   }
@@ -484,6 +485,7 @@ ImportLine readLine(PuzzleResolver& resolver, const nlohmann::json& j, const std
   FindOptions find;
   find.rules = rules;
   find.max = 2;
+  const std::vector<int>& givens = challenge.givens;
   const FindResult found = findSolutions(puzzle, givens, find);
   if (found.solutions.empty()) line.fail("challenge has no solution");
   if (found.solutions.size() > 1) line.fail("challenge has several solutions");
@@ -493,7 +495,7 @@ ImportLine readLine(PuzzleResolver& resolver, const nlohmann::json& j, const std
   if (const auto solutionText = line.text("solution")) {
     try {
       solution = parseChallenge(puzzle, *solutionText);
-      makeProblem(puzzle, solution, rules);
+      makeProblem(puzzle, solution, Rules{rules.linked, {}});  // the marks are checked below
     } catch (const InputError& e) {
       line.fail(fmt::format("solution: {}", e.what()));
     }
@@ -513,8 +515,8 @@ ImportLine readLine(PuzzleResolver& resolver, const nlohmann::json& j, const std
   ImportLine result;
   result.puzzle = known;
   db::NewChallenge& c = result.challenge;
-  c.challengeText = formatChallenge(puzzle, givens);
-  c.canonicalKey = db::canonicalKey(puzzle, givens);
+  c.challengeText = formatChallengeText(puzzle, challenge);
+  c.canonicalKey = db::canonicalKey(puzzle, challenge);
   c.given = static_cast<int>(givens.size());
   c.toPlace = puzzle.totalPieces() - c.given;
   c.unlinked = unlinked;
@@ -749,13 +751,14 @@ int runRerate(const std::vector<std::string>& args) {
       it = puzzles.emplace(c.puzzleId, loadDefinition(c.definitionText, c.puzzleName + " (catalog)")).first;
     Rules rules;
     rules.linked = !c.unlinked;
-    std::vector<int> givens;
+    Challenge challenge;
     try {
-      givens = parseChallenge(it->second, c.challengeText);
+      challenge = parseChallengeText(it->second, c.challengeText);
     } catch (const InputError& e) {
       throw InputError(fmt::format("{}: challenge {}: {}", path, c.id, e.what()));
     }
-    const Rating rating = rate(it->second, givens, rules, model ? &*model : nullptr);
+    rules.marks = challenge.marks;
+    const Rating rating = rate(it->second, challenge.givens, rules, model ? &*model : nullptr);
     catalog.updateRating(c.id, rating.level, rating.score, kRaterVersion,
                          nlohmann::json(rating.strategyUse).dump());
     ++rated;

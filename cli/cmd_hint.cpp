@@ -53,7 +53,9 @@ int runHint(const std::vector<std::string>& args) {
   const Puzzle puzzle = loadPuzzle(vm["puzzle"].as<std::string>());
   Rules rules;
   rules.linked = vm.count("unlinked") == 0U;
-  const std::vector<int> givens = readChallenge(puzzle, vm, true);
+  const Challenge challenge = readChallengeText(puzzle, vm, true);
+  const std::vector<int>& givens = challenge.givens;
+  rules.marks = challenge.marks;
   makeProblem(puzzle, givens, rules);
   if (const Uniqueness u = uniqueness(puzzle, givens, rules); u != Uniqueness::Unique)
     throw InputError(fmt::format("the challenge has {}; a hint needs a challenge with exactly one solution",

@@ -171,11 +171,14 @@ int runRate(const std::vector<std::string>& args) {
   };
 
   // Read everything first, so that a bad line is reported before any slow work.
-  std::vector<std::vector<int>> challenges;
+  std::vector<Challenge> challenges;
+  std::vector<Rules> challengeRules;  // each with its challenge's marks (colour pattern, marked cells)
   for (const ChallengeText& t : texts) {
     try {
-      challenges.push_back(parseChallenge(puzzle, t.text));
-      makeProblem(puzzle, challenges.back(), rules);  // overlapping or repeated pieces
+      challenges.push_back(parseChallengeText(puzzle, t.text));
+      challengeRules.push_back(rules);
+      challengeRules.back().marks = challenges.back().marks;
+      makeProblem(puzzle, challenges.back().givens, challengeRules.back());  // overlapping or repeated pieces
     } catch (const InputError& e) {
       if (t.line == 0) throw;
       throw InputError(fmt::format("{}: {}", where(t), e.what()));
@@ -183,12 +186,12 @@ int runRate(const std::vector<std::string>& args) {
   }
   std::vector<Rating> ratings;
   for (std::size_t i = 0; i < challenges.size(); ++i) {
-    const Uniqueness u = uniqueness(puzzle, challenges[i], rules);
+    const Uniqueness u = uniqueness(puzzle, challenges[i].givens, challengeRules[i]);
     if (u != Uniqueness::Unique)
       throw InputError(
           fmt::format("{}: the challenge has {}; only a challenge with exactly one solution can be rated",
                       where(texts[i]), u == Uniqueness::None ? "no solution" : "more than one solution"));
-    ratings.push_back(rate(puzzle, challenges[i], rules, model ? &*model : nullptr));
+    ratings.push_back(rate(puzzle, challenges[i].givens, challengeRules[i], model ? &*model : nullptr));
   }
 
   const bool json = vm.count("json") != 0U;

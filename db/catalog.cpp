@@ -356,6 +356,11 @@ std::string canonicalKey(const Puzzle& puzzle, const std::vector<int>& givens) {
   return formatChallenge(puzzle, canonicalPlacements(puzzle, givens), Layout::OneLine);
 }
 
+std::string canonicalKey(const Puzzle& puzzle, const Challenge& challenge) {
+  if (challenge.marks.empty()) return canonicalKey(puzzle, challenge.givens);
+  return canonicalChallengeText(puzzle, challenge);
+}
+
 struct Catalog::Impl {
   std::string path;
   Connection connection;

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "puzzle/challenge.hpp"
 #include "puzzle/puzzle.hpp"
 #include "rater/rater.hpp"
 
@@ -100,6 +101,9 @@ struct BookletRecord {
 // The canonical key of a set of givens: the challenge text of its smallest image under the board's
 // symmetries. A challenge and its symmetric images share one key.
 std::string canonicalKey(const Puzzle& puzzle, const std::vector<int>& givens);
+// The same for a whole challenge: with marks (a colour pattern, marked cells), the smallest challenge text
+// of its images under the symmetries that keep the marks expressible (a colour pattern: the window in place).
+std::string canonicalKey(const Puzzle& puzzle, const Challenge& challenge);
 
 class Catalog {
  public:

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "puzzle/challenge.hpp"
 #include "rater/rater.hpp"
 
 namespace piecework {
@@ -13,6 +14,7 @@ inline constexpr int kGeneratorVersion = 1;
 
 struct GeneratedChallenge {
   std::vector<int> givens;    // placement ids of the given pieces
+  CellMarks marks;            // what the challenge asks beyond them: a colour pattern, marked cells
   std::vector<int> solution;  // placement ids of the whole (unique) solution
   std::string challengeText;  // the givens in challenge notation (one line)
   std::string solutionText;   // the solution in challenge notation (one line)

@@ -13,6 +13,7 @@
 #include <thread>
 #include <unordered_set>
 
+#include "generator/marked.hpp"
 #include "puzzle/challenge.hpp"
 #include "solver/shuffle.hpp"
 #include "solver/solver.hpp"
@@ -32,6 +33,14 @@ std::uint64_t placementsHash(const std::vector<int>& placements) {
   hash ^= hash >> 27;
   hash *= 0x94d049bb133111ebULL;
   return hash ^ (hash >> 31);
+}
+
+// The hash of a generated challenge up to symmetry: its canonical givens, or with marks its canonical text.
+std::uint64_t challengeHash(const Puzzle& puzzle, const GeneratedChallenge& challenge) {
+  if (challenge.marks.empty()) return placementsHash(canonicalPlacements(puzzle, challenge.givens));
+  const std::string text = canonicalChallengeText(puzzle, Challenge{challenge.givens, challenge.marks});
+  std::vector<int> bytes(text.begin(), text.end());
+  return placementsHash(bytes);
 }
 
 std::uint64_t splitmix(std::uint64_t x) {
@@ -131,6 +140,10 @@ const char* rejectName(Reject reason) {
       return "level skipped";
     case Reject::SecondCheck:
       return "second check";
+    case Reject::Ambiguous:
+      return "pattern not unique";
+    case Reject::TooManyMarks:
+      return "too many marks needed";
     case Reject::Duplicate:
       break;
   }
@@ -173,6 +186,10 @@ AttemptResult generateAttempt(const Puzzle& puzzle, Level level, Rules rules, st
   std::vector<int> solution;
   if (!randomSolution(puzzle, rules, rng, result, solution)) {
     result.reject = Reject::NoSolution;
+    return result;
+  }
+  if (const MarkKind kind = markKind(puzzle, level); kind != MarkKind::None) {
+    markedAttempt(puzzle, level, rules, seed, model, kind, solution, rng, result);
     return result;
   }
 
@@ -329,7 +346,7 @@ GenerateResult generateBatch(const Puzzle& puzzle, const GenerateOptions& option
         ++slot.scanned;
         if (attempt.challenge) {
           --slot.pendingSuccesses;
-          if (!seen.insert(placementsHash(canonicalPlacements(puzzle, attempt.challenge->givens))).second) {
+          if (!seen.insert(challengeHash(puzzle, *attempt.challenge)).second) {
             attempt.reject = Reject::Duplicate;
             result.stats.add(attempt);
             slot.results.erase(it);

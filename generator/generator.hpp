@@ -24,14 +24,16 @@ namespace piecework {
 // Why an attempt produced no challenge.
 enum class Reject {
   None = 0,
-  NoSolution,   // the seeded search found no full solution (the puzzle has none under these rules)
-  TooEasy,      // every unique challenge along the removals rated below the level
-  TooHard,      // the first removal already rated above the level
-  Skipped,      // the ratings along the removals jumped over the level
-  SecondCheck,  // the independent uniqueness check disagreed (never emitted)
-  Duplicate,    // equal, up to symmetry, to an earlier challenge of the batch
+  NoSolution,    // the seeded search found no full solution (the puzzle has none under these rules)
+  TooEasy,       // every unique challenge along the removals rated below the level
+  TooHard,       // the first removal already rated above the level
+  Skipped,       // the ratings along the removals jumped over the level
+  SecondCheck,   // the independent uniqueness check disagreed (never emitted)
+  Duplicate,     // equal, up to symmetry, to an earlier challenge of the batch
+  Ambiguous,     // a colour pattern: the random tiling's window pattern has more than one tiling
+  TooManyMarks,  // marked cells: no 2 to 4 marked cells make the random tiling the only one
 };
-inline constexpr int kRejectKinds = 7;
+inline constexpr int kRejectKinds = 9;
 const char* rejectName(Reject reason);
 
 struct AttemptResult {

@@ -5,6 +5,7 @@
 #include <cctype>
 #include <climits>
 #include <map>
+#include <stdexcept>
 
 #include "puzzle/errors.hpp"
 #include "puzzle/family.hpp"
@@ -107,7 +108,8 @@ std::vector<int> parsePicture(const Puzzle& puzzle, std::string_view text, CellM
       for (const PictureChar& c : row) {
         const int site = sitesOfRow[static_cast<std::size_t>(c.column - 1)];
         if (site < 0) {
-          if (c.value != '#')
+          // IQ Focus writes its two missing corners '.' (docs/notation.md); '#' is read there too.
+          if (c.value != '#' && !(c.value == '.' && !puzzle.window.empty()))
             throw InputError(
                 fmt::format("{}: '{}' is outside the board (write '#' there)", where(c, layered), c.value));
           continue;
@@ -204,6 +206,81 @@ std::string formatPicture(const Puzzle& puzzle, const std::vector<int>& placemen
   }
   if (layout == Layout::OneLine) out.pop_back();
   return out;
+}
+
+int pictureColumn(const Puzzle& puzzle, int site) {
+  const Site& s = puzzle.sites[static_cast<std::size_t>(site)];
+  if (puzzle.lattice != Lattice::Triangular) return s.x - puzzle.low.x + 1;
+  auto column = [](const Site& c) { return c.x + (c.y >= 0 ? c.y / 2 : (c.y - 1) / 2); };  // as pictureLayout
+  int first = INT_MAX;
+  for (const Site& c : puzzle.cells) first = std::min(first, column(c));
+  return column(s) - first + 1;
+}
+
+std::string formatChallengeText(const Puzzle& puzzle, const Challenge& challenge, Layout layout) {
+  if (!challenge.marks.colours.empty() && challenge.givens.empty() && challenge.marks.pieces.empty() &&
+      !puzzle.window.empty()) {
+    // The window's colours, row by row.
+    std::map<int, char> colourOn(challenge.marks.colours.begin(), challenge.marks.colours.end());
+    std::string out;
+    std::size_t k = 0;
+    for (std::size_t row = 0; row < puzzle.windowRows.size(); ++row) {
+      if (row > 0) out += layout == Layout::OneLine ? '/' : '\n';
+      for (int i = 0; i < puzzle.windowRows[row]; ++i, ++k) {
+        const auto it = colourOn.find(puzzle.window[k]);
+        if (it == colourOn.end())
+          throw std::logic_error("formatChallengeText: a colour pattern must give every window cell");
+        out += it->second;
+      }
+    }
+    return out;
+  }
+  if (!challenge.marks.colours.empty())
+    throw std::logic_error("formatChallengeText: colours are only written as a whole window pattern");
+  std::string out = formatChallenge(puzzle, challenge.givens, layout);
+  if (challenge.marks.pieces.empty()) return out;
+  // Marked cells: the piece's letter on the cell, in the picture of the placed pieces.
+  const auto rows = pictureLayout(puzzle);
+  std::map<int, std::size_t> offsetOf;  // site -> character in `out`
+  std::size_t at = 0;
+  for (const auto& layer : rows) {
+    for (const auto& row : layer) {
+      for (const int site : row) {
+        if (site >= 0) offsetOf[site] = at;
+        ++at;
+      }
+      ++at;  // the row's end
+    }
+    if (layout == Layout::Lines) ++at;  // the blank line between layers
+  }
+  for (const auto& [site, piece] : challenge.marks.pieces)
+    out[offsetOf.at(site)] = puzzle.pieces[static_cast<std::size_t>(piece)].letter;
+  return out;
+}
+
+std::string canonicalChallengeText(const Puzzle& puzzle, const Challenge& challenge) {
+  std::string best;
+  std::vector<int> window = puzzle.window;
+  std::sort(window.begin(), window.end());
+  for (const Symmetry& symmetry : puzzle.symmetries) {
+    Challenge image;
+    for (int id : challenge.givens) image.givens.push_back(symmetry.placement[static_cast<std::size_t>(id)]);
+    std::sort(image.givens.begin(), image.givens.end());
+    for (const auto& [site, colour] : challenge.marks.colours)
+      image.marks.colours.emplace_back(symmetry.site[static_cast<std::size_t>(site)], colour);
+    for (const auto& [site, piece] : challenge.marks.pieces)
+      image.marks.pieces.emplace_back(symmetry.site[static_cast<std::size_t>(site)],
+                                      symmetry.piece[static_cast<std::size_t>(piece)]);
+    if (!image.marks.colours.empty()) {
+      std::vector<int> moved;
+      for (int site : window) moved.push_back(symmetry.site[static_cast<std::size_t>(site)]);
+      std::sort(moved.begin(), moved.end());
+      if (moved != window) continue;
+    }
+    const std::string text = formatChallengeText(puzzle, image);
+    if (best.empty() || text < best) best = text;
+  }
+  return best;
 }
 
 }  // namespace piecework

@@ -32,14 +32,28 @@ struct Challenge {
 // the text.
 Challenge parseChallengeText(const Puzzle& puzzle, std::string_view text);
 
-// Reads a challenge (or a solution) into placement ids. Throws InputError naming the position in the text,
-// and for a colour pattern, which only count and solve take so far.
+// Reads placed pieces only (a solution, or a challenge without marks) into placement ids. Throws InputError
+// naming the position in the text, and for a colour pattern or marked cells.
 std::vector<int> parseChallenge(const Puzzle& puzzle, std::string_view text);
 
 enum class Layout { OneLine, Lines };
 // Writes placements in the notation: one line ('/' between rows, '|' between layers) or one row per line.
 std::string formatChallenge(const Puzzle& puzzle, const std::vector<int>& placements,
                             Layout layout = Layout::OneLine);
+
+// Writes a whole challenge: the window's colours for a colour pattern (IQ Focus: RRR/BWB/BRB), otherwise the
+// placed pieces in the family's notation with each marked cell carrying its piece's letter.
+// parseChallengeText() reads it back.
+std::string formatChallengeText(const Puzzle& puzzle, const Challenge& challenge,
+                                Layout layout = Layout::OneLine);
+
+// The smallest challenge text among the challenge's images under the puzzle's symmetries (for a colour
+// pattern, those that keep the window in place): a challenge and its symmetric images share it.
+std::string canonicalChallengeText(const Puzzle& puzzle, const Challenge& challenge);
+
+// The 1-based column of a site as the picture notation writes it: on a triangular board the offset column
+// (IQ Stars: 1-7 in every row), elsewhere the column of the bounding box.
+int pictureColumn(const Puzzle& puzzle, int site);
 
 // The board picture: reads the given placements; a piece's letters that are no whole placement become marked
 // cells in `marks` when the puzzle has marked cells (with marks == nullptr they are an error).

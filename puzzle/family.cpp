@@ -43,7 +43,8 @@ std::string Family::siteName(const Puzzle& puzzle, int site) const {
   const Site& s = puzzle.sites[static_cast<std::size_t>(site)];
   if (puzzle.lattice == Lattice::Cubic)
     return fmt::format("l{}r{}c{}", s.z - puzzle.low.z + 1, s.y - puzzle.low.y + 1, s.x - puzzle.low.x + 1);
-  return fmt::format("r{}c{}", s.y - puzzle.low.y + 1, s.x - puzzle.low.x + 1);
+  // (pictureColumn: on a triangular board the column as the picture notation writes it)
+  return fmt::format("r{}c{}", s.y - puzzle.low.y + 1, pictureColumn(puzzle, site));
 }
 
 std::string Family::describePlacement(const Puzzle& puzzle, int placement) const {

@@ -45,7 +45,8 @@ std::string placementWords(const Puzzle& puzzle, int placement) {
   int x0 = 1 << 30, x1 = -(1 << 30), y0 = x0, y1 = x1, z0 = x0, z1 = x1;
   for (int site : p.sites) {
     const Site& s = puzzle.sites[static_cast<std::size_t>(site)];
-    x0 = std::min(x0, s.x), x1 = std::max(x1, s.x);
+    const int x = pictureColumn(puzzle, site) + puzzle.low.x - 1;  // (triangular boards: offset columns)
+    x0 = std::min(x0, x), x1 = std::max(x1, x);
     y0 = std::min(y0, s.y), y1 = std::max(y1, s.y);
     z0 = std::min(z0, s.z), z1 = std::max(z1, s.z);
   }
@@ -98,8 +99,12 @@ std::vector<Move> explainMoves(const Puzzle& puzzle, const Rating& rating) {
     } else {
       // Eliminations until the next placement or guess at this depth: one round of ruling out.
       move.kind = Move::RuleOut;
+      // The challenge's own marks (colour rule, marked cell) are a round of their own, the first.
+      const auto fromMarks = [](const RatingStep& s) {
+        return s.strategy == kStrategyColourRule || s.strategy == kStrategyMarkedCell;
+      };
       for (; i < steps.size() && !steps[i].placed && steps[i].strategy != kStrategyTrial &&
-             steps[i].depth == first.depth;
+             steps[i].depth == first.depth && fromMarks(steps[i]) == fromMarks(first);
            ++i)
         move.steps.push_back(static_cast<int>(i));
       std::map<std::string, int> byStrategy;
@@ -113,7 +118,8 @@ std::vector<Move> explainMoves(const Puzzle& puzzle, const Rating& rating) {
         move.text = fmt::format("rule out {}: {} ({})", what(first), first.reason, first.strategy);
       } else {
         std::vector<std::string> counts;
-        for (const char* name : {kStrategyPairwise, kStrategyLinkability, kStrategyRegion})
+        for (const char* name : {kStrategyColourRule, kStrategyMarkedCell, kStrategyPairwise,
+                                 kStrategyLinkability, kStrategyRegion})
           if (const auto it = byStrategy.find(name); it != byStrategy.end())
             counts.push_back(fmt::format("{} {}", name, it->second));
         const auto largest = std::max_element(
@@ -136,8 +142,9 @@ std::string ratingSummary(const Rating& rating) {
   int pathTrials = 0;
   for (const RatingStep& s : rating.steps) pathTrials += s.strategy == kStrategyTrial ? 1 : 0;
   std::vector<std::string> uses;
-  for (const char* name : {kStrategySinglePlacement, kStrategySingleCover, kStrategyPairwise,
-                           kStrategyLinkability, kStrategyRegion, kStrategyTrial})
+  for (const char* name :
+       {kStrategyColourRule, kStrategyMarkedCell, kStrategySinglePlacement, kStrategySingleCover,
+        kStrategyPairwise, kStrategyLinkability, kStrategyRegion, kStrategyTrial})
     if (const auto it = rating.strategyUse.find(name); it != rating.strategyUse.end())
       uses.push_back(fmt::format("{} x{}", name, it->second));
   std::string trials;

@@ -47,7 +47,9 @@ inline int firstBoth(const WordSet& a, const WordSet& b) {
 }
 
 // The ladder, easiest first; the order is the order of difficulty.
-enum class Strategy { SinglePlacement, SingleCover, Pairwise, Family, Region, Trial };
+// Marks: the eliminations that the challenge's own marks make (a colour pattern, marked cells), which the
+// family rules on before anything else (FamilyStrategies::opening); named by the family like Family.
+enum class Strategy { Marks, SinglePlacement, SingleCover, Pairwise, Family, Region, Trial };
 
 // Why a state has no solution; kept so that a failed trial can say what went wrong.
 struct Failure {
@@ -109,6 +111,9 @@ class RaterCore {
   // inter &= (the options that cannot be placed beside o) for every option o of `group` still alive; false
   // as soon as nothing is left.
   virtual bool intersectIncompatibleAll(const State& s, const WordSet& group, WordSet& inter) const = 0;
+  // What the challenge asks beyond its givens (a colour pattern, marked cells). The options still include the
+  // placements these forbid when the family rules on them (familyRulesOnMarks).
+  virtual const CellMarks& marks() const = 0;
 
  protected:
   ~RaterCore() = default;
@@ -117,6 +122,13 @@ class RaterCore {
 class FamilyStrategies {
  public:
   virtual ~FamilyStrategies() = default;
+  // Once, before the ladder's first step: the eliminations the challenge's marks make (Strategy::Marks
+  // events, named by e.name). Called at the start of every round of logic; the family keeps the "done" in
+  // State::family.
+  virtual void opening(State&, int /*depth*/, std::vector<Event>& /*log*/) const {}
+  // The reason of a single cover step on `site` when the family words it its own way (IQ Focus: the colour
+  // a window square needs); empty: the ladder's words.
+  virtual std::string coverReason(int /*site*/) const { return {}; }
   // The state before any deduction, its givens placed: set up State::family.
   virtual void start(State&) const {}
   // An option was placed (after RaterCore::place removed what clashes with it).
@@ -138,5 +150,9 @@ class FamilyStrategies {
 // The registry (rater/families/registry.cpp): the strategies of the puzzle's family for one rating, or
 // nullptr when it has none. `core` outlives them.
 std::unique_ptr<FamilyStrategies> makeFamilyStrategies(const RaterCore& core);
+// Whether the puzzle family's strategies rule out what a challenge's marks forbid themselves, as steps
+// (FamilyStrategies::opening); otherwise the rater drops those placements before it starts, as the solver
+// does.
+bool familyRulesOnMarks(const Puzzle& puzzle);
 
 }  // namespace piecework::rating

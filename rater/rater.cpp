@@ -49,6 +49,8 @@ using namespace rating;
 // The name of a step's strategy: the family names its own.
 const char* strategyName(Strategy s, const char* familyName = nullptr) {
   switch (s) {
+    case Strategy::Marks:
+      return familyName != nullptr ? familyName : "?";
     case Strategy::SinglePlacement:
       return kStrategySinglePlacement;
     case Strategy::SingleCover:
@@ -89,8 +91,15 @@ struct Stats {
 
 class Rater final : public RaterCore {
  public:
+  // When the family rules on the challenge's marks (a colour pattern, marked cells), the options are those
+  // beside the givens before the marks apply, and the family rules out what the marks forbid as steps of its
+  // own; otherwise they are dropped at once, as the solver does.
   Rater(const Puzzle& puzzle, const std::vector<int>& givens, Rules rules)
-      : puzzle_(puzzle), problem_(makeProblem(puzzle, givens, rules)) {
+      : puzzle_(puzzle),
+        problem_(
+            makeProblem(puzzle, givens, familyAppliesMarks(puzzle, rules) ? withoutMarks(rules) : rules)),
+        marks_(rules.marks) {
+    (void)makeProblem(puzzle, givens, rules);  // what the marks need of the board (InputError otherwise)
     optionCount_ = static_cast<int>(problem_.options.size());
     optionWords_ = (optionCount_ + 63) / 64;
     siteWords_ = (puzzle.siteCount() + 63) / 64;
@@ -127,6 +136,22 @@ class Rater final : public RaterCore {
     prepareRegions();
     family_ = makeFamilyStrategies(*this);  // last: it reads the tables above
   }
+
+  static bool familyAppliesMarks(const Puzzle& puzzle, const Rules& rules) {
+    return !rules.marks.empty() && familyRulesOnMarks(puzzle);
+  }
+  static Rules withoutMarks(Rules rules) {
+    rules.marks = {};
+    return rules;
+  }
+
+  const CellMarks& marks() const override { return marks_; }
+  // The challenge's marks at the start (FamilyStrategies::opening) and the options left then.
+  void startWithMarks(State& s, std::vector<Event>& log) const {
+    if (family_) family_->opening(s, 0, log);
+  }
+  int aliveCount(const State& s) const { return count(s.alive, s.alive); }
+  std::string coverReason(int site) const { return family_ ? family_->coverReason(site) : std::string(); }
 
   const Puzzle& puzzle() const override { return puzzle_; }
   const Problem& problem() const override { return problem_; }
@@ -370,6 +395,7 @@ class Rater final : public RaterCore {
 
   // `forcedOnly`: stop at forced moves (single placement, single cover), as forcedSearch() does.
   Status deduce(State& s, int depth, std::vector<Event>& log, bool forcedOnly = false) const {
+    if (family_) family_->opening(s, depth, log);
     for (;;) {
       if (!consistent(s)) return Status::Contradiction;
       if (s.needTotal == 0) return Status::Solved;  // consistent() checked the cells and the linkage
@@ -603,6 +629,7 @@ class Rater final : public RaterCore {
 
   const Puzzle& puzzle_;
   Problem problem_;
+  CellMarks marks_;
   int optionCount_ = 0;
   int optionWords_ = 0;
   int siteWords_ = 0;
@@ -624,7 +651,10 @@ std::string reasonFor(const Rater& rater, const Event& e) {
   switch (e.strategy) {
     case Strategy::SinglePlacement:
       return "it is the only place left for this piece";
+    case Strategy::Marks:
+      return rater.family() != nullptr ? rater.family()->reason(e) : "";
     case Strategy::SingleCover:
+      if (std::string own = rater.coverReason(e.site); !own.empty()) return own;
       return fmt::format("it is the only piece left that can fill cell {}", rater.siteName(e.site));
     case Strategy::Pairwise:
       if (e.otherPiece >= 0)
@@ -656,12 +686,15 @@ Rating rate(const Puzzle& puzzle, const std::vector<int>& givens, Rules rules, c
   State state = rater.initial();
   RatingFeatures& f = rating.features;
   f.toPlace = rating.toPlace;
-  f.startOptions = rater.optionCount();
+  // The marks (a colour pattern, marked cells) are part of what the challenge shows: the options at the start
+  // are those they leave, and their eliminations are the first steps.
+  std::vector<Event> log;
+  rater.startWithMarks(state, log);
+  f.startOptions = rater.aliveCount(state);
   f.firstChoice = rater.minChoice(state);
   // Capped: past this many board states, guessing is clearly the whole work (the shipped booklets' hardest
   // challenges need a few thousand).
   f.forcedSearch = rater.forcedSearch(state, 100000);
-  std::vector<Event> log;
   Stats stats;
   const Status status = rater.search(state, 0, false, log, stats);
   rating.solved = status == Status::Solved;
@@ -687,6 +720,7 @@ Rating rate(const Puzzle& puzzle, const std::vector<int>& givens, Rules rules, c
         case Strategy::Pairwise:
           ++f.pairwiseEliminations, f.pairwiseSweeps += newSweep ? 1 : 0;
           break;
+        case Strategy::Marks:
         case Strategy::Family:
         case Strategy::Region:
           ++f.ruleEliminations, f.ruleSweeps += newSweep ? 1 : 0;

@@ -22,9 +22,11 @@ const char* levelName(Level level);
 std::optional<Level> parseLevel(std::string_view name);
 
 // Bumped whenever the grading changes, so that stored ratings can be redone (catalog rate).
-inline constexpr int kRaterVersion = 3;
+inline constexpr int kRaterVersion = 4;  // 4: colour rule and marked cell; IQ Focus and IQ Stars models
 
 // The ladder, easiest first (docs/rating.md). The names are those used in RatingStep::strategy.
+inline constexpr const char* kStrategyColourRule = "colour rule";  // IQ Focus: the window's colours
+inline constexpr const char* kStrategyMarkedCell = "marked cell";  // IQ Stars: cells marked for a piece
 inline constexpr const char* kStrategySinglePlacement = "single placement";
 inline constexpr const char* kStrategySingleCover = "single cover";
 inline constexpr const char* kStrategyPairwise = "pairwise";
@@ -33,10 +35,11 @@ inline constexpr const char* kStrategyRegion = "region";
 inline constexpr const char* kStrategyTrial = "trial";
 
 struct RatingStep {
-  std::string strategy;  // "single placement", "single cover", "pairwise", "linkability", "region", "trial"
-  int piece = -1;        // the piece concerned, or -1
-  int placement = -1;    // the placement fixed or removed, or -1
-  bool placed = false;   // true: the piece was placed; false: an option was eliminated
+  std::string strategy;     // "colour rule", "marked cell", "single placement", "single cover", "pairwise",
+                            // "linkability", "region", "trial"
+  int piece = -1;           // the piece concerned, or -1
+  int placement = -1;       // the placement fixed or removed, or -1
+  bool placed = false;      // true: the piece was placed; false: an option was eliminated
   std::string explanation;  // words a person can follow: "[not |try ]PIECE at WHERE: REASON"
   std::string reason;       // the REASON part alone
   int depth = 0;            // trial nesting under which the step was found (0: plain logic)

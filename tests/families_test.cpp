@@ -272,8 +272,10 @@ TEST(IqFocus, CliPatternCountSolveAndErrors) {
   EXPECT_EQ(bad.status, 2);
   EXPECT_NE(bad.err.find("'X' is not a colour"), std::string::npos) << bad.err;
   EXPECT_EQ(std::count(bad.err.begin(), bad.err.end(), '\n'), 1);
-  const auto rate = runPiecework("rate iq-focus --challenge RRR/BWB/BRB");
-  EXPECT_EQ(rate.status, 2);  // not yet: a clean error, not a wrong answer
+  // A pattern with several tilings cannot be rated: a one-line error.
+  const auto rate = runPiecework("rate iq-focus --challenge BBB/BWB/BBB");
+  EXPECT_EQ(rate.status, 2);
+  EXPECT_NE(rate.err.find("more than one solution"), std::string::npos) << rate.err;
   EXPECT_EQ(std::count(rate.err.begin(), rate.err.end(), '\n'), 1);
 }
 

@@ -4,6 +4,7 @@
 // challenges of placed pieces are board pictures. Any user-defined board with a window ('o' cells) is of
 // this family.
 #include <fmt/format.h>
+#include <algorithm>
 #include <cctype>
 
 #include "puzzle/errors.hpp"
@@ -56,9 +57,17 @@ class IqFocusFamily final : public Family {
   std::vector<int> parsePlacements(const Puzzle& puzzle, std::string_view text) const override {
     if (!puzzle.window.empty() && !parseChallenge(puzzle, text).marks.colours.empty())
       throw InputError(
-          "challenge: a colour pattern; only count and solve take one so far (write a picture of "
-          "placed pieces instead)");
+          "challenge: a colour pattern where placed pieces are expected (a picture of the board)");
     return Family::parsePlacements(puzzle, text);
+  }
+
+  // The board picture with '.' on the cells the board lacks (IQ Focus's two bottom corners), as the
+  // notation has it (docs/notation.md); '#' there is read as well (puzzle/challenge.cpp).
+  std::string formatPlacements(const Puzzle& puzzle, const std::vector<int>& placements,
+                               Layout layout) const override {
+    std::string picture = Family::formatPlacements(puzzle, placements, layout);
+    if (!puzzle.window.empty()) std::replace(picture.begin(), picture.end(), '#', '.');
+    return picture;
   }
 };
 

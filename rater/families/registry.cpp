@@ -8,7 +8,14 @@ namespace piecework::rating {
 std::unique_ptr<FamilyStrategies> makeFamilyStrategies(const RaterCore& core) {
   const std::string_view family = familyOf(core.puzzle()).name();
   if (family == kFamilyIqLink) return makeIqLinkStrategies(core);
+  if (family == kFamilyIqFocus) return makeIqFocusStrategies(core);
+  if (family == kFamilyIqStars) return makeIqStarsStrategies(core);
   return nullptr;
+}
+
+bool familyRulesOnMarks(const Puzzle& puzzle) {
+  const std::string_view family = familyOf(puzzle).name();
+  return family == kFamilyIqFocus || family == kFamilyIqStars;
 }
 
 }  // namespace piecework::rating

@@ -7,5 +7,7 @@
 namespace piecework::rating {
 
 std::unique_ptr<FamilyStrategies> makeIqLinkStrategies(const RaterCore& core);
+std::unique_ptr<FamilyStrategies> makeIqFocusStrategies(const RaterCore& core);
+std::unique_ptr<FamilyStrategies> makeIqStarsStrategies(const RaterCore& core);
 
 }  // namespace piecework::rating

@@ -1,0 +1,13 @@
+// IQ Stars' strategies for the rater (docs/rating.md): its Wizard challenges mark single cells with a piece's
+// letter, and the marks rule out, first, every placement of that piece that misses the cell and every other
+// piece's placement that covers it (rater/families/marks.hpp).
+#include "rater/families/marks.hpp"
+#include "rater/families/registry.hpp"
+
+namespace piecework::rating {
+
+std::unique_ptr<FamilyStrategies> makeIqStarsStrategies(const RaterCore& core) {
+  return std::make_unique<MarkStrategies>(core);
+}
+
+}  // namespace piecework::rating
