@@ -104,7 +104,9 @@ int runBooklet(const std::vector<std::string>& args) {
     e.score = c.score;
     e.id = c.id;
     try {
-      e.givens = parseChallenge(*puzzle, c.challengeText);
+      Challenge challenge = parseChallengeText(*puzzle, c.challengeText);
+      e.givens = std::move(challenge.givens);
+      e.marks = std::move(challenge.marks);
       if (!c.solutionText.empty()) e.solution = parseChallenge(*puzzle, c.solutionText);
     } catch (const InputError& error) {
       throw InputError(fmt::format("{}: challenge {}: {}", path, c.id, error.what()));
@@ -113,6 +115,7 @@ int runBooklet(const std::vector<std::string>& args) {
     // anything is written.
     Rules rules;
     rules.linked = !c.unlinked;
+    rules.marks = e.marks;
     if (const Uniqueness u = uniqueness(*puzzle, e.givens, rules); u != Uniqueness::Unique)
       throw InputError(fmt::format("{}: challenge {}: {}; a booklet holds only challenges with one solution",
                                    path, c.id,

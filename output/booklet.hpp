@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "output/document.hpp"
+#include "puzzle/challenge.hpp"
 #include "puzzle/puzzle.hpp"
 #include "rater/rater.hpp"
 
@@ -16,6 +17,7 @@ namespace piecework {
 struct BookletEntry {
   const Puzzle* puzzle = nullptr;
   std::vector<int> givens;    // placement ids
+  CellMarks marks;            // what the challenge gives beyond placed pieces (a window's colours, marks)
   std::vector<int> solution;  // placement ids of the whole solution (empty: no answer known)
   Level level = Level::Starter;
   double score = 0;

@@ -8,6 +8,8 @@
 #include <numbers>
 #include <set>
 
+#include "output/draw_focus.hpp"
+#include "output/draw_triangular.hpp"
 #include "output/svg_text.hpp"
 #include "puzzle/challenge.hpp"
 #include "puzzle/errors.hpp"
@@ -722,8 +724,8 @@ void showText(cairo_t* cr, const std::string& text, double x, double y, double a
 }
 
 Extent boardExtent(const Puzzle& puzzle) {
-  if (puzzle.lattice == Lattice::Triangular)  // not drawn yet: refuse rather than draw a skewed board
-    throw InputError(puzzle.name + ": drawing triangular boards is not supported yet");
+  if (puzzle.lattice == Lattice::Triangular) return triangularBoardExtent(puzzle);
+  if (drawsColouredSquares(puzzle)) return colouredBoardExtent(puzzle);
   if (puzzle.lattice == Lattice::HexPegs) {
     const HexFrame f = hexFrame(puzzle);
     return {f.maxX - f.minX + 2 * kHexMargin, f.maxY - f.minY + 2 * kHexMargin};
@@ -732,9 +734,13 @@ Extent boardExtent(const Puzzle& puzzle) {
 }
 
 void drawBoard(cairo_t* cr, const Puzzle& puzzle, const std::vector<int>& placements, double x, double y,
-               double scale) {
+               double scale, const CellMarks& marks) {
   cairo_save(cr);
-  if (puzzle.lattice == Lattice::HexPegs)
+  if (puzzle.lattice == Lattice::Triangular)
+    drawTriangularBoard(cr, puzzle, placements, marks, x, y, scale);
+  else if (drawsColouredSquares(puzzle))
+    drawColouredBoard(cr, puzzle, placements, marks, x, y, scale);
+  else if (puzzle.lattice == Lattice::HexPegs)
     drawHexBoard(cr, puzzle, placements, x, y, scale);
   else
     drawCellBoard(cr, puzzle, placements, x, y, scale);
@@ -743,6 +749,8 @@ void drawBoard(cairo_t* cr, const Puzzle& puzzle, const std::vector<int>& placem
 
 Extent pieceExtent(const Puzzle& puzzle, int piece) {
   const PieceDef& def = puzzle.pieces[static_cast<std::size_t>(piece)];
+  if (puzzle.lattice == Lattice::Triangular) return triangularPieceExtent(puzzle, piece);
+  if (drawsColouredSquares(puzzle)) return colouredPieceExtent(puzzle, piece);
   if (puzzle.lattice == Lattice::HexPegs) {
     const HexFrame f = looseFrame(loosePiece(def));
     return {f.maxX - f.minX + 2 * kLooseMargin, f.maxY - f.minY + 2 * kLooseMargin};
@@ -763,7 +771,11 @@ Extent pieceExtent(const Puzzle& puzzle, int piece) {
 void drawPiece(cairo_t* cr, const Puzzle& puzzle, int piece, double x, double y, double scale) {
   const PieceDef& def = puzzle.pieces[static_cast<std::size_t>(piece)];
   cairo_save(cr);
-  if (puzzle.lattice == Lattice::HexPegs) {
+  if (puzzle.lattice == Lattice::Triangular) {
+    drawTriangularPiece(cr, puzzle, piece, x, y, scale);
+  } else if (drawsColouredSquares(puzzle)) {
+    drawColouredPiece(cr, puzzle, piece, x, y, scale);
+  } else if (puzzle.lattice == Lattice::HexPegs) {
     const HexPiece loose = loosePiece(def);
     const HexFrame f = looseFrame(loose);
     drawHexPieces(cr, {loose}, x + (kLooseMargin - f.minX) * scale, y + (kLooseMargin - f.minY) * scale,
@@ -969,8 +981,8 @@ PanelLayout layoutPanel(cairo_t* cr, const Puzzle& puzzle, const std::vector<int
 }
 
 void drawPanel(cairo_t* cr, const Puzzle& puzzle, const PanelLayout& layout,
-               const std::vector<int>& placements, bool tray) {
-  drawBoard(cr, puzzle, placements, layout.board.x, layout.board.y, layout.scale);
+               const std::vector<int>& placements, bool tray, const CellMarks& marks) {
+  drawBoard(cr, puzzle, placements, layout.board.x, layout.board.y, layout.scale, marks);
   if (!tray) return;
   for (const auto& item : layout.tray) {
     drawPiece(cr, puzzle, item.piece, item.shape.x, item.shape.y, item.scale);
