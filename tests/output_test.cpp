@@ -606,6 +606,8 @@ TEST(ReadmePicture, ScriptCommandsRun) {
     EXPECT_GT(fs::file_size(dir / "booklet-page.png"), 1000U);
     EXPECT_GT(fs::file_size(dir / "booklet-answers.png"), 1000U);
     EXPECT_GT(fs::file_size(dir / "sheet-soma.png"), 1000U);
+    EXPECT_GT(fs::file_size(dir / "sheet-iq-stars.png"), 1000U);
+    EXPECT_GT(fs::file_size(dir / "sheet-iq-focus.png"), 1000U);
   }
   // The README shows the pictures and names the script that makes them.
   std::ifstream in(std::string(PIECEWORK_SOURCE_DIR) + "/README.md");
@@ -614,4 +616,6 @@ TEST(ReadmePicture, ScriptCommandsRun) {
   EXPECT_NE(readme.str().find("docs/images/make-booklet-pictures.sh"), std::string::npos);
   EXPECT_NE(readme.str().find("docs/images/booklet-page.png"), std::string::npos);
   EXPECT_NE(readme.str().find("docs/images/booklet-answers.png"), std::string::npos);
+  EXPECT_NE(readme.str().find("docs/images/sheet-iq-stars.png"), std::string::npos);
+  EXPECT_NE(readme.str().find("docs/images/sheet-iq-focus.png"), std::string::npos);
 }
