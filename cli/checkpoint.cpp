@@ -113,7 +113,7 @@ std::vector<std::pair<std::size_t, JobCounts>> CountCheckpoint::resume(std::size
   } else if (jobs != jobs_) {
     throw InputError(
         fmt::format("checkpoint {}: made for a count split into {} jobs, this one has {} (another "
-                    "--threads?)",
+                    "--threads or number of ranks?)",
                     path_, jobs_, jobs));
   }
   return finished_;

@@ -23,7 +23,10 @@ namespace {
 // A calibration needs this many challenges of each level for its figures to mean anything.
 constexpr int kMinPerLevel = 5;
 
-std::vector<CalibrationSample> readBooklet(const Puzzle& puzzle, const std::string& file, Rules rules) {
+// Reads and rates every challenge of FILE. `graded`: every line must have a level, and every level enough
+// lines.
+std::vector<CalibrationSample> readBooklet(const Puzzle& puzzle, const std::string& file, Rules rules,
+                                           bool graded) {
   const std::string text = readFileLimited(file, kMaxJsonLinesBytes, "the calibration file");
   std::vector<CalibrationSample> samples;
   std::size_t start = 0;
@@ -44,9 +47,10 @@ std::vector<CalibrationSample> readBooklet(const Puzzle& puzzle, const std::stri
     if (j.contains("definition") && !j.contains("challenge")) continue;  // a definition line of an export
     if (!j.contains("challenge") || !j["challenge"].is_string())
       throw InputError(fmt::format("{}: no \"challenge\" text", where));
-    if (!j.contains("level") || !j["level"].is_string())
+    if (graded && (!j.contains("level") || !j["level"].is_string()))
       throw InputError(fmt::format("{}: no \"level\" (Starter, Junior, Expert, Master or Wizard)", where));
-    const std::optional<Level> level = parseLevel(j["level"].get<std::string>());
+    const std::optional<Level> level =
+        graded ? parseLevel(j["level"].get<std::string>()) : std::optional<Level>(Level::Starter);
     if (!level)
       throw InputError(fmt::format("{}: unknown level '{}' (Starter, Junior, Expert, Master or Wizard)",
                                    where, j["level"].get<std::string>()));
@@ -63,6 +67,7 @@ std::vector<CalibrationSample> readBooklet(const Puzzle& puzzle, const std::stri
                                    where, u == Uniqueness::None ? "no solution" : "more than one solution"));
     samples.push_back({rate(puzzle, givens, rules).features, *level});
   }
+  if (!graded) return samples;
   std::array<int, 5> perLevel{};
   for (const CalibrationSample& s : samples) ++perLevel[static_cast<std::size_t>(s.level)];
   for (int k = 0; k < 5; ++k)
@@ -92,6 +97,46 @@ std::string percent(double share) {
   return fmt::format("{:.1f}%", share * 100);
 }
 
+std::string baseName(const std::string& path) {
+  const auto slash = path.find_last_of('/');
+  return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+void writeModel(const RatingModel& model, const std::string& out) {
+  std::ofstream stream(out, std::ios::binary | std::ios::trunc);
+  stream << modelJson(model);
+  stream.close();
+  if (!stream) throw InputError(fmt::format("{}: cannot write the model", out));
+}
+
+int runEqualShares(const Puzzle& puzzle, const std::string& file, Rules rules, const RatingModel& base,
+                   const po::variables_map& vm) {
+  std::vector<RatingFeatures> pool;
+  for (const CalibrationSample& s : readBooklet(puzzle, file, rules, false)) pool.push_back(s.features);
+  RatingModel model;
+  try {
+    model = equalShareModel(base, pool);
+  } catch (const InputError& e) {
+    throw InputError(fmt::format("{}: {}", file, e.what()));
+  }
+  model.name =
+      fmt::format("{}: the effort of '{}', in equal shares of {}", puzzle.name, base.name, baseName(file));
+  model.crossValidation = "";
+  if (vm.count("out") != 0U) writeModel(model, vm["out"].as<std::string>());
+  if (vm.count("json") != 0U) {
+    printJson({{"samples", pool.size()},
+               {"per_level", model.perLevel},
+               {"model", nlohmann::json::parse(modelJson(model))}});
+    return 0;
+  }
+  std::cout << fmt::format("{} challenges from {}; effort of '{}' on {}\n", pool.size(), file, base.name,
+                           fmt::join(model.features, ", "));
+  std::cout << fmt::format("per level: {}\n", fmt::join(model.perLevel, " / "));
+  std::cout << (vm.count("out") != 0U ? fmt::format("wrote {}\n", vm["out"].as<std::string>())
+                                      : std::string("(use --out MODEL to save the model)\n"));
+  return 0;
+}
+
 }  // namespace
 
 int runCalibrate(const std::vector<std::string>& args) {
@@ -103,19 +148,33 @@ int runCalibrate(const std::vector<std::string>& args) {
       "comma-separated features of the model (default: those of the puzzle's shipped model)")(
       "penalty", po::value<double>()->value_name("X"),
       "ridge penalty on the weights (default: the shipped model's)")(
+      "equal-shares",
+      "FILE is a pool of challenges without levels: keep the effort of the shipped model (or --model's) and "
+      "cut it so that a fifth of the pool falls in each level")(
+      "model", po::value<std::string>()->value_name("MODEL"),
+      "with --equal-shares: the model whose effort to use")(
       "unlinked", "IQ-Link: accept fillings whose pieces do not form one linked structure")(
       "json", "print the figures and the model as JSON");
   po::variables_map vm;
   if (!parseArguments(
           "calibrate",
-          "piecework calibrate PUZZLE FILE [--out MODEL] [--features LIST] [--penalty X] [--json]", args,
-          options, vm, kPuzzleArgument, true, "file"))
+          "piecework calibrate PUZZLE FILE [--out MODEL] [--features LIST] [--penalty X] [--json]\n"
+          "       piecework calibrate PUZZLE FILE --equal-shares [--model MODEL] [--out MODEL] [--json]",
+          args, options, vm, kPuzzleArgument, true, "file"))
     return 0;
   if (vm.count("file") == 0U) throw InputError("missing FILE: the booklet to calibrate on (JSON lines)");
   const Puzzle puzzle = loadPuzzle(vm["puzzle"].as<std::string>());
   Rules rules;
   rules.linked = vm.count("unlinked") == 0U;
   const RatingModel& shipped = shippedModel(puzzle);
+  if (vm.count("equal-shares") != 0U) {
+    if (vm.count("features") != 0U || vm.count("penalty") != 0U)
+      throw InputError(
+          "--equal-shares keeps the model's features and weights; --features and --penalty do not apply");
+    return runEqualShares(puzzle, vm["file"].as<std::string>(), rules,
+                          vm.count("model") != 0U ? loadModel(vm["model"].as<std::string>()) : shipped, vm);
+  }
+  if (vm.count("model") != 0U) throw InputError("--model applies only with --equal-shares");
   const std::vector<std::string> features =
       vm.count("features") != 0U ? splitNames(vm["features"].as<std::string>()) : shipped.features;
   for (const std::string& name : features) modelFeature(RatingFeatures{}, name);  // unknown names
@@ -124,7 +183,7 @@ int runCalibrate(const std::vector<std::string>& args) {
   if (!(penalty >= 0 && penalty <= 1e6)) throw InputError("--penalty: must be from 0 to 1000000");
 
   const std::string file = vm["file"].as<std::string>();
-  const std::vector<CalibrationSample> samples = readBooklet(puzzle, file, rules);
+  const std::vector<CalibrationSample> samples = readBooklet(puzzle, file, rules, true);
   RatingModel model = fitRatingModel(samples, features, penalty);
   const CrossValidation cv = crossValidate(samples, features, penalty);
   std::vector<Level> assigned;
@@ -137,9 +196,7 @@ int runCalibrate(const std::vector<std::string>& args) {
     scores.push_back(e.effort);
   }
   const Agreement inSample = agreement(assigned, fitted, scores);
-  std::string name = file;
-  if (const auto slash = name.find_last_of('/'); slash != std::string::npos) name = name.substr(slash + 1);
-  model.name = fmt::format("{} fitted on {}", puzzle.name, name);
+  model.name = fmt::format("{} fitted on {}", puzzle.name, baseName(file));
   model.crossValidation = fmt::format(
       "leave-one-out on {} challenges: exact {}, within one level {}, Spearman {:.3f} (pieces to place "
       "alone: "
@@ -147,13 +204,7 @@ int runCalibrate(const std::vector<std::string>& args) {
       samples.size(), percent(cv.model.exact), percent(cv.model.withinOne), cv.model.spearman,
       percent(cv.naive.exact), percent(cv.naive.withinOne), cv.naive.spearman);
 
-  if (vm.count("out") != 0U) {
-    const std::string out = vm["out"].as<std::string>();
-    std::ofstream stream(out, std::ios::binary | std::ios::trunc);
-    stream << modelJson(model);
-    stream.close();
-    if (!stream) throw InputError(fmt::format("{}: cannot write the model", out));
-  }
+  if (vm.count("out") != 0U) writeModel(model, vm["out"].as<std::string>());
   if (vm.count("json") != 0U) {
     auto figures = [](const Agreement& a) {
       return nlohmann::json{{"exact", a.exact}, {"within_one", a.withinOne}, {"spearman", a.spearman}};

@@ -1,12 +1,17 @@
 // piecework count: every solution, and the distinct ones up to symmetry.
 #include <fmt/format.h>
-#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
 #include <iostream>
 #include <memory>
-#include <mutex>
+#include <nlohmann/json.hpp>
+#include <optional>
 
 #include "cli/checkpoint.hpp"
 #include "cli/command.hpp"
+#include "cli/job_runner.hpp"
+#include "cli/progress.hpp"
 #include "puzzle/challenge.hpp"
 #include "puzzle/definition.hpp"
 #include "puzzle/errors.hpp"
@@ -17,74 +22,96 @@ namespace piecework::cli {
 int runCount(const std::vector<std::string>& args) {
   po::options_description options("options");
   addChallengeOptions(options);
-  options.add_options()("threads", po::value<int>()->default_value(0), "threads to use (0: every core)")(
+  options.add_options()("threads", po::value<int>()->default_value(0),
+                        "threads to use (0: every core; under mpirun: per rank, the rank's share)")(
       "unlinked", "IQ-Link: accept fillings whose pieces do not form one linked structure")(
       "checkpoint", po::value<std::string>(), "record finished parts in FILE and skip those already there")(
+      "progress", po::value<std::string>()->default_value("auto"),
+      "progress on stderr: auto (a line on a terminal), tty, plain (a line every few seconds), none")(
       "json", "print JSON");
   po::variables_map vm;
   if (!parseArguments("count",
                       "piecework count PUZZLE [--challenge TEXT | --challenge-file FILE] [--threads N] "
-                      "[--checkpoint FILE] "
-                      "[--json]",
+                      "[--checkpoint FILE] [--progress auto|tty|plain|none] [--json]",
                       args, options, vm))
     return 0;
+  const ProgressMode progressMode = parseProgressMode(vm["progress"].as<std::string>());
   const Puzzle puzzle = loadPuzzle(vm["puzzle"].as<std::string>());
   Challenge challenge = readChallengeText(puzzle, vm, false);
   const std::vector<int>& givens = challenge.givens;
-  CountOptions count;
-  count.rules.linked = vm.count("unlinked") == 0U;
-  count.rules.marks = std::move(challenge.marks);
-  count.threads = readThreads(vm);
-  // The counting threads report as they finish parts, in any order: one lock, and only a larger count is
-  // shown, so the line never goes back; it is cleared before the result is printed.
-  std::mutex progressLock;
-  std::size_t shown = 0;
-  bool lineShown = false;
-  if (isatty(STDERR_FILENO) != 0) {
-    count.progress = [&](std::size_t done, std::size_t all) {
-      std::lock_guard lock(progressLock);
-      if (done <= shown || done >= all) return;
-      shown = done;
-      lineShown = true;
-      std::cerr << fmt::format("\rcounting: {}/{} parts of the search done\x1b[K", done, all) << std::flush;
+  Rules rules;
+  rules.linked = vm.count("unlinked") == 0U;
+  rules.marks = std::move(challenge.marks);
+  const int requestedThreads = readThreads(vm);
+
+  // Under mpirun every rank gets here with the same arguments; each builds the same job list (it depends on
+  // the threads of all ranks together, so `mpirun -np 2` with one thread each splits like `--threads 2`).
+  const auto start = std::chrono::steady_clock::now();
+  const RankInfo& ranks = rankInfo();
+  const int threads = requestedThreads > 0 ? requestedThreads : defaultThreadsPerRank();
+  const std::uint64_t allThreads = sumOverRanks(static_cast<std::uint64_t>(threads));
+  const bool checkpointed = vm.count("checkpoint") != 0U;
+  // (with a checkpoint at least 256 jobs, so a kill loses little; the same jobs for up to 4 threads in all)
+  const CountJobs jobs(puzzle, givens, rules,
+                       std::max<std::uint64_t>(allThreads > 1 ? 64 * allThreads : 1, checkpointed ? 256 : 0));
+
+  JobWork work;
+  work.jobs = jobs.size();
+  work.counters = 3;  // solutions, distinct, nodes
+  work.worker = [&jobs] {
+    std::shared_ptr<CountJobs::Searcher> searcher = jobs.searcher();
+    return [searcher](std::size_t job) {
+      const JobCounts counts = searcher->run(job);
+      return JobCounters{counts.solutions, counts.distinct, counts.nodes};
     };
-  }
+  };
+  // The checkpoint is rank 0's alone, opened inside runJobs so that an error in it stops every rank.
   std::unique_ptr<CountCheckpoint> checkpoint;
-  std::string checkpointError;  // (recorded from the counting threads, thrown once they are done)
-  if (vm.count("checkpoint") != 0U) {
-    checkpoint = std::make_unique<CountCheckpoint>(vm["checkpoint"].as<std::string>(),
-                                                   countFingerprint(puzzle, givens, count.rules));
-    count.minJobs = 256;  // (a kill loses at most the jobs in progress; the same jobs for up to 4 threads)
-    count.resume = [&](std::size_t jobs) { return checkpoint->resume(jobs); };
-    count.finished = [&](std::size_t job, const JobCounts& counts) {
-      if (!checkpointError.empty()) return;
-      try {
-        checkpoint->record(job, counts);
-      } catch (const InputError& e) {
-        checkpointError = e.what();
-      }
+  if (checkpointed) {
+    work.resume = [&] {
+      checkpoint = std::make_unique<CountCheckpoint>(vm["checkpoint"].as<std::string>(),
+                                                     countFingerprint(puzzle, givens, rules));
+      std::vector<std::pair<std::size_t, JobCounters>> done;
+      for (const auto& [job, c] : checkpoint->resume(jobs.size()))
+        done.emplace_back(job, JobCounters{c.solutions, c.distinct, c.nodes});
+      return done;
+    };
+    work.finished = [&](std::size_t job, const JobCounters& c) {
+      checkpoint->record(job, JobCounts{c[0], c[1], c[2]});
     };
   }
-  const CountResult r = countSolutions(puzzle, givens, count);
-  {
-    std::lock_guard lock(progressLock);
-    if (lineShown) std::cerr << "\r\x1b[K" << std::flush;
-  }
-  if (!checkpointError.empty()) throw InputError(checkpointError);
+  Progress progress(progressMode, "counting");
+  work.progress = [&](std::size_t done, std::size_t all) { progress.update(done, all); };
+  const std::optional<JobTotals> totals = runJobs(work, threads);
+  progress.finish();
+  if (!totals) return 0;  // another rank than 0: rank 0 prints
+
+  CountResult r;
+  r.solutions = totals->sums[0];
+  r.distinct = totals->sums[1];
+  r.nodes = totals->sums[2];
+  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  r.threads = threads;
+  r.symmetries = jobs.symmetries();
   if (vm.count("json") != 0U) {
-    printJson({{"solutions", r.solutions},
-               {"distinct", r.distinct},
-               {"seconds", r.seconds},
-               {"nodes", r.nodes},
-               {"threads", r.threads},
-               {"symmetries", r.symmetries},
-               {"linked", puzzle.linked && count.rules.linked}});
+    nlohmann::json json = {{"solutions", r.solutions},
+                           {"distinct", r.distinct},
+                           {"seconds", r.seconds},
+                           {"nodes", r.nodes},
+                           {"threads", r.threads},
+                           {"symmetries", r.symmetries},
+                           {"linked", puzzle.linked && rules.linked}};
+    if (ranks.distributed) json["ranks"] = ranks.ranks;
+    printJson(json);
     return 0;
   }
   std::cout << fmt::format("{} solutions, {} distinct up to {} symmetr{}\n", r.solutions, r.distinct,
                            r.symmetries, r.symmetries == 1 ? "y" : "ies");
-  std::cout << fmt::format("{:.3f} s, {} nodes, {} thread{}\n", r.seconds, r.nodes, r.threads,
+  std::cout << fmt::format("{:.3f} s, {} nodes, {} thread{}", r.seconds, r.nodes, r.threads,
                            r.threads == 1 ? "" : "s");
+  if (ranks.distributed)
+    std::cout << fmt::format(" on each of {} MPI rank{}", ranks.ranks, ranks.ranks == 1 ? "" : "s");
+  std::cout << '\n';
   return 0;
 }
 

@@ -4,6 +4,7 @@
 
 #include "cli/command.hpp"
 #include "puzzle/definition.hpp"
+#include "puzzle/family.hpp"
 
 namespace piecework::cli {
 
@@ -23,12 +24,12 @@ int runPuzzles(const std::vector<std::string>& args) {
       list.push_back({{"name", name},
                       {"title", puzzle.title},
                       {"lattice", lattice},
+                      {"family", std::string(familyOf(puzzle).name())},
                       {"pieces", puzzle.totalPieces()},
                       {"cells", puzzle.cells.size()}});
     } else {
       std::cout << fmt::format("{:<22} {:<45} {:>2} pieces, {:>3} {}\n", name, puzzle.title,
-                               puzzle.totalPieces(), puzzle.cells.size(),
-                               puzzle.lattice == Lattice::HexPegs ? "pegs" : "cells");
+                               puzzle.totalPieces(), puzzle.cells.size(), familyOf(puzzle).cellNoun());
     }
   }
   if (vm.count("json") != 0U) printJson(list);

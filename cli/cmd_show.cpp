@@ -5,6 +5,7 @@
 #include "cli/command.hpp"
 #include "output/text.hpp"
 #include "puzzle/definition.hpp"
+#include "puzzle/family.hpp"
 
 namespace piecework::cli {
 
@@ -29,6 +30,7 @@ int runShow(const std::vector<std::string>& args) {
     }
     printJson({{"name", puzzle.name},
                {"title", puzzle.title},
+               {"family", std::string(familyOf(puzzle).name())},
                {"cells", puzzle.cells.size()},
                {"symmetries", puzzle.symmetries.size()},
                {"linked", puzzle.linked},
@@ -37,8 +39,8 @@ int runShow(const std::vector<std::string>& args) {
   }
   const bool colour = vm.count("color") != 0U || stdoutWantsColour();
   std::cout << fmt::format("{} ({}): {} {}, {} board symmetr{}{}\n\n", puzzle.title, puzzle.name,
-                           puzzle.cells.size(), puzzle.lattice == Lattice::HexPegs ? "pegs" : "cells",
-                           puzzle.symmetries.size(), puzzle.symmetries.size() == 1 ? "y" : "ies",
+                           puzzle.cells.size(), familyOf(puzzle).cellNoun(), puzzle.symmetries.size(),
+                           puzzle.symmetries.size() == 1 ? "y" : "ies",
                            puzzle.linked ? "; the pieces must form one linked structure" : "");
   std::cout << boardPicture(puzzle, {}, colour) << '\n';
   std::cout << fmt::format("{:<6} {:<14} {:>6} {:>12} {:>10}\n", "letter", "name", "copies", "orientations",

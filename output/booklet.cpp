@@ -9,6 +9,7 @@
 #include "output/draw_focus.hpp"
 #include "output/draw_triangular.hpp"
 #include "puzzle/errors.hpp"
+#include "puzzle/family.hpp"
 
 namespace piecework {
 namespace {
@@ -152,25 +153,7 @@ Grid answerGrid(const PageSize& page, const std::vector<BookletEntry>& entries, 
 }
 
 std::string rulesText(const Puzzle& puzzle) {
-  if (puzzle.lattice == Lattice::HexPegs)
-    return "Put the pieces shown under each board on the empty pegs. A ball may sit inside an open ring when "
-           "its link "
-           "passes through the opening." +
-           std::string(puzzle.linked ? " All pieces must link into one structure." : "");
-  const bool faces = std::any_of(puzzle.pieces.begin(), puzzle.pieces.end(),
-                                 [](const PieceDef& p) { return p.moves == Moves::Faces; });
-  if (faces)
-    return "Fill the board with the pieces shown. Each piece lies on one of its two faces (both are drawn); "
-           "turn it "
-           "over to change face.";
-  if (puzzle.lattice == Lattice::Cubic)
-    return "Fill the box with the pieces shown. The box is drawn layer by layer, each layer seen from above; "
-           "the "
-           "pieces may be turned any way.";
-  const bool mirror = std::any_of(puzzle.pieces.begin(), puzzle.pieces.end(),
-                                  [](const PieceDef& p) { return p.moves == Moves::TurnMirror; });
-  return std::string("Fill every empty cell with the pieces shown. Pieces may be turned") +
-         (mirror ? " and turned over." : ", not turned over.");
+  return familyOf(puzzle).rulesText(puzzle);
 }
 
 // Greedy word wrap.

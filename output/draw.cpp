@@ -10,6 +10,8 @@
 
 #include "output/draw_focus.hpp"
 #include "output/draw_triangular.hpp"
+#include "output/family_drawing.hpp"
+#include "output/paint.hpp"
 #include "output/svg_text.hpp"
 #include "puzzle/challenge.hpp"
 #include "puzzle/errors.hpp"
@@ -18,13 +20,8 @@ namespace piecework {
 namespace {
 
 constexpr double kPi = std::numbers::pi;
-constexpr double kRowHeight = 0.8660254037844386;  // sqrt(3) / 2: distance between two rows of pegs
 
-struct Rgb {
-  double r = 0.5;
-  double g = 0.5;
-  double b = 0.5;
-};
+}  // namespace
 
 Rgb parseColour(const std::string& hex) {
   unsigned r = 0, g = 0, b = 0;
@@ -45,7 +42,7 @@ double luminance(const Rgb& c) {
   return 0.299 * c.r + 0.587 * c.g + 0.114 * c.b;
 }
 
-void set(cairo_t* cr, const Rgb& c, double alpha = 1.0) {
+void set(cairo_t* cr, const Rgb& c, double alpha) {
   cairo_set_source_rgba(cr, c.r, c.g, c.b, alpha);
 }
 
@@ -80,6 +77,8 @@ void roundedRect(cairo_t* cr, double x, double y, double w, double h, double rad
   cairo_arc(cr, x + radius, y + radius, radius, kPi, 3 * kPi / 2);
   cairo_close_path(cr);
 }
+
+namespace {
 
 // Colour of one placed piece; copies of one piece get slightly different shades so that a box puzzle's
 // identical blocks can be told apart from layer to layer.
@@ -232,7 +231,8 @@ bool usesBalls(const Puzzle& puzzle) {
                      [](const PieceDef& p) { return p.moves == Moves::Faces; });
 }
 
-// Placement index in `placements` -> (colour, letter), with copy shades.
+}  // namespace
+
 std::vector<std::pair<Rgb, char>> placedLooks(const Puzzle& puzzle, const std::vector<int>& placements) {
   std::vector<int> order(placements.begin(), placements.end());
   std::vector<std::pair<Rgb, char>> looks(placements.size());
@@ -248,6 +248,8 @@ std::vector<std::pair<Rgb, char>> placedLooks(const Puzzle& puzzle, const std::v
   }
   return looks;
 }
+
+namespace {
 
 // ---------------------------------------------------------------------------------------------------------------
 // Cell boards and boxes.
@@ -329,223 +331,6 @@ Extent cellBoardExtent(const Puzzle& puzzle) {
   const Extent view = isoBoxExtent(puzzle);
   return {layers.w + kIsoGap + view.w, std::max(layers.h, view.h)};
 }
-
-// ---------------------------------------------------------------------------------------------------------------
-// Hex pegs (IQ-Link).
-
-struct HexPart {
-  double x = 0;  // screen position in units
-  double y = 0;
-  bool ball = false;
-  std::vector<int> directions;  // ball: links; ring: openings
-};
-
-struct HexPiece {
-  Rgb colour;
-  char letter = 0;
-  std::vector<HexPart> parts;
-  int middle = 0;  // index into parts
-};
-
-constexpr double kRingRadius = 0.34;
-constexpr double kRingWidth = 0.12;
-constexpr double kBallRadius = 0.22;
-constexpr double kBarWidth = 0.16;
-constexpr double kHexMargin = 0.5;
-
-double hexX(int q, int r) {
-  return q + r / 2.0;
-}
-double hexY(int r) {
-  return r * kRowHeight;
-}
-
-void drawHexPieces(cairo_t* cr, const std::vector<HexPiece>& pieces, double x0, double y0, double s) {
-  const double outline = std::max(0.5, 0.035 * s);
-  auto px = [&](double x) { return x0 + x * s; };
-  auto py = [&](double y) { return y0 + y * s; };
-  // Links between the middle part and the others: from a ball's centre or a ring's rim.
-  cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
-  for (const HexPiece& piece : pieces) {
-    const HexPart& m = piece.parts[static_cast<std::size_t>(piece.middle)];
-    for (std::size_t i = 0; i < piece.parts.size(); ++i) {
-      if (static_cast<int>(i) == piece.middle) continue;
-      const HexPart& o = piece.parts[i];
-      const double dx = o.x - m.x, dy = o.y - m.y, len = std::hypot(dx, dy);
-      const double ux = dx / len, uy = dy / len;
-      const double from = m.ball ? 0 : kRingRadius, to = len - (o.ball ? 0 : kRingRadius);
-      for (int pass = 0; pass < 2; ++pass) {
-        set(cr, pass == 0 ? kInk : piece.colour);
-        cairo_set_line_width(cr, kBarWidth * s + (pass == 0 ? 2 * outline : 0));
-        const double extra = pass == 0 ? 0 : outline;  // let the fill cover the outline at the rim
-        cairo_move_to(cr, px(m.x + ux * (from - extra / s)), py(m.y + uy * (from - extra / s)));
-        cairo_line_to(cr, px(m.x + ux * (to + extra / s)), py(m.y + uy * (to + extra / s)));
-        cairo_stroke(cr);
-      }
-    }
-  }
-  // Rings: a thick circle with a gap at each opening.
-  constexpr double kGap = 24 * kPi / 180;  // half the opening's angle
-  for (const HexPiece& piece : pieces)
-    for (const HexPart& part : piece.parts) {
-      if (part.ball) continue;
-      std::vector<std::pair<double, double>> arcs;
-      if (part.directions.empty()) {
-        arcs.emplace_back(0, 2 * kPi);
-      } else {
-        std::vector<int> open = part.directions;
-        std::sort(open.begin(), open.end());
-        for (std::size_t i = 0; i < open.size(); ++i) {
-          const double a = open[i] * kPi / 3 + kGap;
-          double b = (i + 1 < open.size() ? open[i + 1] : open.front() + 6) * kPi / 3 - kGap;
-          if (b > a) arcs.emplace_back(a, b);
-        }
-      }
-      for (int pass = 0; pass < 2; ++pass) {
-        set(cr, pass == 0 ? kInk : piece.colour);
-        cairo_set_line_width(cr, kRingWidth * s + (pass == 0 ? 2 * outline : 0));
-        for (const auto& [a, b] : arcs) {
-          const double cap = pass == 0 && b - a < 2 * kPi ? outline / (kRingRadius * s) : 0;
-          cairo_new_sub_path(cr);
-          cairo_arc(cr, px(part.x), py(part.y), kRingRadius * s, a - cap, b + cap);
-          cairo_stroke(cr);
-        }
-      }
-    }
-  // Balls on top, with a small highlight.
-  for (const HexPiece& piece : pieces)
-    for (const HexPart& part : piece.parts) {
-      if (!part.ball) continue;
-      cairo_arc(cr, px(part.x), py(part.y), kBallRadius * s, 0, 2 * kPi);
-      set(cr, piece.colour);
-      cairo_fill_preserve(cr);
-      set(cr, kInk);
-      cairo_set_line_width(cr, outline * 1.6);
-      cairo_stroke(cr);
-      set(cr, {1, 1, 1}, 0.4);
-      cairo_arc(cr, px(part.x - 0.08), py(part.y - 0.09), 0.05 * s, 0, 2 * kPi);
-      cairo_fill(cr);
-    }
-  // The piece letter: on its middle ball, else on its first ball, else inside the middle (closed) ring.
-  for (const HexPiece& piece : pieces) {
-    const HexPart* on = &piece.parts[static_cast<std::size_t>(piece.middle)];
-    if (!on->ball)
-      for (const HexPart& part : piece.parts)
-        if (part.ball) {
-          on = &part;
-          break;
-        }
-    const Rgb under = on->ball ? piece.colour : Rgb{0.91, 0.92, 0.94};
-    letterOn(cr, piece.letter, under, px(on->x), py(on->y), 0.25 * s);
-  }
-}
-
-HexPiece placedHexPiece(const Puzzle& puzzle, int id, const Rgb& colour) {
-  const Placement& p = puzzle.placements[static_cast<std::size_t>(id)];
-  HexPiece piece;
-  piece.colour = colour;
-  piece.letter = puzzle.pieces[static_cast<std::size_t>(p.piece)].letter;
-  // Slots by peg (sites are (q, r, slot): slot 0 the centre, 1..6 the directions).
-  std::map<std::pair<int, int>, std::array<bool, 7>> pegs;
-  for (int site : p.sites) {
-    const Site& s = puzzle.sites[static_cast<std::size_t>(site)];
-    pegs[{s.x, s.y}][static_cast<std::size_t>(s.z)] = true;
-  }
-  const std::string code = pegCode(puzzle, id);
-  const char m = code.empty() ? '?' : code[0];
-  const int middlePeg = m >= 'A' && m <= 'Z' ? m - 'A' : m >= 'a' && m <= 'z' ? 26 + m - 'a' : -1;
-  for (const auto& [qr, slots] : pegs) {
-    HexPart part;
-    part.x = hexX(qr.first, qr.second);
-    part.y = hexY(qr.second);
-    part.ball = slots[0];
-    for (int d = 0; d < 6; ++d)
-      if (slots[static_cast<std::size_t>(d + 1)] == part.ball) part.directions.push_back(d);
-    if (middlePeg >= 0 && middlePeg < static_cast<int>(puzzle.cells.size()) &&
-        puzzle.cells[static_cast<std::size_t>(middlePeg)].x == qr.first &&
-        puzzle.cells[static_cast<std::size_t>(middlePeg)].y == qr.second)
-      piece.middle = static_cast<int>(piece.parts.size());
-    piece.parts.push_back(std::move(part));
-  }
-  return piece;
-}
-
-struct HexFrame {
-  double minX = 0, minY = 0, maxX = 0, maxY = 0;
-};
-
-HexFrame hexFrame(const Puzzle& puzzle) {
-  HexFrame f{1e9, 1e9, -1e9, -1e9};
-  for (const Site& c : puzzle.cells) {
-    f.minX = std::min(f.minX, hexX(c.x, c.y));
-    f.maxX = std::max(f.maxX, hexX(c.x, c.y));
-    f.minY = std::min(f.minY, hexY(c.y));
-    f.maxY = std::max(f.maxY, hexY(c.y));
-  }
-  return f;
-}
-
-void drawHexBoard(cairo_t* cr, const Puzzle& puzzle, const std::vector<int>& placements, double x0, double y0,
-                  double s) {
-  const HexFrame f = hexFrame(puzzle);
-  const double ox = x0 + (kHexMargin - f.minX) * s, oy = y0 + (kHexMargin - f.minY) * s;
-  set(cr, kBoard);
-  roundedRect(cr, x0, y0, (f.maxX - f.minX + 2 * kHexMargin) * s, (f.maxY - f.minY + 2 * kHexMargin) * s,
-              0.3 * s);
-  cairo_fill_preserve(cr);
-  set(cr, kGridLine);
-  cairo_set_line_width(cr, std::max(0.4, 0.03 * s));
-  cairo_stroke(cr);
-  // Peg letters only on empty pegs: a piece would cover them (and an SVG's text sits above the pieces).
-  std::set<std::pair<int, int>> occupied;
-  for (int id : placements)
-    for (int site : puzzle.placements[static_cast<std::size_t>(id)].sites)
-      occupied.emplace(puzzle.sites[static_cast<std::size_t>(site)].x,
-                       puzzle.sites[static_cast<std::size_t>(site)].y);
-  for (std::size_t i = 0; i < puzzle.cells.size(); ++i) {
-    const Site& c = puzzle.cells[i];
-    const double x = ox + hexX(c.x, c.y) * s, y = oy + hexY(c.y) * s;
-    setFont(cr, 0.2 * s, false);
-    set(cr, {0.45, 0.48, 0.53});
-    if (occupied.count({c.x, c.y}) == 0)
-      centredText(cr, std::string(1, pegLetter(static_cast<int>(i))), x + 0.21 * s, y + 0.27 * s);
-    cairo_arc(cr, x, y, 0.11 * s, 0, 2 * kPi);
-    set(cr, kHole);
-    cairo_fill_preserve(cr);
-    set(cr, {0.42, 0.45, 0.5});
-    cairo_set_line_width(cr, std::max(0.3, 0.025 * s));
-    cairo_stroke(cr);
-  }
-  const auto looks = placedLooks(puzzle, placements);
-  std::vector<HexPiece> pieces;
-  for (std::size_t i = 0; i < placements.size(); ++i)
-    pieces.push_back(placedHexPiece(puzzle, placements[i], looks[i].first));
-  drawHexPieces(cr, pieces, ox, oy, s);
-}
-
-HexPiece loosePiece(const PieceDef& def) {
-  HexPiece piece;
-  piece.colour = parseColour(def.colour);
-  piece.letter = def.letter;
-  for (const PegPart& p : def.parts) {
-    if (p.offset.x == 0 && p.offset.y == 0) piece.middle = static_cast<int>(piece.parts.size());
-    piece.parts.push_back({hexX(p.offset.x, p.offset.y), hexY(p.offset.y), p.ball, p.directions});
-  }
-  return piece;
-}
-
-HexFrame looseFrame(const HexPiece& piece) {
-  HexFrame f{1e9, 1e9, -1e9, -1e9};
-  for (const HexPart& p : piece.parts) {
-    f.minX = std::min(f.minX, p.x);
-    f.maxX = std::max(f.maxX, p.x);
-    f.minY = std::min(f.minY, p.y);
-    f.maxY = std::max(f.maxY, p.y);
-  }
-  return f;
-}
-
-constexpr double kLooseMargin = kRingRadius + kRingWidth / 2 + 0.04;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Loose pieces.
@@ -724,37 +509,50 @@ void showText(cairo_t* cr, const std::string& text, double x, double y, double a
 }
 
 Extent boardExtent(const Puzzle& puzzle) {
-  if (puzzle.lattice == Lattice::Triangular) return triangularBoardExtent(puzzle);
-  if (drawsColouredSquares(puzzle)) return colouredBoardExtent(puzzle);
-  if (puzzle.lattice == Lattice::HexPegs) {
-    const HexFrame f = hexFrame(puzzle);
-    return {f.maxX - f.minX + 2 * kHexMargin, f.maxY - f.minY + 2 * kHexMargin};
-  }
-  return cellBoardExtent(puzzle);
+  return familyDrawingOf(puzzle).boardExtent(puzzle);
 }
 
 void drawBoard(cairo_t* cr, const Puzzle& puzzle, const std::vector<int>& placements, double x, double y,
                double scale, const CellMarks& marks) {
   cairo_save(cr);
-  if (puzzle.lattice == Lattice::Triangular)
-    drawTriangularBoard(cr, puzzle, placements, marks, x, y, scale);
-  else if (drawsColouredSquares(puzzle))
-    drawColouredBoard(cr, puzzle, placements, marks, x, y, scale);
-  else if (puzzle.lattice == Lattice::HexPegs)
-    drawHexBoard(cr, puzzle, placements, x, y, scale);
-  else
-    drawCellBoard(cr, puzzle, placements, x, y, scale);
+  familyDrawingOf(puzzle).drawBoard(cr, puzzle, placements, x, y, scale, marks);
   cairo_restore(cr);
 }
 
 Extent pieceExtent(const Puzzle& puzzle, int piece) {
-  const PieceDef& def = puzzle.pieces[static_cast<std::size_t>(piece)];
+  return familyDrawingOf(puzzle).pieceExtent(puzzle, piece);
+}
+
+void drawPiece(cairo_t* cr, const Puzzle& puzzle, int piece, double x, double y, double scale) {
+  cairo_save(cr);
+  familyDrawingOf(puzzle).drawPiece(cr, puzzle, piece, x, y, scale);
+  cairo_restore(cr);
+}
+
+// The cell families' drawings: FamilyDrawing's defaults (output/family_drawing.hpp). Any puzzle on the
+// triangular lattice (IQ Stars, or one a user defines) is drawn as stars (output/draw_triangular.*), any
+// square board with coloured squares or a colour window (IQ Focus, or one a user defines) square by square in
+// the squares' colours (output/draw_focus.*).
+Extent FamilyDrawing::boardExtent(const Puzzle& puzzle) const {
+  if (puzzle.lattice == Lattice::Triangular) return triangularBoardExtent(puzzle);
+  if (drawsColouredSquares(puzzle)) return colouredBoardExtent(puzzle);
+  return cellBoardExtent(puzzle);
+}
+
+void FamilyDrawing::drawBoard(cairo_t* cr, const Puzzle& puzzle, const std::vector<int>& placements, double x,
+                              double y, double scale, const CellMarks& marks) const {
+  if (puzzle.lattice == Lattice::Triangular)
+    drawTriangularBoard(cr, puzzle, placements, marks, x, y, scale);
+  else if (drawsColouredSquares(puzzle))
+    drawColouredBoard(cr, puzzle, placements, marks, x, y, scale);
+  else
+    drawCellBoard(cr, puzzle, placements, x, y, scale);
+}
+
+Extent FamilyDrawing::pieceExtent(const Puzzle& puzzle, int piece) const {
   if (puzzle.lattice == Lattice::Triangular) return triangularPieceExtent(puzzle, piece);
   if (drawsColouredSquares(puzzle)) return colouredPieceExtent(puzzle, piece);
-  if (puzzle.lattice == Lattice::HexPegs) {
-    const HexFrame f = looseFrame(loosePiece(def));
-    return {f.maxX - f.minX + 2 * kLooseMargin, f.maxY - f.minY + 2 * kLooseMargin};
-  }
+  const PieceDef& def = puzzle.pieces[static_cast<std::size_t>(piece)];
   if (puzzle.lattice == Lattice::Cubic) {
     const IsoFrame f = isoFrame(flatShape(puzzle, def.faces.front()));
     return {f.maxX - f.minX, f.maxY - f.minY};
@@ -768,19 +566,12 @@ Extent pieceExtent(const Puzzle& puzzle, int piece) {
   return e;
 }
 
-void drawPiece(cairo_t* cr, const Puzzle& puzzle, int piece, double x, double y, double scale) {
+void FamilyDrawing::drawPiece(cairo_t* cr, const Puzzle& puzzle, int piece, double x, double y,
+                              double scale) const {
+  if (puzzle.lattice == Lattice::Triangular) return drawTriangularPiece(cr, puzzle, piece, x, y, scale);
+  if (drawsColouredSquares(puzzle)) return drawColouredPiece(cr, puzzle, piece, x, y, scale);
   const PieceDef& def = puzzle.pieces[static_cast<std::size_t>(piece)];
-  cairo_save(cr);
-  if (puzzle.lattice == Lattice::Triangular) {
-    drawTriangularPiece(cr, puzzle, piece, x, y, scale);
-  } else if (drawsColouredSquares(puzzle)) {
-    drawColouredPiece(cr, puzzle, piece, x, y, scale);
-  } else if (puzzle.lattice == Lattice::HexPegs) {
-    const HexPiece loose = loosePiece(def);
-    const HexFrame f = looseFrame(loose);
-    drawHexPieces(cr, {loose}, x + (kLooseMargin - f.minX) * scale, y + (kLooseMargin - f.minY) * scale,
-                  scale);
-  } else if (puzzle.lattice == Lattice::Cubic) {
+  if (puzzle.lattice == Lattice::Cubic) {
     drawIso(cr, flatShape(puzzle, def.faces.front()), parseColour(def.colour), x, y, scale);
   } else {
     const Rgb colour = parseColour(def.colour);
@@ -795,7 +586,6 @@ void drawPiece(cairo_t* cr, const Puzzle& puzzle, int piece, double x, double y,
       at += (shapeExtent(shape).w + kFaceGap) * scale;
     }
   }
-  cairo_restore(cr);
 }
 
 std::vector<std::pair<int, int>> piecesToPlace(const Puzzle& puzzle, const std::vector<int>& givens) {

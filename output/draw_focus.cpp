@@ -7,30 +7,11 @@
 #include <numbers>
 #include <string_view>
 
+#include "output/paint.hpp"
+
 namespace piecework {
 namespace {
 
-struct Rgb {
-  double r = 0.5;
-  double g = 0.5;
-  double b = 0.5;
-};
-
-Rgb rgb(const std::string& hex) {
-  unsigned r = 0, g = 0, b = 0;
-  if (std::sscanf(hex.c_str(), "#%2x%2x%2x", &r, &g, &b) != 3) return {};
-  return {r / 255.0, g / 255.0, b / 255.0};
-}
-
-void set(cairo_t* cr, const Rgb& c, double alpha = 1.0) {
-  cairo_set_source_rgba(cr, c.r, c.g, c.b, alpha);
-}
-
-bool dark(const Rgb& c) {
-  return 0.299 * c.r + 0.587 * c.g + 0.114 * c.b < 0.55;
-}
-
-const Rgb kInk{0.13, 0.14, 0.16};
 const Rgb kEmpty{0.90, 0.91, 0.93};     // a board cell no piece covers
 const Rgb kGridLine{0.74, 0.76, 0.80};  // between empty cells
 const Rgb kWindowLight{0.98, 0.80, 0.25};
@@ -42,8 +23,9 @@ bool known(char colour) {
 // One square of a drawing: present on the board (or in the piece), which piece covers it, and its colour.
 struct Square {
   bool present = false;
-  int group = -1;   // the piece covering it, -1 empty
-  char colour = 0;  // colour letter shown, 0 none
+  int group = -1;           // the piece covering it, -1 empty
+  char colour = 0;          // colour letter shown, 0 none
+  std::string pieceColour;  // "#rrggbb" of the covering piece, shown where its square has no colour
 };
 
 struct SquareGrid {
@@ -61,13 +43,12 @@ struct SquareGrid {
 };
 
 Rgb fillOf(const Square& s) {
-  return s.colour != 0 ? rgb(squareColourHex(s.colour)) : kEmpty;
+  if (s.colour != 0) return parseColour(squareColourHex(s.colour));
+  return s.group >= 0 && !s.pieceColour.empty() ? parseColour(s.pieceColour) : kEmpty;
 }
 
 void letter(cairo_t* cr, char text, const Rgb& under, double cx, double cy, double size) {
-  setFont(cr, size, true);
-  set(cr, dark(under) ? Rgb{1, 1, 1} : kInk);
-  showText(cr, std::string(1, text), cx, cy + 0.36 * size, 0.5);
+  letterOn(cr, text, under, cx, cy, size);
 }
 
 // Squares in their colours; thin lines inside a piece and between empty cells, thick ink lines between
@@ -136,7 +117,7 @@ void drawSquareGrid(cairo_t* cr, const SquareGrid& grid, double x0, double y0, d
           if (d < best - 1e-9) best = d, bx = x, by = y;
         }
     const Square& c = *grid.find(bx, by);
-    if (!known(c.colour)) continue;  // an unknown colour's square already shows its colour letter
+    if (c.colour != 0 && !known(c.colour)) continue;  // such a square already shows its colour letter
     letter(cr, labels[g], fillOf(c), x0 + (bx + 0.5) * s, y0 + (by + 0.5) * s, 0.36 * s);
   }
 }
@@ -211,9 +192,11 @@ void drawColouredBoard(cairo_t* cr, const Puzzle& puzzle, const std::vector<int>
   std::vector<int> groupAt(puzzle.sites.size(), -1);
   std::vector<char> colourAt(puzzle.sites.size(), 0);
   std::vector<char> labels;
+  std::vector<std::string> pieceColours;
   for (std::size_t i = 0; i < placements.size(); ++i) {
     const Placement& p = puzzle.placements[static_cast<std::size_t>(placements[i])];
     labels.push_back(puzzle.pieces[static_cast<std::size_t>(p.piece)].letter);
+    pieceColours.push_back(puzzle.pieces[static_cast<std::size_t>(p.piece)].colour);
     for (int site : p.sites) {
       groupAt[static_cast<std::size_t>(site)] = static_cast<int>(i);
       colourAt[static_cast<std::size_t>(site)] = p.colourAt(site);
@@ -229,6 +212,7 @@ void drawColouredBoard(cairo_t* cr, const Puzzle& puzzle, const std::vector<int>
     sq.present = true;
     sq.group = groupAt[site];
     sq.colour = colourAt[site];
+    if (sq.group >= 0) sq.pieceColour = pieceColours[static_cast<std::size_t>(sq.group)];
   }
   drawSquareGrid(cr, grid, x0, y0, s, labels);
   drawWindowFrame(cr, puzzle, x0, y0, s);
@@ -238,10 +222,10 @@ void drawColouredBoard(cairo_t* cr, const Puzzle& puzzle, const std::vector<int>
     const Site& c = puzzle.sites[static_cast<std::size_t>(site)];
     const double cx = x0 + (c.x - puzzle.low.x + 0.5) * s, cy = y0 + (c.y - puzzle.low.y + 0.5) * s;
     const PieceDef& def = puzzle.pieces[static_cast<std::size_t>(piece)];
-    set(cr, rgb(def.colour));
+    set(cr, parseColour(def.colour));
     cairo_arc(cr, cx, cy, 0.3 * s, 0, 2 * std::numbers::pi);
     cairo_fill(cr);
-    letter(cr, def.letter, rgb(def.colour), cx, cy, 0.34 * s);
+    letter(cr, def.letter, parseColour(def.colour), cx, cy, 0.34 * s);
   }
 }
 
@@ -267,7 +251,8 @@ void drawColouredPiece(cairo_t* cr, const Puzzle& puzzle, int piece, double x0, 
     Square& sq = grid.at(face[i].x - minX, face[i].y - minY);
     sq.present = true;
     sq.group = 0;
-    sq.colour = def.faceColours.empty() ? 'W' : def.faceColours.front()[i];
+    sq.colour = def.faceColours.empty() ? 0 : def.faceColours.front()[i];
+    sq.pieceColour = def.colour;
   }
   cairo_save(cr);
   drawSquareGrid(cr, grid, x0, y0, s, {});

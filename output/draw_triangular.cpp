@@ -8,6 +8,7 @@
 #include <string>
 
 #include "output/draw_focus.hpp"
+#include "output/paint.hpp"
 
 namespace piecework {
 namespace {
@@ -19,31 +20,10 @@ constexpr double kPieceMargin = kStarOuter + 0.06;
 constexpr double kPlateRadius = 0.62;  // circumradius of the hexagon around each cell that makes the board
 constexpr double kBarWidth = 0.24;     // the bridge between two stars of one piece
 
-struct Rgb {
-  double r = 0.5;
-  double g = 0.5;
-  double b = 0.5;
-};
-
-Rgb rgb(const std::string& hex) {
-  unsigned r = 0, g = 0, b = 0;
-  if (std::sscanf(hex.c_str(), "#%2x%2x%2x", &r, &g, &b) != 3) return {};
-  return {r / 255.0, g / 255.0, b / 255.0};
-}
-
-void set(cairo_t* cr, const Rgb& c, double alpha = 1.0) {
-  cairo_set_source_rgba(cr, c.r, c.g, c.b, alpha);
-}
-
-bool dark(const Rgb& c) {
-  return 0.299 * c.r + 0.587 * c.g + 0.114 * c.b < 0.55;
-}
-
-const Rgb kInk{0.13, 0.14, 0.16};
 const Rgb kPlate{0.84, 0.86, 0.90};
 const Rgb kPlateEdge{0.58, 0.61, 0.67};
-const Rgb kHole{1, 1, 1};
-const Rgb kHoleEdge{0.62, 0.65, 0.70};
+const Rgb kStarHole{1, 1, 1};
+const Rgb kStarHoleEdge{0.62, 0.65, 0.70};
 
 struct Point {
   double x = 0;
@@ -93,9 +73,7 @@ void hexagonPath(cairo_t* cr, double cx, double cy, double radius) {
 }
 
 void letter(cairo_t* cr, char text, const Rgb& under, double cx, double cy, double size) {
-  setFont(cr, size, true);
-  set(cr, dark(under) ? Rgb{1, 1, 1} : kInk);
-  showText(cr, std::string(1, text), cx, cy + 0.36 * size, 0.5);
+  letterOn(cr, text, under, cx, cy, size);
 }
 
 // One star of a piece: where it is (in points) and its colour (the piece's, or its square's colour).
@@ -151,8 +129,8 @@ void drawPieceStars(cairo_t* cr, const std::vector<std::vector<Star>>& pieces,
 
 Rgb cellColour(const Puzzle& puzzle, const Placement& p, int site) {
   const char square = p.colourAt(site);
-  if (square != 0) return rgb(squareColourHex(square));
-  return rgb(puzzle.pieces[static_cast<std::size_t>(p.piece)].colour);
+  if (square != 0) return parseColour(squareColourHex(square));
+  return parseColour(puzzle.pieces[static_cast<std::size_t>(p.piece)].colour);
 }
 
 }  // namespace
@@ -203,9 +181,9 @@ void drawTriangularBoard(cairo_t* cr, const Puzzle& puzzle, const std::vector<in
   for (std::size_t site = 0; site < at.size(); ++site) {
     if (covered[site] >= 0) continue;
     starPath(cr, at[site].x, at[site].y, 0.9 * kStarOuter * s, 0.9 * kStarInner * s);
-    set(cr, kHole);
+    set(cr, kStarHole);
     cairo_fill_preserve(cr);
-    set(cr, kHoleEdge);
+    set(cr, kStarHoleEdge);
     cairo_stroke(cr);
   }
   // Placed pieces.
@@ -226,7 +204,7 @@ void drawTriangularBoard(cairo_t* cr, const Puzzle& puzzle, const std::vector<in
     if (covered[static_cast<std::size_t>(site)] >= 0) continue;
     const Point& p = at[static_cast<std::size_t>(site)];
     const PieceDef& def = puzzle.pieces[static_cast<std::size_t>(piece)];
-    const Rgb colour = rgb(def.colour);
+    const Rgb colour = parseColour(def.colour);
     cairo_arc(cr, p.x, p.y, kMarkRadius * s, 0, 2 * kPi);
     set(cr, colour);
     cairo_fill_preserve(cr);
@@ -240,7 +218,7 @@ void drawTriangularBoard(cairo_t* cr, const Puzzle& puzzle, const std::vector<in
     if (covered[static_cast<std::size_t>(site)] >= 0) continue;
     const Point& p = at[static_cast<std::size_t>(site)];
     cairo_arc(cr, p.x, p.y, kMarkRadius * s, 0, 2 * kPi);
-    set(cr, rgb(squareColourHex(colour)));
+    set(cr, parseColour(squareColourHex(colour)));
     cairo_fill_preserve(cr);
     set(cr, kInk);
     cairo_set_line_width(cr, std::max(0.5, 0.035 * s));
@@ -265,7 +243,7 @@ void drawTriangularPiece(cairo_t* cr, const Puzzle& puzzle, int piece, double x0
     const Point p = axial(face[i]);
     const char square = def.faceColours.empty() ? 0 : def.faceColours.front()[i];
     stars.push_back({{x0 + (p.x - f.minX + kPieceMargin) * s, y0 + (p.y - f.minY + kPieceMargin) * s},
-                     rgb(square != 0 ? squareColourHex(square) : def.colour)});
+                     parseColour(square != 0 ? squareColourHex(square) : def.colour)});
   }
   cairo_save(cr);
   drawPieceStars(cr, {stars}, {def.letter}, s);

@@ -2,33 +2,12 @@
 
 #include <fmt/format.h>
 
+#include "puzzle/xml_text.hpp"
+
 namespace piecework {
 namespace {
 
 const cairo_user_data_key_t kRunsKey{};
-
-std::string escaped(const std::string& text) {
-  std::string out;
-  for (char c : text) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
 
 bool isIdentity(const cairo_matrix_t& m) {
   return m.xx == 1 && m.yx == 0 && m.xy == 0 && m.yy == 1 && m.x0 == 0 && m.y0 == 0;
@@ -78,11 +57,12 @@ std::string withTextElements(const std::string& svg, const std::vector<TextRun>&
     text += fmt::format(
         "<text x=\"{:.3f}\" y=\"{:.3f}\" font-family=\"{}\" font-size=\"{:.3f}\"{} text-anchor=\"{}\" "
         "fill=\"rgb({},{},{})\"{}{}>{}</text>\n",
-        run.x, run.y, escaped(run.family.empty() ? std::string("sans-serif") : run.family + ", sans-serif"),
-        run.size, run.bold ? " font-weight=\"bold\"" : "", anchor, static_cast<int>(run.r * 255 + 0.5),
+        run.x, run.y,
+        xmlEscaped(run.family.empty() ? std::string("sans-serif") : run.family + ", sans-serif"), run.size,
+        run.bold ? " font-weight=\"bold\"" : "", anchor, static_cast<int>(run.r * 255 + 0.5),
         static_cast<int>(run.g * 255 + 0.5), static_cast<int>(run.b * 255 + 0.5),
         run.alpha < 1 ? fmt::format(" fill-opacity=\"{:.3f}\"", run.alpha) : std::string(), transform,
-        escaped(run.text));
+        xmlEscaped(run.text));
   }
   text += "</g>\n";
   return svg.substr(0, end) + text + svg.substr(end);

@@ -6,17 +6,10 @@
 #include <limits>
 
 #include "output/draw_focus.hpp"
+#include "output/paint.hpp"
 
 namespace piecework {
 namespace {
-
-// `text` on the background colour `hex` ("#rrggbb"), in white or black, whichever reads better.
-std::string onColour(const std::string& text, const std::string& hex) {
-  unsigned r = 0, g = 0, b = 0;
-  if (std::sscanf(hex.c_str(), "#%2x%2x%2x", &r, &g, &b) != 3) return text;
-  const bool dark = (r * 299 + g * 587 + b * 114) / 1000 < 128;
-  return fmt::format("\x1b[48;2;{};{};{}m\x1b[{}m{}\x1b[0m", r, g, b, dark ? 97 : 30, text);
-}
 
 struct WindowBox {
   int minX = std::numeric_limits<int>::max();
@@ -75,11 +68,11 @@ std::string colouredSquaresPicture(const Puzzle& puzzle, const std::vector<int>&
       } else {
         const PieceDef& def = puzzle.pieces[static_cast<std::size_t>(pieceAt[site])];
         const std::string cell = fmt::format("{} ", def.letter);
-        left += colour ? onColour(cell, def.colour) : cell;
+        left += colour ? paintText(cell, def.colour) : cell;
       }
       const char c = colourAt[site];
       if (c != 0)
-        right += colour ? onColour(std::string(1, c), squareColourHex(c)) : std::string(1, c);
+        right += colour ? paintText(std::string(1, c), squareColourHex(c)) : std::string(1, c);
       else
         right += inWindow[site] && !pieces && !pattern ? 'o' : '.';
     }
@@ -119,7 +112,7 @@ std::string colouredPiecePicture(const PieceDef& piece, bool colour) {
                          ? '.'
                          : piece.faceColours.front()[static_cast<std::size_t>(it - face.begin())];
       row += ' ';
-      row += colour && c != '.' ? onColour(std::string(1, c), squareColourHex(c)) : std::string(1, c);
+      row += colour && c != '.' ? paintText(std::string(1, c), squareColourHex(c)) : std::string(1, c);
     }
     out += row + '\n';
   }

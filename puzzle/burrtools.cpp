@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "puzzle/errors.hpp"
+#include "puzzle/xml_text.hpp"
 
 namespace piecework {
 
@@ -186,29 +187,6 @@ std::string tomlString(std::string_view text) {
 }
 
 // ---- writing -------------------------------------------------------------------------------------------
-
-std::string xmlEscaped(std::string_view text) {
-  std::string out;
-  for (const char c : text) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
 
 std::string gzipped(const std::string& data) {
   z_stream stream{};

@@ -7,6 +7,7 @@
 #include <map>
 
 #include "puzzle/errors.hpp"
+#include "puzzle/family.hpp"
 #include "puzzle/picture.hpp"
 
 namespace piecework {
@@ -149,161 +150,18 @@ std::vector<int> parsePicture(const Puzzle& puzzle, std::string_view text, CellM
   return placements;
 }
 
-int pegIndex(char letter) {
-  if (letter >= 'A' && letter <= 'Z') return letter - 'A';
-  if (letter >= 'a' && letter <= 'z') return 26 + (letter - 'a');
-  return -1;
-}
-
-// The placement of `piece` in hex orientation `code` with its middle part on `peg`, or -1 if off the board.
-int pegPlacement(const Puzzle& puzzle, int peg, int piece, int code) {
-  const Site origin = puzzle.cells[static_cast<std::size_t>(peg)];
-  const Shape turned = transformed(puzzle.lattice, hexOrientation(code),
-                                   puzzle.pieces[static_cast<std::size_t>(piece)].faces.front());
-  std::vector<int> sites;
-  for (const Site& s : turned) {
-    auto it = puzzle.siteIndex.find(Site{s.x + origin.x, s.y + origin.y, s.z});
-    if (it == puzzle.siteIndex.end()) return -1;
-    sites.push_back(it->second);
-  }
-  return puzzle.findPlacement(piece, sites);
-}
-
-std::vector<int> parseCodes(const Puzzle& puzzle, std::string_view text) {
-  std::string compact;
-  std::vector<int> offsets;
-  for (std::size_t i = 0; i < text.size(); ++i)
-    if (!std::isspace(static_cast<unsigned char>(text[i])))
-      compact.push_back(text[i]), offsets.push_back(static_cast<int>(i));
-  if (compact.size() % 3 != 0)
-    throw InputError(
-        fmt::format("challenge: {} letters is not a whole number of 3-letter codes (peg, piece, orientation)",
-                    compact.size()));
-  std::vector<int> placements;
-  std::vector<std::string> slotOwner(puzzle.sites.size());
-  std::vector<std::string> pieceCode(puzzle.pieces.size());
-  for (std::size_t k = 0; k < compact.size(); k += 3) {
-    const std::string code = compact.substr(k, 3);
-    const std::string at = fmt::format("challenge code '{}' (character {})", code, offsets[k] + 1);
-    const int peg = pegIndex(code[0]);
-    if (peg < 0 || peg >= static_cast<int>(puzzle.cells.size()))
-      throw InputError(fmt::format("{}: unknown peg '{}' (pegs are A to {})", at, code[0],
-                                   pegLetter(static_cast<int>(puzzle.cells.size()) - 1)));
-    const int piece = puzzle.pieceByLetter(code[1]);
-    if (piece < 0) throw InputError(fmt::format("{}: unknown piece '{}'", at, code[1]));
-    const char o = static_cast<char>(std::toupper(static_cast<unsigned char>(code[2])));
-    if (o < 'A' || o > 'L')
-      throw InputError(fmt::format("{}: unknown orientation '{}' (A to L)", at, code[2]));
-    const int id = pegPlacement(puzzle, peg, piece, o - 'A');
-    if (id < 0)
-      throw InputError(fmt::format("{}: piece '{}' would stick out of the board", at,
-                                   puzzle.pieces[static_cast<std::size_t>(piece)].letter));
-    if (!pieceCode[static_cast<std::size_t>(piece)].empty() &&
-        std::count_if(placements.begin(), placements.end(), [&](int p) {
-          return puzzle.placements[static_cast<std::size_t>(p)].piece == piece;
-        }) >= puzzle.pieces[static_cast<std::size_t>(piece)].copies)
-      throw InputError(fmt::format("{}: piece '{}' is already given by '{}'", at, code[1],
-                                   pieceCode[static_cast<std::size_t>(piece)]));
-    pieceCode[static_cast<std::size_t>(piece)] = code;
-    for (int s : puzzle.placements[static_cast<std::size_t>(id)].sites) {
-      if (!slotOwner[static_cast<std::size_t>(s)].empty())
-        throw InputError(fmt::format("{}: two parts in one slot of peg {} (with '{}')", at, pegLetter(s / 7),
-                                     slotOwner[static_cast<std::size_t>(s)]));
-      slotOwner[static_cast<std::size_t>(s)] = code;
-    }
-    placements.push_back(id);
-  }
-  std::sort(placements.begin(), placements.end());
-  return placements;
-}
-
 }  // namespace
 
-char pegLetter(int peg) {
-  return peg < 26 ? static_cast<char>('A' + peg) : static_cast<char>('a' + peg - 26);
-}
-
-std::string pegCode(const Puzzle& puzzle, int placement) {
-  // The same answer as trying pegPlacement() for every orientation and peg, in that order, and taking the
-  // first that gives this placement; but only the pegs that put the piece's first part onto one of the
-  // placement's slots are tried (the rater names thousands of placements per challenge).
-  const Placement& target = puzzle.placements[static_cast<std::size_t>(placement)];
-  const int piece = target.piece;
-  for (int code = 0; code < 12; ++code) {
-    const Shape turned = transformed(puzzle.lattice, hexOrientation(code),
-                                     puzzle.pieces[static_cast<std::size_t>(piece)].faces.front());
-    if (turned.empty() || turned.size() != target.sites.size()) continue;
-    int found = -1;  // the lowest peg that works
-    for (int slot : target.sites) {
-      const Site& at = puzzle.sites[static_cast<std::size_t>(slot)];
-      if (at.z != turned.front().z) continue;
-      const int dx = at.x - turned.front().x;
-      const int dy = at.y - turned.front().y;
-      for (int peg = 0; peg < static_cast<int>(puzzle.cells.size()); ++peg) {
-        const Site origin = puzzle.cells[static_cast<std::size_t>(peg)];
-        if (origin.x != dx || origin.y != dy || (found >= 0 && peg >= found)) continue;
-        // The turned parts are distinct, so they are the placement's slots when each one is among them.
-        const bool all = std::all_of(turned.begin(), turned.end(), [&](const Site& s) {
-          auto it = puzzle.siteIndex.find(Site{s.x + origin.x, s.y + origin.y, s.z});
-          return it != puzzle.siteIndex.end() &&
-                 std::binary_search(target.sites.begin(), target.sites.end(), it->second);
-        });
-        if (all) found = peg;
-      }
-    }
-    if (found >= 0)
-      return {pegLetter(found), puzzle.pieces[static_cast<std::size_t>(piece)].letter,
-              static_cast<char>('A' + code)};
-  }
-  return "???";
-}
-
 Challenge parseChallengeText(const Puzzle& puzzle, std::string_view text) {
-  if (puzzle.lattice == Lattice::HexPegs) return {parseCodes(puzzle, text), {}};
-  if (!puzzle.window.empty()) {
-    // A pattern has the window's rows, not the board's: RRR/BWB/BRB on IQ Focus's 3 x 3 window.
-    const Picture picture = piecework::parsePicture(text, puzzle.lattice == Lattice::Triangular);
-    bool pattern = picture.depth() == 1 && picture.layers.front().size() == puzzle.windowRows.size();
-    for (std::size_t y = 0; pattern && y < puzzle.windowRows.size(); ++y)
-      pattern = static_cast<int>(picture.layers.front()[y].size()) == puzzle.windowRows[y];
-    const auto layout = pictureLayout(puzzle);
-    if (pattern && layout.front().size() == puzzle.windowRows.size()) {  // as many rows as the board: compare
-      for (std::size_t y = 0; pattern && y < layout.front().size(); ++y)
-        pattern = layout.front()[y].size() != static_cast<std::size_t>(puzzle.windowRows[y]);
-    }
-    if (pattern) {
-      std::string colours;
-      for (const auto& piece : puzzle.pieces)
-        for (const auto& face : piece.faceColours)
-          for (const char c : face)
-            if (colours.find(c) == std::string::npos) colours += c;
-      Challenge challenge;
-      std::size_t k = 0;
-      for (const auto& row : picture.layers.front())
-        for (const PictureChar& c : row) {
-          const char colour = static_cast<char>(std::toupper(static_cast<unsigned char>(c.value)));
-          if (colours.find(colour) == std::string::npos || colour == '\0')
-            throw InputError(
-                fmt::format("challenge row {}, column {} (character {}): '{}' is not a colour of "
-                            "the pieces ({})",
-                            c.row, c.column, c.offset + 1, c.value, colours));
-          challenge.marks.colours.emplace_back(puzzle.window[k++], colour);
-        }
-      return challenge;
-    }
-  }
-  Challenge challenge;
-  challenge.givens = parsePicture(puzzle, text, &challenge.marks);
-  return challenge;
+  return familyOf(puzzle).parseChallenge(puzzle, text);
 }
 
 std::vector<int> parseChallenge(const Puzzle& puzzle, std::string_view text) {
-  if (puzzle.lattice == Lattice::HexPegs) return parseCodes(puzzle, text);
-  if (!puzzle.window.empty() && !parseChallengeText(puzzle, text).marks.colours.empty())
-    throw InputError(
-        "challenge: a colour pattern; only count and solve take one so far (write a picture of "
-        "placed pieces instead)");
-  return parsePicture(puzzle, text, nullptr);
+  return familyOf(puzzle).parsePlacements(puzzle, text);
+}
+
+std::vector<int> parsePictureChallenge(const Puzzle& puzzle, std::string_view text, CellMarks* marks) {
+  return parsePicture(puzzle, text, marks);
 }
 
 std::vector<char> cellLetters(const Puzzle& puzzle, const std::vector<int>& placements) {
@@ -320,16 +178,10 @@ std::vector<char> cellLetters(const Puzzle& puzzle, const std::vector<int>& plac
 }
 
 std::string formatChallenge(const Puzzle& puzzle, const std::vector<int>& placements, Layout layout) {
-  if (puzzle.lattice == Lattice::HexPegs) {
-    std::vector<int> byPiece = placements;
-    std::sort(byPiece.begin(), byPiece.end(), [&](int a, int b) {
-      return puzzle.placements[static_cast<std::size_t>(a)].piece <
-             puzzle.placements[static_cast<std::size_t>(b)].piece;
-    });
-    std::string out;
-    for (int id : byPiece) out += pegCode(puzzle, id);
-    return out;
-  }
+  return familyOf(puzzle).formatPlacements(puzzle, placements, layout);
+}
+
+std::string formatPicture(const Puzzle& puzzle, const std::vector<int>& placements, Layout layout) {
   std::vector<char> bySite(puzzle.sites.size(), '.');
   for (int id : placements) {
     const Placement& p = puzzle.placements[static_cast<std::size_t>(id)];

@@ -1,4 +1,5 @@
-// Challenge notation: pictures for cell puzzles, 3-letter placement codes for hex-peg puzzles (DESIGN.md).
+// Challenge notation (docs/notation.md): each family reads and writes its own (puzzle/family.hpp); the board
+// picture of piece letters, shared by the cell families, is here.
 #pragma once
 
 #include <string>
@@ -6,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "puzzle/families/iq_link.hpp"  // pegCode, pegLetter (IQ-Link's notation)
 #include "puzzle/puzzle.hpp"
 
 namespace piecework {
@@ -39,11 +41,10 @@ enum class Layout { OneLine, Lines };
 std::string formatChallenge(const Puzzle& puzzle, const std::vector<int>& placements,
                             Layout layout = Layout::OneLine);
 
-// The 3-letter code of a placement on the hex-peg lattice: peg, piece, orientation (lowest orientation
-// letter).
-std::string pegCode(const Puzzle& puzzle, int placement);
-// Peg letter of the i-th peg in reading order: A..Z, then a..z.
-char pegLetter(int peg);
+// The board picture: reads the given placements; a piece's letters that are no whole placement become marked
+// cells in `marks` when the puzzle has marked cells (with marks == nullptr they are an error).
+std::vector<int> parsePictureChallenge(const Puzzle& puzzle, std::string_view text, CellMarks* marks);
+std::string formatPicture(const Puzzle& puzzle, const std::vector<int>& placements, Layout layout);
 
 // The board sites of a picture, layer by layer and row by row (-1: no cell, written '#'). Square and cubic
 // boards: every row spans the bounding box. Triangular boards: rows in offset columns, each ending at its

@@ -10,6 +10,8 @@
 
 #include "puzzle/burrtools.hpp"
 #include "puzzle/errors.hpp"
+#include "puzzle/families/piece_reader.hpp"
+#include "puzzle/family.hpp"
 #include "puzzle/limits.hpp"
 #include "puzzle/picture.hpp"
 #include "puzzle/shipped.hpp"
@@ -123,11 +125,11 @@ void checkNesting(std::string_view text, const std::string& source) {
   }
 }
 
-class Reader {
+class Reader final : public DefinitionReader {
  public:
   explicit Reader(std::string source) : source_(std::move(source)) {}
 
-  [[noreturn]] void fail(const toml::node* node, const std::string& what) const {
+  [[noreturn]] void fail(const toml::node* node, const std::string& what) const override {
     if (node != nullptr && node->source().begin.line > 0)
       throw InputError(fmt::format("{}:{}: {}", source_, node->source().begin.line, what));
     throw InputError(fmt::format("{}: {}", source_, what));
@@ -135,7 +137,7 @@ class Reader {
 
   // A misspelt key (move = "turn" for moves) would silently give the default: refuse keys not in `known`.
   void onlyKnownKeys(const toml::table& table, std::initializer_list<std::string_view> known,
-                     std::string_view where) const {
+                     std::string_view where) const override {
     for (const auto& [key, value] : table) {
       if (std::find(known.begin(), known.end(), key.str()) != known.end()) continue;
       std::string list;
@@ -154,7 +156,8 @@ class Reader {
     return *node->value<std::string>();
   }
 
-  std::string requiredString(const toml::table& table, std::string_view key, const toml::node* where) const {
+  std::string requiredString(const toml::table& table, std::string_view key,
+                             const toml::node* where) const override {
     auto value = optionalString(table, key);
     if (!value) fail(where, fmt::format("missing '{}'", key));
     return *value;
@@ -264,78 +267,7 @@ class Reader {
     return shape;
   }
 
-  static std::optional<int> direction(std::string_view name) {
-    static const char* const names[] = {"R", "DR", "DL", "L", "UL", "UR"};
-    for (int d = 0; d < 6; ++d)
-      if (name == names[d]) return d;
-    return std::nullopt;
-  }
-
-  std::vector<int> directions(const toml::table& part, std::string_view key) const {
-    std::vector<int> dirs;
-    const toml::node* node = part.get(key);
-    if (node == nullptr) return dirs;
-    const toml::array* list = node->as_array();
-    if (list == nullptr) fail(node, fmt::format("'{}' must be a list of directions", key));
-    for (const auto& item : *list) {
-      auto name = item.value<std::string>();
-      auto d = name ? direction(*name) : std::nullopt;
-      if (!d) fail(node, fmt::format("'{}': directions are R, DR, DL, L, UL, UR", key));
-      if (std::find(dirs.begin(), dirs.end(), *d) != dirs.end())
-        fail(node, fmt::format("'{}' repeats {}", key, *name));
-      dirs.push_back(*d);
-    }
-    return dirs;
-  }
-
-  // Hex-peg pieces: parts on pegs; each part becomes the slots it takes on its peg.
-  void pegParts(const toml::node* node, PieceDef& piece) const {
-    const toml::array* list = node->as_array();
-    if (list == nullptr || list->empty()) fail(node, "'parts' must be a list of parts");
-    Shape slots;
-    for (const auto& item : *list) {
-      const toml::table* part = item.as_table();
-      if (part == nullptr) fail(node, "each part must be a table { at = ..., kind = ... }");
-      onlyKnownKeys(*part, {"at", "kind", "link", "open"}, "a part");
-      PegPart peg;
-      const toml::node* at = part->get("at");
-      if (at == nullptr) fail(node, "a part needs 'at' (0, R, DR, DL, L, UL, UR or [q, r])");
-      if (auto name = at->value<std::string>()) {
-        if (*name != "0") {
-          auto d = direction(*name);
-          if (!d) fail(at, fmt::format("unknown part position '{}'", *name));
-          peg.offset = kHexStep[static_cast<std::size_t>(*d)];
-        }
-      } else if (const toml::array* qr = at->as_array();
-                 qr != nullptr && qr->size() == 2 && (*qr)[0].is_integer() && (*qr)[1].is_integer()) {
-        peg.offset = Site{static_cast<int>(*(*qr)[0].value<int64_t>()),
-                          static_cast<int>(*(*qr)[1].value<int64_t>()), 0};
-      } else {
-        fail(at, "'at' must be 0, R, DR, DL, L, UL, UR or [q, r]");
-      }
-      const std::string kind = requiredString(*part, "kind", node);
-      if (kind == "ball") {
-        peg.ball = true;
-        peg.directions = directions(*part, "link");
-        if (peg.directions.empty() || peg.directions.size() > 2) fail(node, "a ball has one or two links");
-        slots.push_back(Site{peg.offset.x, peg.offset.y, 0});
-        for (int d : peg.directions) slots.push_back(Site{peg.offset.x, peg.offset.y, 1 + d});
-      } else if (kind == "ring") {
-        peg.directions = directions(*part, "open");
-        for (int d = 0; d < 6; ++d)
-          if (std::find(peg.directions.begin(), peg.directions.end(), d) == peg.directions.end())
-            slots.push_back(Site{peg.offset.x, peg.offset.y, 1 + d});
-      } else {
-        fail(node, fmt::format("unknown part kind '{}' (ball or ring)", kind));
-      }
-      for (const auto& other : piece.parts)
-        if (other.offset == peg.offset) fail(node, "two parts of one piece on the same peg");
-      piece.parts.push_back(std::move(peg));
-    }
-    piece.faces.push_back(std::move(slots));
-  }
-
-  PieceDef piece(const toml::table& table, Lattice lattice, int index) const {
+  PieceDef piece(const toml::table& table, Lattice lattice, const Family& family, int index) const {
     onlyKnownKeys(
         table, {"letter", "name", "colour", "copies", "moves", "shape", "colours", "cubes", "faces", "parts"},
         "a [[piece]]");
@@ -366,12 +298,8 @@ class Reader {
     else
       fail(table.get("moves"), fmt::format("unknown moves '{}' (turn, turn-mirror or faces)", moves));
 
-    if (lattice == Lattice::HexPegs) {
-      const toml::node* parts = table.get("parts");
-      if (parts == nullptr)
-        fail(&table, fmt::format("piece '{}' needs 'parts' on the hex-peg lattice", letter));
-      if (piece.moves == Moves::Faces) fail(table.get("moves"), "hex-peg pieces turn, or turn and mirror");
-      pegParts(parts, piece);
+    if (const PieceReader* own = family.pieceReader()) {  // IQ-Link: balls and rings
+      own->read(*this, table, piece);
       return piece;
     }
     if (piece.moves == Moves::Faces) {
@@ -439,6 +367,7 @@ Puzzle loadDefinition(std::string_view text, const std::string& source) {
       reader.fail(root.get("rule"), fmt::format("unknown rule '{}' (linked needs hex-pegs, or none)", *rule));
   }
   spec.cells = reader.board(root, spec.lattice, spec.window);
+  const Family& family = familyNamed(familyFor(spec));
 
   const toml::node* pieces = root.get("piece");
   const toml::array* list = pieces ? pieces->as_array() : nullptr;
@@ -447,7 +376,7 @@ Puzzle loadDefinition(std::string_view text, const std::string& source) {
   for (const auto& item : *list) {
     const toml::table* table = item.as_table();
     if (table == nullptr) reader.fail(pieces, "each [[piece]] must be a table");
-    PieceDef def = reader.piece(*table, spec.lattice, index++);
+    PieceDef def = reader.piece(*table, spec.lattice, family, index++);
     for (const auto& other : spec.pieces)
       if (std::tolower(static_cast<unsigned char>(other.letter)) ==
           std::tolower(static_cast<unsigned char>(def.letter)))

@@ -5,8 +5,10 @@
 #include <cctype>
 #include <climits>
 #include <set>
+#include <stdexcept>
 
 #include "puzzle/errors.hpp"
+#include "puzzle/family.hpp"
 #include "puzzle/limits.hpp"
 
 namespace piecework {
@@ -19,28 +21,6 @@ std::vector<Transform> movesGroup(Lattice lattice, Moves moves) {
   for (const auto& t : all)
     if (!t.mirror) turns.push_back(t);
   return turns;
-}
-
-// Search order: on cell lattices, sweep along the longest axis last so that the first empty cell always sits
-// on a short frontier (fewer dead ends); on the hex lattice, pegs in reading order with their seven slots.
-std::vector<Site> searchOrder(const Puzzle& p) {
-  std::vector<Site> sites;
-  if (p.lattice == Lattice::HexPegs) {
-    for (const auto& peg : p.cells)
-      for (int slot = 0; slot < 7; ++slot) sites.push_back(Site{peg.x, peg.y, slot});
-    return sites;
-  }
-  sites = p.cells;
-  std::array<int, 3> extent{p.high.x - p.low.x, p.high.y - p.low.y, p.high.z - p.low.z};
-  std::array<int, 3> axes{0, 1, 2};
-  // Most significant axis first: the longest.
-  std::stable_sort(axes.begin(), axes.end(), [&](int a, int b) { return extent[a] > extent[b]; });
-  auto key = [&](const Site& s) {
-    std::array<int, 3> c{s.x, s.y, s.z};
-    return std::array<int, 3>{c[axes[0]], c[axes[1]], c[axes[2]]};
-  };
-  std::sort(sites.begin(), sites.end(), [&](const Site& a, const Site& b) { return key(a) < key(b); });
-  return sites;
 }
 
 // Orientations of a piece whose squares carry colours: two images are one orientation only when they cover
@@ -201,12 +181,12 @@ void computeSymmetries(Puzzle& p) {
 // any sum that picks one face size per copy. When every cell must be filled the board's size must be such a
 // sum; otherwise the smallest sum must fit. Checked before any placement is built.
 void checkSize(const Puzzle& p, const std::string& source) {
-  const bool pegs = p.lattice == Lattice::HexPegs;
-  const std::size_t sites = p.cells.size() * (pegs ? 7 : 1);
+  const Family& family = familyOf(p);
+  const std::size_t perCell = static_cast<std::size_t>(family.sitesPerCell());
+  const std::size_t sites = p.cells.size() * perCell;
   if (sites > static_cast<std::size_t>(kMaxSites))
     throw InputError(fmt::format("{}: the board has {} {}; at most {} are supported (docs/limits.md)", source,
-                                 pegs ? p.cells.size() : sites, pegs ? "pegs" : "cells",
-                                 pegs ? kMaxSites / 7 : kMaxSites));
+                                 p.cells.size(), family.cellNoun(), kMaxSites / perCell));
   std::size_t pieces = 0;
   for (const auto& piece : p.pieces) pieces += static_cast<std::size_t>(piece.copies);
   if (pieces > static_cast<std::size_t>(kMaxPieces))
@@ -230,7 +210,7 @@ void checkSize(const Puzzle& p, const std::string& source) {
       reachable = std::move(next);
     }
   }
-  const char* unit = pegs ? "peg slots" : "cells";
+  const char* unit = family.siteNoun();
   if (fewest > sites)
     throw InputError(fmt::format(
         "{}: the pieces cover at least {} {} (counting copies), more than the board's {}: they cannot all be "
@@ -277,6 +257,11 @@ Puzzle buildPuzzle(PuzzleSpec spec) {
   Puzzle p;
   p.name = std::move(spec.name);
   p.title = std::move(spec.title);
+  try {
+    p.family = &familyNamed(familyFor(spec));
+  } catch (const std::out_of_range& e) {
+    throw InputError(fmt::format("{}: {}", spec.source, e.what()));
+  }
   p.lattice = spec.lattice;
   p.linked = spec.linked;
   p.fillAll = spec.fillAll;
@@ -295,7 +280,7 @@ Puzzle buildPuzzle(PuzzleSpec spec) {
     p.low.z = 0;
     p.high.z = 6;
   }
-  p.sites = searchOrder(p);
+  p.sites = p.family->searchOrder(p);
   for (int i = 0; i < p.siteCount(); ++i) p.siteIndex[p.sites[static_cast<std::size_t>(i)]] = i;
   p.mustFill.assign(p.sites.size(), p.fillAll);
 

@@ -11,6 +11,8 @@
 
 namespace piecework {
 
+class Family;  // puzzle/family.hpp
+
 enum class Moves { Turn, TurnMirror, Faces };
 
 // One part of a piece on the hex-peg lattice (IQ-Link): a ball with its links, or a ring with its openings.
@@ -65,11 +67,13 @@ struct PuzzleSpec {
   std::vector<Site> window;  // cells whose colours a challenge gives (IQ Focus's window), reading order
   bool markedCells = false;  // a piece's letters that are no whole placement mark cells it covers (IQ Stars)
   std::vector<PieceDef> pieces;
+  std::string family;  // its family's name (puzzle/family.hpp); empty: familyFor() derives it
 };
 
 struct Puzzle {
   std::string name;
   std::string title;
+  const Family* family = nullptr;  // its rules beyond exact cover, notation and drawing (familyOf())
   Lattice lattice = Lattice::Square;
   bool linked = false;
   bool fillAll = true;

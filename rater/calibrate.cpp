@@ -231,4 +231,49 @@ CrossValidation crossValidate(const std::vector<CalibrationSample>& samples,
   return cv;
 }
 
+RatingModel equalShareModel(const RatingModel& base, const std::vector<RatingFeatures>& pool) {
+  constexpr std::size_t kMinPool = 25;
+  if (pool.size() < kMinPool)
+    throw InputError(
+        fmt::format("{} challenges; levels in equal shares need at least {}", pool.size(), kMinPool));
+  RatingModel model;
+  model.penalty = base.penalty;
+  model.samples = static_cast<int>(pool.size());
+  for (std::size_t j = 0; j < base.features.size(); ++j) {
+    const double first = modelFeature(pool.front(), base.features[j]);
+    const bool varies = std::any_of(pool.begin(), pool.end(), [&](const RatingFeatures& f) {
+      return modelFeature(f, base.features[j]) != first;
+    });
+    if (!varies) continue;
+    model.features.push_back(base.features[j]);
+    model.mean.push_back(base.mean[j]);
+    model.scale.push_back(base.scale[j]);
+    model.weights.push_back(base.weights[j]);
+  }
+  if (model.features.empty())
+    throw InputError("none of the model's features varies over these challenges; they cannot be told apart");
+  Vector efforts;
+  for (const RatingFeatures& f : pool) {
+    double effort = 0;
+    for (std::size_t j = 0; j < model.features.size(); ++j)
+      effort += model.weights[j] * (modelFeature(f, model.features[j]) - model.mean[j]) / model.scale[j];
+    efforts.push_back(effort);
+  }
+  std::sort(efforts.begin(), efforts.end());
+  for (std::size_t k = 0; k < 4; ++k) {
+    // Halfway between the last effort of one fifth and the first of the next.
+    const std::size_t at = (k + 1) * efforts.size() / 5;
+    model.cuts[k] = (efforts[at - 1] + efforts[at]) / 2;
+    if (k > 0 && !(model.cuts[k] > model.cuts[k - 1]))
+      throw InputError(
+          "the challenges' efforts are too tied to split into five equal shares (more varied challenges, or "
+          "other features, are needed)");
+  }
+  for (const double effort : efforts) {
+    const auto below = std::upper_bound(model.cuts.begin(), model.cuts.end(), effort) - model.cuts.begin();
+    ++model.perLevel[static_cast<std::size_t>(below)];
+  }
+  return model;
+}
+
 }  // namespace piecework

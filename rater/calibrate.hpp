@@ -41,4 +41,11 @@ struct CrossValidation {
 CrossValidation crossValidate(const std::vector<CalibrationSample>& samples,
                               const std::vector<std::string>& features, double penalty);
 
+// Levels in equal shares of a pool of challenges that nobody graded: the effort is `base`'s (its features,
+// standardisation and weights; features that do not vary over the pool are dropped, they only shift every
+// effort alike), and the four cut points are put between the fifths of the pool's efforts, so that a fifth of
+// the pool falls in each level, as in a booklet with as many challenges of each level. Throws InputError when
+// the pool is smaller than 25 or its efforts are too tied to be split into five.
+RatingModel equalShareModel(const RatingModel& base, const std::vector<RatingFeatures>& pool);
+
 }  // namespace piecework

@@ -8,6 +8,7 @@
 #include <tuple>
 
 #include "puzzle/challenge.hpp"
+#include "puzzle/family.hpp"
 
 namespace piecework {
 
@@ -40,13 +41,7 @@ std::string pieceWords(const Puzzle& puzzle, int piece) {
 
 std::string placementWords(const Puzzle& puzzle, int placement) {
   const Placement& p = puzzle.placements[static_cast<std::size_t>(placement)];
-  if (puzzle.lattice == Lattice::HexPegs) {
-    std::set<int> pegs;
-    for (int site : p.sites) pegs.insert(site / 7);
-    std::vector<std::string> letters;
-    for (int peg : pegs) letters.emplace_back(1, pegLetter(peg));
-    return fmt::format("on peg{} {}", letters.size() == 1 ? "" : "s", listWords(letters));
-  }
+  if (std::string where = familyOf(puzzle).placementWhere(puzzle, placement); !where.empty()) return where;
   int x0 = 1 << 30, x1 = -(1 << 30), y0 = x0, y1 = x1, z0 = x0, z1 = x1;
   for (int site : p.sites) {
     const Site& s = puzzle.sites[static_cast<std::size_t>(site)];

@@ -18,6 +18,8 @@
 #include <unordered_map>
 
 #include "puzzle/challenge.hpp"
+#include "puzzle/family.hpp"
+#include "rater/family_strategies.hpp"
 #include "rater/model.hpp"
 
 namespace piecework {
@@ -42,12 +44,10 @@ std::optional<Level> parseLevel(std::string_view name) {
 
 namespace {
 
-using Word = std::uint64_t;
-using WordSet = std::vector<Word>;
+using namespace rating;
 
-enum class Strategy { SinglePlacement, SingleCover, Pairwise, Linkability, Region, Trial };
-
-const char* strategyName(Strategy s) {
+// The name of a step's strategy: the family names its own.
+const char* strategyName(Strategy s, const char* familyName = nullptr) {
   switch (s) {
     case Strategy::SinglePlacement:
       return kStrategySinglePlacement;
@@ -55,8 +55,8 @@ const char* strategyName(Strategy s) {
       return kStrategySingleCover;
     case Strategy::Pairwise:
       return kStrategyPairwise;
-    case Strategy::Linkability:
-      return kStrategyLinkability;
+    case Strategy::Family:
+      return familyName != nullptr ? familyName : "?";
     case Strategy::Region:
       return kStrategyRegion;
     case Strategy::Trial:
@@ -65,79 +65,12 @@ const char* strategyName(Strategy s) {
   return "?";
 }
 
-// Why a state has no solution; kept so that a failed trial can say what went wrong.
-struct Failure {
-  enum Kind { None, PieceStuck, CellStuck, Unlinkable, Region, Pegs } kind = None;
-  int piece = -1;
-  int site = -1;
-  int size = 0;  // region size
-};
-
-// One deduction, before it is put in words.
-struct Event {
-  Strategy strategy = Strategy::SinglePlacement;
-  int option = -1;
-  bool placed = false;
-  int depth = 0;        // trial nesting
-  int otherPiece = -1;  // pairwise: the piece that would be blocked
-  int site = -1;        // single cover, pairwise, region: the cell concerned
-  int size = 0;         // region: its size
-  Failure failure;      // trial: why the assumption failed
-  int followed = 0;     // trial: deductions made under the assumption
-  int peg = -1;         // linkability: the peg that must be used, when placed for that reason
-};
-
-Event makeEvent(Strategy strategy, int option, bool placed, int depth) {
-  Event e;
-  e.strategy = strategy;
-  e.option = option;
-  e.placed = placed;
-  e.depth = depth;
-  return e;
-}
-
 enum class Status { Stalled, Contradiction, Solved };
-
-struct State {
-  WordSet alive;   // options still possible
-  WordSet filled;  // sites covered
-  std::vector<int> need;
-  int needTotal = 0;
-  std::vector<Word> structure;  // linked puzzles: the pegs of each placed piece (givens included)
-  Word usedPegs = 0;            // hex pegs: pegs holding a part
-  std::vector<int> placed;      // options placed by the rater
-  Failure failure;
-};
 
 // Working space of the sweeps, kept between calls so that a sweep allocates nothing.
 struct Scratch {
   WordSet inter;
-  WordSet unsure;
   WordSet doomedSet;
-  std::vector<int> emptied;
-  // Per peg (hex pegs: at most 64).
-  std::array<Word, 64> held{};
-  std::array<Word, 64> adjacent{};
-  std::array<Word, 64> joins{};
-  std::array<Word, 64> component{};
-  std::array<Word, 64> links{};
-  // Per pair of pegs: the two pegs and, for each, the links that survive cutting this one.
-  struct Link {
-    int a = 0;
-    int b = 0;
-    Word keepA = 0;
-    Word keepB = 0;
-  };
-  std::vector<Link> link;
-  std::vector<WordSet> pairClash;  // per pair: the options clashing with all of its options left
-  std::vector<char> pairLive;      // per pair: some option joining it is left
-  std::vector<int> cutHead;        // per option, its first cut or -1
-  struct Cut {
-    int next = -1;
-    int pair = 0;
-  };
-  std::vector<Cut> cuts;
-  std::vector<std::pair<int, Failure::Kind>> doomed;  // option, why
 };
 
 struct Stats {
@@ -154,23 +87,7 @@ struct Stats {
   }
 };
 
-inline bool test(const WordSet& set, int i) {
-  return ((set[static_cast<std::size_t>(i >> 6)] >> (i & 63)) & 1U) != 0;
-}
-inline void setBit(WordSet& set, int i) {
-  set[static_cast<std::size_t>(i >> 6)] |= Word{1} << (i & 63);
-}
-inline void clearBit(WordSet& set, int i) {
-  set[static_cast<std::size_t>(i >> 6)] &= ~(Word{1} << (i & 63));
-}
-
-template <class F>
-void forEach(const WordSet& set, F&& f) {
-  for (std::size_t k = 0; k < set.size(); ++k)
-    for (Word w = set[k]; w != 0; w &= w - 1) f(static_cast<int>(k * 64) + std::countr_zero(w));
-}
-
-class Rater {
+class Rater final : public RaterCore {
  public:
   Rater(const Puzzle& puzzle, const std::vector<int>& givens, Rules rules)
       : puzzle_(puzzle), problem_(makeProblem(puzzle, givens, rules)) {
@@ -181,48 +98,12 @@ class Rater {
     cover_.assign(puzzle.sites.size(), WordSet(static_cast<std::size_t>(optionWords_), 0));
     siteMask_.assign(static_cast<std::size_t>(optionCount_),
                      WordSet(static_cast<std::size_t>(siteWords_), 0));
-    pegs_.assign(static_cast<std::size_t>(optionCount_), 0);
-    hexPegs_ = puzzle.lattice == Lattice::HexPegs && puzzle.cells.size() <= 64;
-    if (hexPegs_) {
-      pegTotal_ = static_cast<int>(puzzle.cells.size());
-      allPegs_ = pegTotal_ == 64 ? ~Word{0} : (Word{1} << pegTotal_) - 1;
-      pegBudget_ = problem_.emptyPegBudget;  // the solver's counting bound (solver/problem.hpp)
-    }
     for (int o = 0; o < optionCount_; ++o) {
       const Placement& p = placementOf(o);
       setBit(pieceOptions_[static_cast<std::size_t>(p.piece)], o);
       for (int s : p.sites) {
         setBit(cover_[static_cast<std::size_t>(s)], o);
         setBit(siteMask_[static_cast<std::size_t>(o)], s);
-      }
-      if (hexPegs_)
-        for (int site : p.sites) pegs_[static_cast<std::size_t>(o)] |= Word{1} << (site / 7);
-    }
-    if (hexPegs_) {
-      pegOptions_.assign(static_cast<std::size_t>(pegTotal_),
-                         WordSet(static_cast<std::size_t>(optionWords_), 0));
-      std::map<std::pair<int, int>, std::size_t> pairIndex;
-      for (int o = 0; o < optionCount_; ++o) {
-        std::vector<int> pegs;
-        for (Word w = pegs_[static_cast<std::size_t>(o)]; w != 0; w &= w - 1)
-          pegs.push_back(std::countr_zero(w));
-        for (std::size_t i = 0; i < pegs.size(); ++i) {
-          setBit(pegOptions_[static_cast<std::size_t>(pegs[i])], o);
-          for (std::size_t j = i + 1; j < pegs.size(); ++j) {
-            auto [it, fresh] = pairIndex.try_emplace({pegs[i], pegs[j]}, pairs_.size());
-            if (fresh) {
-              pairs_.push_back({pegs[i], pegs[j]});
-              pairOptions_.emplace_back(static_cast<std::size_t>(optionWords_), 0);
-            }
-            setBit(pairOptions_[it->second], o);
-          }
-        }
-        pegsViaPairs_ = pegsViaPairs_ && pegs.size() >= 2;
-      }
-      pegPairs_.assign(static_cast<std::size_t>(pegTotal_), {});
-      for (std::size_t k = 0; k < pairs_.size(); ++k) {
-        pegPairs_[static_cast<std::size_t>(pairs_[k].first)].push_back(static_cast<int>(k));
-        pegPairs_[static_cast<std::size_t>(pairs_[k].second)].push_back(static_cast<int>(k));
       }
     }
     // Options that share a site with o (o itself included).
@@ -244,13 +125,15 @@ class Rater {
     for (int s = 0; s < puzzle.siteCount(); ++s)
       if (puzzle.mustFill[static_cast<std::size_t>(s)]) mustFill_.push_back(s);
     prepareRegions();
+    family_ = makeFamilyStrategies(*this);  // last: it reads the tables above
   }
 
-  const Problem& problem() const { return problem_; }
-  int pegBudget() const { return pegBudget_; }
-  int optionCount() const { return optionCount_; }
+  const Puzzle& puzzle() const override { return puzzle_; }
+  const Problem& problem() const override { return problem_; }
+  const FamilyStrategies* family() const { return family_.get(); }
+  int optionCount() const override { return optionCount_; }
   int placementId(int o) const { return problem_.options[static_cast<std::size_t>(o)]; }
-  const Placement& placementOf(int o) const {
+  const Placement& placementOf(int o) const override {
     return puzzle_.placements[static_cast<std::size_t>(placementId(o))];
   }
   int pieceOf(int o) const { return placementOf(o).piece; }
@@ -264,13 +147,7 @@ class Rater {
       for (int site : puzzle_.placements[static_cast<std::size_t>(id)].sites) setBit(s.filled, site);
     s.need = problem_.need;
     s.needTotal = problem_.needTotal();
-    for (int id : problem_.givens) {
-      Word pegs = 0;
-      if (hexPegs_)
-        for (int site : puzzle_.placements[static_cast<std::size_t>(id)].sites) pegs |= Word{1} << (site / 7);
-      s.usedPegs |= pegs;
-      if (problem_.linked) s.structure.push_back(pegs);
-    }
+    if (family_) family_->start(s);
     return s;
   }
 
@@ -387,14 +264,7 @@ class Rater {
     if (fresh) it->second = describePlacement(puzzle_, placement);
     return it->second;
   }
-  std::string siteName(int site) const {
-    const Site& s = puzzle_.sites[static_cast<std::size_t>(site)];
-    if (puzzle_.lattice == Lattice::HexPegs) return fmt::format("peg {}", pegLetter(site / 7));
-    if (puzzle_.lattice == Lattice::Cubic)
-      return fmt::format("l{}r{}c{}", s.z - puzzle_.low.z + 1, s.y - puzzle_.low.y + 1,
-                         s.x - puzzle_.low.x + 1);
-    return fmt::format("r{}c{}", s.y - puzzle_.low.y + 1, s.x - puzzle_.low.x + 1);
-  }
+  std::string siteName(int site) const { return familyOf(puzzle_).siteName(puzzle_, site); }
   std::string pieceName(int piece) const {
     const PieceDef& def = puzzle_.pieces[static_cast<std::size_t>(piece)];
     return fmt::format("{} ({})", def.letter, def.name);
@@ -405,10 +275,9 @@ class Rater {
         return fmt::format("piece {} has no place left", pieceName(f.piece));
       case Failure::CellStuck:
         return fmt::format("no piece left can fill cell {}", siteName(f.site));
-      case Failure::Unlinkable:
-        return "the pieces can no longer link into one structure";
-      case Failure::Pegs:
-        return fmt::format("more than {} peg{} would stay empty", pegBudget_, pegBudget_ == 1 ? "" : "s");
+      case Failure::Family:
+        if (family_) return family_->failureText(f);
+        break;
       case Failure::Region:
         return fmt::format("the {} empty cells around {} cannot be filled by the pieces left", f.size,
                            siteName(f.site));
@@ -432,7 +301,8 @@ class Rater {
   // inter &= incompatible(o) for every option o in both `group` and `alive`, without building those sets;
   // false as soon as nothing is left. Only the words between the first and the last nonzero one are visited:
   // the intersection thins out quickly.
-  bool intersectIncompatibleAll(const State& s, const WordSet& group, WordSet& inter) const {
+ public:
+  bool intersectIncompatibleAll(const State& s, const WordSet& group, WordSet& inter) const override {
     std::size_t lo = 0;
     std::size_t hi = inter.size();
     for (std::size_t g = 0; g < group.size(); ++g)
@@ -449,7 +319,7 @@ class Rater {
     return true;
   }
 
-  void place(State& s, int o) const {
+  void place(State& s, int o) const override {
     const int piece = pieceOf(o);
     const WordSet& c = collide_[static_cast<std::size_t>(o)];
     for (std::size_t k = 0; k < s.alive.size(); ++k) s.alive[k] &= ~c[k];
@@ -460,11 +330,11 @@ class Rater {
     --s.needTotal;
     const WordSet& m = siteMask_[static_cast<std::size_t>(o)];
     for (std::size_t k = 0; k < s.filled.size(); ++k) s.filled[k] |= m[k];
-    if (problem_.linked) s.structure.push_back(pegs_[static_cast<std::size_t>(o)]);
-    s.usedPegs |= pegs_[static_cast<std::size_t>(o)];
     s.placed.push_back(o);
+    if (family_) family_->placed(s, o);
   }
 
+ private:
   static void eliminate(State& s, int o) { clearBit(s.alive, o); }
 
   int count(const WordSet& a, const WordSet& b) const {
@@ -478,7 +348,8 @@ class Rater {
     return -1;
   }
 
-  // The obvious dead ends: a piece or a cell with no option left, or pieces that can no longer link.
+  // The obvious dead ends: a piece or a cell with no option left, or what the family sees (IQ-Link: pieces
+  // that can no longer link).
   bool consistent(State& s) const {
     for (std::size_t p = 0; p < s.need.size(); ++p)
       if (s.need[p] > 0 && count(s.alive, pieceOptions_[p]) < s.need[p]) {
@@ -490,19 +361,7 @@ class Rater {
         s.failure = Failure{Failure::CellStuck, -1, site};
         return false;
       }
-    if (problem_.linked && !linkable(s.structure, s.alive, nullptr)) {
-      s.failure = Failure{Failure::Unlinkable};
-      return false;
-    }
-    if (pegBudget_ >= 0) {
-      Word reachable = s.usedPegs;
-      forEach(s.alive, [&](int o) { reachable |= pegs_[static_cast<std::size_t>(o)]; });
-      if (std::popcount(allPegs_ & ~reachable) > pegBudget_) {
-        s.failure = Failure{Failure::Pegs};
-        return false;
-      }
-    }
-    return true;
+    return family_ == nullptr || family_->consistent(s);
   }
 
   // `forcedOnly`: stop at forced moves (single placement, single cover), as forcedSearch() does.
@@ -513,7 +372,7 @@ class Rater {
       if (singlePlacement(s, depth, log) || singleCover(s, depth, log)) continue;
       if (forcedOnly) return Status::Stalled;
       if (pairwise(s, depth, log)) continue;
-      if (hexPegs_ && linkability(s, depth, log)) continue;
+      if (family_ && family_->deduce(s, depth, log)) continue;
       if (regionsApply_) {
         const int before = static_cast<int>(log.size());
         if (!regions(s, depth, log)) return Status::Contradiction;
@@ -590,225 +449,6 @@ class Rater {
     if (!any) return false;
     for (std::size_t k = 0; k < s.alive.size(); ++k) s.alive[k] &= ~doomed[k];
     return true;
-  }
-
-  // Can the placed pieces (plus `extra`) still join into one structure through the options in `available`?
-  bool linkable(const std::vector<Word>& structure, const WordSet& available, const Word* extra) const {
-    if (structure.empty() && extra == nullptr) return true;
-    Word joined = extra != nullptr ? *extra : structure.front();
-    for (bool grew = true; grew;) {
-      grew = false;
-      for (Word pegs : structure)
-        if ((pegs & joined) != 0 && (pegs & ~joined) != 0) joined |= pegs, grew = true;
-      forEach(available, [&](int o) {
-        const Word pegs = pegs_[static_cast<std::size_t>(o)];
-        if ((pegs & joined) != 0 && (pegs & ~joined) != 0) joined |= pegs, grew = true;
-      });
-    }
-    for (Word pegs : structure)
-      if ((pegs & joined) == 0) return false;
-    return true;
-  }
-
-  // d. IQ-Link's structure. Two facts about the final filling limit where a piece may go:
-  //  - the pieces must link into one structure (when the rule applies): an option after which the placed
-  //    pieces could no longer be joined through the options left is out;
-  //  - a peg holds at most one ball and one ring, so at most pegBudget_ pegs stay empty: an option after
-  //  which
-  //    too many pegs could no longer be reached is out, and once the budget is spent, a peg that only one
-  //    option can still reach needs that option.
-  // As in pairwise, the work is done by intersections: the options that clash with every option left joining
-  // pegs X and Y are the ones that would cut that link, and those that clash with every option left touching
-  // peg X (the intersection of X's links) are the ones that would leave X empty. Each option then gets its
-  // own short list of cut links to test.
-  bool linkability(State& s, int depth, std::vector<Event>& log) const {
-    Word reachable = s.usedPegs;
-    forEach(s.alive, [&](int o) { reachable |= pegs_[static_cast<std::size_t>(o)]; });
-    const int dead = std::popcount(allPegs_ & ~reachable);
-    if (pegBudget_ >= 0 && dead == pegBudget_) {
-      // No peg may stay empty any more: a peg that one option alone can reach needs it.
-      for (int peg = 0; peg < pegTotal_; ++peg) {
-        if ((s.usedPegs >> peg & 1U) != 0 || count(s.alive, pegOptions_[static_cast<std::size_t>(peg)]) != 1)
-          continue;
-        const int only = first(s.alive, pegOptions_[static_cast<std::size_t>(peg)]);
-        Event e = makeEvent(Strategy::Linkability, only, true, depth);
-        e.peg = peg;
-        log.push_back(e);
-        place(s, only);
-        return true;
-      }
-    }
-    // Scratch space lives in the Rater: this runs once per sweep, thousands of times per challenge.
-    Scratch& t = scratch_;
-    WordSet& inter = t.inter;
-    // The options in `from` that clash with every option of `group` left, not counting the group's own.
-    auto clashWithAll = [&](const WordSet& group, const WordSet& from) {
-      inter = from;
-      if (!intersectIncompatibleAll(s, group, inter)) return false;
-      for (std::size_t k = 0; k < inter.size(); ++k) inter[k] &= ~group[k];
-      return true;
-    };
-    const bool linking = problem_.linked && !s.structure.empty();
-    // Per peg, the pegs it is joined to by the placed pieces: such joins are never cut.
-    auto& held = t.held;
-    std::fill(held.begin(), held.end(), 0);
-    Word structurePegs = 0;
-    bool structureJoined = false;  // the placed pieces already form one structure
-    if (linking) {
-      for (Word pegs : s.structure) {
-        structurePegs |= pegs;
-        for (Word w = pegs; w != 0; w &= w - 1) held[static_cast<std::size_t>(std::countr_zero(w))] |= pegs;
-      }
-      structureJoined = reach(s.structure.front(), held, structurePegs, false) == structurePegs;
-    }
-    // The options whose link test needs their cut links: with a joined structure, an option touching it links
-    // straight onto it.
-    WordSet& unsure = t.unsure;
-    unsure = s.alive;
-    if (structureJoined)
-      for (Word w = structurePegs; w != 0; w &= w - 1) {
-        const WordSet& touching = pegOptions_[static_cast<std::size_t>(std::countr_zero(w))];
-        for (std::size_t k = 0; k < unsure.size(); ++k) unsure[k] &= ~touching[k];
-      }
-    auto& adjacent = t.adjacent;
-    std::fill(adjacent.begin(), adjacent.end(), 0);
-    // Per option, a list of the links it would cut: cutHead -> Cut::next chains.
-    std::vector<int>& cutHead = t.cutHead;
-    auto& cuts = t.cuts;
-    auto& link = t.link;
-    cuts.clear();
-    link.resize(pairs_.size());
-    const bool anyUnsure = linking && first(unsure, unsure) >= 0;
-    // The options touching a peg are those joining it to another peg (pegsViaPairs_), so the options that
-    // would leave a peg empty follow from the pairs' clash sets by intersection, without a sweep of their
-    // own.
-    const bool viaPairs = linking && pegsViaPairs_ && pegBudget_ >= 0;
-    auto& pairClash = t.pairClash;
-    auto& pairLive = t.pairLive;
-    if (viaPairs) {
-      pairClash.resize(pairs_.size());
-      pairLive.assign(pairs_.size(), 0);
-    }
-    if (linking) {
-      cutHead.assign(static_cast<std::size_t>(optionCount_), -1);
-      for (std::size_t k = 0; k < pairs_.size(); ++k) {
-        if (first(s.alive, pairOptions_[k]) < 0) continue;
-        const auto [a, b] = pairs_[k];
-        adjacent[static_cast<std::size_t>(a)] |= Word{1} << b;
-        adjacent[static_cast<std::size_t>(b)] |= Word{1} << a;
-        link[k] = {a, b, ~(Word{1} << b) | held[static_cast<std::size_t>(a)],
-                   ~(Word{1} << a) | held[static_cast<std::size_t>(b)]};
-        bool clash = false;
-        if (viaPairs) {
-          pairLive[k] = 1;
-          WordSet& all = pairClash[k];
-          all = s.alive;
-          clash = intersectIncompatibleAll(s, pairOptions_[k], all);
-          if (!clash) std::fill(all.begin(), all.end(), 0);
-          if (clash && anyUnsure)
-            for (std::size_t w = 0; w < inter.size(); ++w)
-              inter[w] = all[w] & unsure[w] & ~pairOptions_[k][w];
-        } else if (anyUnsure) {
-          clash = clashWithAll(pairOptions_[k], unsure);
-        }
-        if (clash && anyUnsure)
-          forEach(inter, [&](int o) {
-            int& head = cutHead[static_cast<std::size_t>(o)];
-            cuts.push_back({head, static_cast<int>(k)});
-            head = static_cast<int>(cuts.size()) - 1;
-          });
-      }
-    }
-    std::vector<int>& emptied = t.emptied;
-    emptied.assign(static_cast<std::size_t>(optionCount_), 0);
-    if (pegBudget_ >= 0)
-      for (int peg = 0; peg < pegTotal_; ++peg) {
-        const WordSet& touching = pegOptions_[static_cast<std::size_t>(peg)];
-        if ((s.usedPegs >> peg & 1U) != 0 || (reachable >> peg & 1U) == 0) continue;
-        bool clash = true;
-        if (viaPairs) {
-          inter = s.alive;
-          for (int k : pegPairs_[static_cast<std::size_t>(peg)]) {
-            if (pairLive[static_cast<std::size_t>(k)] == 0) continue;
-            const WordSet& all = pairClash[static_cast<std::size_t>(k)];
-            Word any = 0;
-            for (std::size_t w = 0; w < inter.size(); ++w) any |= inter[w] &= all[w];
-            if (any == 0) {
-              clash = false;
-              break;
-            }
-          }
-          if (clash)
-            for (std::size_t w = 0; w < inter.size(); ++w) inter[w] &= ~touching[w];
-        } else {
-          clash = clashWithAll(touching, s.alive);
-        }
-        if (clash) forEach(inter, [&](int o) { ++emptied[static_cast<std::size_t>(o)]; });
-      }
-    // Links left plus joins by placed pieces, per peg.
-    auto& joins = t.joins;
-    for (int peg = 0; peg < pegTotal_; ++peg)
-      joins[static_cast<std::size_t>(peg)] =
-          adjacent[static_cast<std::size_t>(peg)] | held[static_cast<std::size_t>(peg)];
-    // Without cuts, o joins the components (of the links left and the placed pieces) that its pegs touch.
-    auto& component = t.component;
-    std::fill(component.begin(), component.end(), 0);
-    if (linking && !structureJoined)
-      for (int peg = 0; peg < pegTotal_; ++peg) {
-        if (component[static_cast<std::size_t>(peg)] != 0) continue;
-        const Word joined = reach(Word{1} << peg, joins, ~Word{0}, false);
-        for (Word w = joined; w != 0; w &= w - 1)
-          component[static_cast<std::size_t>(std::countr_zero(w))] = joined;
-      }
-    auto& doomed = t.doomed;
-    doomed.clear();
-    auto& links = t.links;
-    forEach(s.alive, [&](int o) {
-      if (pegBudget_ >= 0 && dead + emptied[static_cast<std::size_t>(o)] > pegBudget_) {
-        doomed.push_back({o, Failure::Pegs});
-        return;
-      }
-      if (!linking || !test(unsure, o)) return;
-      const int firstCut = cutHead[static_cast<std::size_t>(o)];
-      Word joined = 0;
-      if (firstCut < 0 && !structureJoined) {
-        for (Word w = pegs_[static_cast<std::size_t>(o)]; w != 0; w &= w - 1)
-          joined |= component[static_cast<std::size_t>(std::countr_zero(w))];
-      } else {
-        std::copy_n(joins.begin(), pegTotal_, links.begin());
-        for (int c = firstCut; c >= 0; c = cuts[static_cast<std::size_t>(c)].next) {
-          const Scratch::Link& cut = link[static_cast<std::size_t>(cuts[static_cast<std::size_t>(c)].pair)];
-          links[static_cast<std::size_t>(cut.a)] &= cut.keepA;
-          links[static_cast<std::size_t>(cut.b)] &= cut.keepB;
-        }
-        // With a joined structure it is enough to reach any of its pegs; otherwise all of them (the links
-        // include the placed pieces' joins, so reaching a peg of a piece reaches the whole piece).
-        joined = reach(pegs_[static_cast<std::size_t>(o)], links, structurePegs, structureJoined);
-      }
-      if (structureJoined ? (joined & structurePegs) == 0 : (joined & structurePegs) != structurePegs)
-        doomed.push_back({o, Failure::Unlinkable});
-    });
-    for (const auto& [o, why] : doomed) {
-      Event e = makeEvent(Strategy::Linkability, o, false, depth);
-      e.failure.kind = why;
-      log.push_back(e);
-      eliminate(s, o);
-    }
-    return !doomed.empty();
-  }
-
-  // The pegs reachable from `start` through `links` (per peg, the pegs it is joined to). Stops early once
-  // the pegs reached include any peg of `goal` (anyOf) or all of them.
-  static Word reach(Word start, const std::array<Word, 64>& links, Word goal, bool anyOf) {
-    Word joined = start;
-    for (Word expanded = 0; anyOf ? (joined & goal) == 0 : (joined & goal) != goal;) {
-      const Word todo = joined & ~expanded;
-      if (todo == 0) break;
-      const int a = std::countr_zero(todo);
-      expanded |= Word{1} << a;
-      joined |= links[static_cast<std::size_t>(a)];
-    }
-    return joined;
   }
 
   void prepareRegions() {
@@ -948,18 +588,7 @@ class Rater {
       const int n = count(s.alive, cover_[static_cast<std::size_t>(site)]);
       if (n < bestCount) bestCount = n, best = &cover_[static_cast<std::size_t>(site)];
     }
-    if (pegBudget_ >= 0) {
-      // Once as many pegs are out of reach as may stay empty, every other peg needs one of the options
-      // touching it: a choice like a cell's.
-      Word reachable = s.usedPegs;
-      forEach(s.alive, [&](int o) { reachable |= pegs_[static_cast<std::size_t>(o)]; });
-      if (std::popcount(allPegs_ & ~reachable) >= pegBudget_)
-        for (int peg = 0; peg < pegTotal_; ++peg) {
-          if ((s.usedPegs >> peg & 1U) != 0 || (reachable >> peg & 1U) == 0) continue;
-          const int n = count(s.alive, pegOptions_[static_cast<std::size_t>(peg)]);
-          if (n < bestCount) bestCount = n, best = &pegOptions_[static_cast<std::size_t>(peg)];
-        }
-    }
+    if (family_) family_->trialChoice(s, bestCount, best);
     std::vector<int> out;
     if (best != nullptr)
       forEach(*best, [&](int o) {
@@ -973,21 +602,12 @@ class Rater {
   int optionCount_ = 0;
   int optionWords_ = 0;
   int siteWords_ = 0;
-  std::vector<WordSet> pieceOptions_;       // per piece
-  std::vector<WordSet> cover_;              // per site
-  std::vector<WordSet> siteMask_;           // per option
-  std::vector<WordSet> collide_;            // per option
-  std::vector<WordSet> exclusive_;          // per option: collide_ and the other options of its piece
-  std::vector<Word> pegs_;                  // per option, hex pegs: the pegs it touches
-  std::vector<WordSet> pegOptions_;         // per peg: the options touching it
-  std::vector<std::pair<int, int>> pairs_;  // pairs of pegs that some option joins
-  std::vector<WordSet> pairOptions_;        // per pair: the options joining it
-  std::vector<std::vector<int>> pegPairs_;  // per peg: the pairs it is in
-  bool pegsViaPairs_ = true;                // every option touches two pegs or more (see linkability)
-  bool hexPegs_ = false;
-  int pegTotal_ = 0;
-  Word allPegs_ = 0;
-  int pegBudget_ = -1;  // at most this many pegs stay empty (-1: no bound)
+  std::vector<WordSet> pieceOptions_;         // per piece
+  std::vector<WordSet> cover_;                // per site
+  std::vector<WordSet> siteMask_;             // per option
+  std::vector<WordSet> collide_;              // per option
+  std::vector<WordSet> exclusive_;            // per option: collide_ and the other options of its piece
+  std::unique_ptr<FamilyStrategies> family_;  // the family's own strategies, or none
   std::vector<int> mustFill_;
   bool regionsApply_ = false;
   std::vector<std::vector<int>> neighbours_;
@@ -1006,13 +626,8 @@ std::string reasonFor(const Rater& rater, const Event& e) {
       if (e.otherPiece >= 0)
         return fmt::format("it would block every place left for piece {}", rater.pieceName(e.otherPiece));
       return fmt::format("it would leave cell {} that no piece can fill", rater.siteName(e.site));
-    case Strategy::Linkability:
-      if (e.placed)
-        return fmt::format("only {} pegs may stay empty and no other piece can reach peg {}",
-                           rater.pegBudget(), pegLetter(e.peg));
-      if (e.failure.kind == Failure::Pegs)
-        return fmt::format("more than {} pegs could then no longer be reached", rater.pegBudget());
-      return "the pieces could then no longer link into one structure";
+    case Strategy::Family:
+      return rater.family() != nullptr ? rater.family()->reason(e) : "";
     case Strategy::Region:
       return fmt::format("it would shut in {} empty cells (around {}) that the pieces left cannot fill",
                          e.size, rater.siteName(e.site));
@@ -1027,17 +642,7 @@ std::string reasonFor(const Rater& rater, const Event& e) {
 }  // namespace
 
 std::string describePlacement(const Puzzle& puzzle, int placement) {
-  if (puzzle.lattice == Lattice::HexPegs) return pegCode(puzzle, placement);
-  std::string out;
-  for (int site : puzzle.placements[static_cast<std::size_t>(placement)].sites) {
-    const Site& s = puzzle.sites[static_cast<std::size_t>(site)];
-    if (!out.empty()) out += ' ';
-    if (puzzle.lattice == Lattice::Cubic)
-      out += fmt::format("l{}r{}c{}", s.z - puzzle.low.z + 1, s.y - puzzle.low.y + 1, s.x - puzzle.low.x + 1);
-    else
-      out += fmt::format("r{}c{}", s.y - puzzle.low.y + 1, s.x - puzzle.low.x + 1);
-  }
-  return out;
+  return familyOf(puzzle).describePlacement(puzzle, placement);
 }
 
 Rating rate(const Puzzle& puzzle, const std::vector<int>& givens, Rules rules, const RatingModel* model) {
@@ -1060,13 +665,15 @@ Rating rate(const Puzzle& puzzle, const std::vector<int>& givens, Rules rules, c
   rating.trialDepth = stats.depth;
 
   int hardest = -1;
+  const char* hardestFamily = nullptr;  // the name of the hardest strategy when it is the family's
   const Event* previous = nullptr;
   for (const Event& e : log) {
     const int k = static_cast<int>(e.strategy);
-    hardest = std::max(hardest, k);
+    if (k > hardest) hardest = k, hardestFamily = e.name;
     // Consecutive eliminations by one strategy are one sweep over the board.
     const bool newSweep = previous == nullptr || previous->strategy != e.strategy ||
-                          previous->placed != e.placed || previous->depth != e.depth;
+                          previous->name != e.name || previous->placed != e.placed ||
+                          previous->depth != e.depth;
     previous = &e;
     if (e.depth == 0) switch (e.strategy) {
         case Strategy::SinglePlacement:
@@ -1076,7 +683,7 @@ Rating rate(const Puzzle& puzzle, const std::vector<int>& givens, Rules rules, c
         case Strategy::Pairwise:
           ++f.pairwiseEliminations, f.pairwiseSweeps += newSweep ? 1 : 0;
           break;
-        case Strategy::Linkability:
+        case Strategy::Family:
         case Strategy::Region:
           ++f.ruleEliminations, f.ruleSweeps += newSweep ? 1 : 0;
           break;
@@ -1084,7 +691,7 @@ Rating rate(const Puzzle& puzzle, const std::vector<int>& givens, Rules rules, c
           break;
       }
     RatingStep step;
-    step.strategy = strategyName(e.strategy);
+    step.strategy = strategyName(e.strategy, e.name);
     step.piece = rater.pieceOf(e.option);
     step.placement = rater.placementId(e.option);
     step.placed = e.placed;
@@ -1103,7 +710,7 @@ Rating rate(const Puzzle& puzzle, const std::vector<int>& givens, Rules rules, c
     rating.steps.push_back(std::move(step));
   }
   if (stats.trials > 0) hardest = std::max(hardest, static_cast<int>(Strategy::Trial));
-  rating.hardest = hardest < 0 ? "" : strategyName(static_cast<Strategy>(hardest));
+  rating.hardest = hardest < 0 ? "" : strategyName(static_cast<Strategy>(hardest), hardestFamily);
   f.strategiesUsed = static_cast<int>(rating.strategyUse.size());
   f.trials = stats.trials;
   f.trialDepth = stats.depth;

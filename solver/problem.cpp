@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "puzzle/errors.hpp"
+#include "solver/family_rule.hpp"
 
 namespace piecework {
 
@@ -11,32 +12,6 @@ int Problem::needTotal() const {
   int total = 0;
   for (int n : need) total += n;
   return total;
-}
-
-int emptyPegBound(const Puzzle& puzzle, bool& ringsNeedBalls) {
-  int parts = 0, balls = 0, openRings = 0;
-  std::vector<std::vector<int>> ringDirections;
-  for (const auto& piece : puzzle.pieces)
-    for (const auto& part : piece.parts) {
-      parts += piece.copies;
-      if (part.ball) {
-        balls += piece.copies;
-        continue;
-      }
-      if (!part.directions.empty()) openRings += piece.copies;
-      std::vector<int> taken;
-      for (int d = 0; d < 6; ++d)
-        if (std::find(part.directions.begin(), part.directions.end(), d) == part.directions.end())
-          taken.push_back(d);
-      ringDirections.push_back(taken);
-    }
-  // The bound assumes two rings never share a peg; a user-defined set where two could, gets no bound.
-  for (std::size_t a = 0; a < ringDirections.size(); ++a)
-    for (std::size_t b = a + 1; b < ringDirections.size(); ++b)
-      if (ringDirections[a].size() + ringDirections[b].size() <= 6) return -1;
-  ringsNeedBalls = openRings <= balls;
-  const int bound = static_cast<int>(puzzle.cells.size()) - (parts - std::min(balls, openRings));
-  return bound < 0 ? 0 : bound;
 }
 
 bool keepsMarks(const CellMarks& marks, const Symmetry& symmetry) {
@@ -116,50 +91,7 @@ Problem makeProblem(const Puzzle& puzzle, const std::vector<int>& givens, Rules 
     if (free) problem.options.push_back(id);
   }
   problem.linked = rules.linked && puzzle.linked;
-  if (puzzle.lattice == Lattice::HexPegs && puzzle.cells.size() <= 64) {
-    const std::size_t n = puzzle.placements.size();
-    problem.pegs.assign(n, 0);
-    problem.ballPegs.assign(n, 0);
-    problem.openRingPegs.assign(n, 0);
-    for (std::size_t id = 0; id < n; ++id) {
-      std::vector<int> directionsOn(puzzle.cells.size(), 0);
-      for (int s : puzzle.placements[id].sites) {
-        const std::uint64_t bit = std::uint64_t{1} << (s / 7);
-        problem.pegs[id] |= bit;
-        if (s % 7 == 0)
-          problem.ballPegs[id] |= bit;
-        else
-          ++directionsOn[static_cast<std::size_t>(s / 7)];
-      }
-      // A part without the centre is a ring; with fewer than six directions it is open.
-      for (std::size_t peg = 0; peg < directionsOn.size(); ++peg) {
-        const std::uint64_t bit = std::uint64_t{1} << peg;
-        if ((problem.pegs[id] & bit) != 0 && (problem.ballPegs[id] & bit) == 0 && directionsOn[peg] < 6)
-          problem.openRingPegs[id] |= bit;
-      }
-    }
-    problem.allPegs =
-        puzzle.cells.size() == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << puzzle.cells.size()) - 1;
-    problem.emptyPegBudget = emptyPegBound(puzzle, problem.ringsNeedBalls);
-    int rings = 0, balls = 0;
-    for (const auto& piece : puzzle.pieces)
-      for (const auto& part : piece.parts) (part.ball ? balls : rings) += piece.copies;
-    const int pegs = static_cast<int>(puzzle.cells.size());
-    if (problem.emptyPegBudget >= 0 && rings <= pegs) problem.ringlessPegBudget = pegs - rings;
-    if (balls <= pegs) problem.balllessPegBudget = pegs - balls;
-    for (const auto& piece : puzzle.pieces) {
-      int balls = 0, openRings = 0;
-      for (const auto& part : piece.parts) {
-        balls += part.ball ? 1 : 0;
-        openRings += !part.ball && !part.directions.empty() ? 1 : 0;
-      }
-      problem.ballsOf.push_back(balls);
-      problem.openRingsOf.push_back(openRings);
-      problem.extraBalls += (balls - openRings) * piece.copies;
-    }
-  } else if (problem.linked) {
-    throw InputError("the linkage rule supports boards of at most 64 pegs");
-  }
+  if (const EngineRule* rule = engineRuleOf(puzzle)) rule->prepare(puzzle, problem);
   return problem;
 }
 

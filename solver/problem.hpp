@@ -17,11 +17,12 @@ struct Rules {
 
 struct Problem {
   const Puzzle* puzzle = nullptr;
-  std::vector<int> givens;          // placement ids
-  std::vector<int> need;            // per piece: copies still to place
-  std::vector<int> options;         // placement ids that fit beside the givens and belong to a needed piece
-  bool linked = false;              // pieces must form one linked structure (peg masks below)
-  std::vector<std::uint64_t> pegs;  // per placement id: the pegs it touches (hex-peg puzzles only)
+  std::vector<int> givens;   // placement ids
+  std::vector<int> need;     // per piece: copies still to place
+  std::vector<int> options;  // placement ids that fit beside the givens and belong to a needed piece
+  // The family's data for the engine (solver/family_rule.hpp fills it; docs/families.md). IQ-Link:
+  bool linked = false;                      // pieces must form one linked structure (peg masks below)
+  std::vector<std::uint64_t> pegs;          // per placement id: the pegs it touches (hex-peg puzzles only)
   std::vector<std::uint64_t> ballPegs;      // per placement id: pegs whose centre it takes (a ball)
   std::vector<std::uint64_t> openRingPegs;  // per placement id: pegs where it puts an open ring
   std::uint64_t allPegs = 0;
@@ -40,10 +41,6 @@ struct Problem {
   std::vector<int> openRingsOf;  // per piece: its open rings
   int needTotal() const;
 };
-
-// The budget of Problem::emptyPegBudget for a hex-peg puzzle, or -1 when no bound is known; sets
-// ringsNeedBalls.
-int emptyPegBound(const Puzzle& puzzle, bool& ringsNeedBalls);
 
 // Does this symmetry map the marks onto themselves? (Only such symmetries may merge solutions.)
 bool keepsMarks(const CellMarks& marks, const Symmetry& symmetry);

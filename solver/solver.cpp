@@ -11,6 +11,15 @@
 #include "solver/engine.hpp"
 
 namespace piecework {
+
+struct CountJobs::Impl {
+  virtual ~Impl() = default;
+  virtual std::size_t size() const = 0;
+  virtual std::unique_ptr<Searcher> searcher() const = 0;
+  int symmetries = 1;
+  std::string breakingPiece;
+};
+
 namespace {
 
 using Clock = std::chrono::steady_clock;
@@ -269,121 +278,98 @@ bool isCanonicalAmongEnumerated(const Puzzle& puzzle, const Breaking& b, const s
   return true;
 }
 
+// The jobs of one count: prefixes of the search tree, each remembering the breaking leaf it descends from.
 template <int W>
-CountResult countWith(const Puzzle& puzzle, const Problem& problem, const CountOptions& options) {
-  const auto start = Clock::now();
-  CountResult result;
-  auto group = stabilizer(puzzle, problem.givens);
-  std::erase_if(group, [&](const Symmetry* s) { return !keepsMarks(options.rules.marks, *s); });
-  result.symmetries = static_cast<int>(group.size());
-  const Breaking breaking =
-      group.size() > 1 ? buildBreaking(puzzle, problem, group) : Breaking{{BreakNode{}}, {0}};
-  if (breaking.nodes[0].piece >= 0)
-    result.breakingPiece =
-        std::string(1, puzzle.pieces[static_cast<std::size_t>(breaking.nodes[0].piece)].letter);
-  std::vector<int> givens = problem.givens;
-  std::sort(givens.begin(), givens.end());
+class CountJobsFor final : public CountJobs::Impl {
+ public:
+  CountJobsFor(const Puzzle& puzzle, Problem problem, const Rules& rules, std::size_t minJobs)
+      : puzzle_(puzzle), problem_(std::move(problem)) {
+    group_ = stabilizer(puzzle, problem_.givens);
+    std::erase_if(group_, [&](const Symmetry* s) { return !keepsMarks(rules.marks, *s); });
+    symmetries = static_cast<int>(group_.size());
+    breaking_ = group_.size() > 1 ? buildBreaking(puzzle, problem_, group_) : Breaking{{BreakNode{}}, {0}};
+    if (breaking_.nodes[0].piece >= 0)
+      breakingPiece =
+          std::string(1, puzzle.pieces[static_cast<std::size_t>(breaking_.nodes[0].piece)].letter);
+    givens_ = problem_.givens;
+    std::sort(givens_.begin(), givens_.end());
 
-  unsigned threads = options.threads > 0 ? static_cast<unsigned>(options.threads)
-                                         : std::max(1U, std::thread::hardware_concurrency());
-  result.threads = static_cast<int>(threads);
-
-  std::vector<int> optionOf(puzzle.placements.size(), -1);
-  for (std::size_t i = 0; i < problem.options.size(); ++i)
-    optionOf[static_cast<std::size_t>(problem.options[i])] = static_cast<int>(i);
-
-  // Jobs: prefixes of the search tree. Each job remembers the breaking leaf it descends from.
-  struct Job {
-    std::vector<Step> path;
-    std::size_t leaf = 0;  // index into breaking.leaves
-  };
-  std::vector<Job> jobs;
-  {
-    Engine<W> engine(problem);
-    const std::size_t wanted = std::max<std::size_t>(threads > 1 ? 64 * threads : 1, options.minJobs);
-    for (std::size_t l = 0; l < breaking.leaves.size(); ++l) {
+    std::vector<int> optionOf(puzzle.placements.size(), -1);
+    for (std::size_t i = 0; i < problem_.options.size(); ++i)
+      optionOf[static_cast<std::size_t>(problem_.options[i])] = static_cast<int>(i);
+    Engine<W> engine(problem_);
+    const std::size_t wanted = std::max<std::size_t>(1, minJobs);
+    for (std::size_t l = 0; l < breaking_.leaves.size(); ++l) {
       Job job{{}, l};
-      for (int id : breaking.nodes[static_cast<std::size_t>(breaking.leaves[l])].path)
+      for (int id : breaking_.nodes[static_cast<std::size_t>(breaking_.leaves[l])].path)
         job.path.push_back(Step{optionOf[static_cast<std::size_t>(id)], Step::Cell});
-      jobs.push_back(std::move(job));
+      jobs_.push_back(std::move(job));
     }
-    for (int depth = 0; depth < 3 && jobs.size() < wanted; ++depth) {
+    for (int depth = 0; depth < 3 && jobs_.size() < wanted; ++depth) {
       std::vector<Job> deeper;
-      for (const Job& job : jobs) {
+      for (const Job& job : jobs_) {
         std::vector<std::vector<Step>> paths;
         engine.split(job.path, 1, paths);
         for (auto& path : paths) deeper.push_back(Job{std::move(path), job.leaf});
       }
-      jobs = std::move(deeper);
+      jobs_ = std::move(deeper);
     }
   }
-  result.jobs = jobs.size();
 
-  // Jobs finished by an earlier run (checkpoints), added as they were recorded.
-  std::vector<char> skip(jobs.size(), 0);
-  std::uint64_t distinct = 0, plain = 0, nodes = 0;
-  if (options.resume)
-    for (const auto& [index, counts] : options.resume(jobs.size())) {
-      if (index >= jobs.size() || skip[index] != 0) continue;
-      skip[index] = 1;
-      plain += counts.solutions, distinct += counts.distinct, nodes += counts.nodes;
-    }
-  std::atomic<std::size_t> done{static_cast<std::size_t>(std::count(skip.begin(), skip.end(), 1))};
+  std::size_t size() const override { return jobs_.size(); }
 
-  std::atomic<std::size_t> next{0};
-  std::mutex merge, report;
-  auto worker = [&] {
-    Engine<W> engine(problem);
-    std::uint64_t myPlain = 0, myDistinct = 0;
-    std::vector<int> solution;
-    for (std::size_t j = next++; j < jobs.size(); j = next++) {
-      if (skip[j] != 0) continue;
-      const Job& job = jobs[j];
+  std::unique_ptr<CountJobs::Searcher> searcher() const override { return std::make_unique<Searcher>(*this); }
+
+ private:
+  struct Job {
+    std::vector<Step> path;
+    std::size_t leaf = 0;  // index into breaking_.leaves
+  };
+
+  class Searcher final : public CountJobs::Searcher {
+   public:
+    explicit Searcher(const CountJobsFor& jobs) : jobs_(jobs), engine_(jobs.problem_) {}
+
+    JobCounts run(std::size_t j) override {
+      const Job& job = jobs_.jobs_.at(j);
+      const Breaking& breaking = jobs_.breaking_;
       const BreakNode& leaf = breaking.nodes[static_cast<std::size_t>(breaking.leaves[job.leaf])];
       const bool trivial = leaf.fixersSuffice && leaf.fixers.size() <= 1;
-      const std::uint64_t nodesBefore = engine.nodes();
+      const std::uint64_t nodesBefore = engine_.nodes();
       JobCounts counts;
-      engine.search(job.path, [&](const std::vector<int>& stack) {
+      engine_.search(job.path, [&](const std::vector<int>& stack) {
         ++counts.solutions;
         if (trivial) {
           ++counts.distinct;
           return true;
         }
-        solution = problem.givens;
-        for (int o : stack) solution.push_back(engine.placementOf(o));
-        std::sort(solution.begin(), solution.end());
-        if (leaf.fixersSuffice ? isCanonical(solution, leaf.fixers)
-                               : isCanonicalAmongEnumerated(puzzle, breaking, givens, solution, group))
+        solution_ = jobs_.problem_.givens;
+        for (int o : stack) solution_.push_back(engine_.placementOf(o));
+        std::sort(solution_.begin(), solution_.end());
+        if (leaf.fixersSuffice
+                ? isCanonical(solution_, leaf.fixers)
+                : isCanonicalAmongEnumerated(jobs_.puzzle_, breaking, jobs_.givens_, solution_, jobs_.group_))
           ++counts.distinct;
         return true;
       });
       counts.solutions *= leaf.weight;
-      counts.nodes = engine.nodes() - nodesBefore;
-      myPlain += counts.solutions;
-      myDistinct += counts.distinct;
-      if (options.finished) {
-        std::lock_guard lock(report);
-        options.finished(j, counts);
-      }
-      const std::size_t finished = ++done;
-      if (options.progress) options.progress(finished, jobs.size());
+      counts.nodes = engine_.nodes() - nodesBefore;
+      return counts;
     }
-    std::lock_guard lock(merge);
-    plain += myPlain;
-    distinct += myDistinct;
-    nodes += engine.nodes();
-  };
-  std::vector<std::thread> pool;
-  for (unsigned t = 1; t < threads; ++t) pool.emplace_back(worker);
-  worker();
-  for (auto& t : pool) t.join();
 
-  result.solutions = plain;
-  result.distinct = distinct;
-  result.nodes = nodes;
-  result.seconds = secondsSince(start);
-  return result;
-}
+   private:
+    const CountJobsFor& jobs_;
+    Engine<W> engine_;
+    std::vector<int> solution_;
+  };
+
+  const Puzzle& puzzle_;
+  Problem problem_;
+  std::vector<const Symmetry*> group_;
+  Breaking breaking_;
+  std::vector<int> givens_;  // sorted
+  std::vector<Job> jobs_;
+};
 
 template <int W>
 FindResult findWith(const Puzzle& puzzle, const Problem& problem, const FindOptions& options) {
@@ -406,10 +392,88 @@ FindResult findWith(const Puzzle& puzzle, const Problem& problem, const FindOpti
 
 }  // namespace
 
+CountJobs::CountJobs(const Puzzle& puzzle, const std::vector<int>& givens, const Rules& rules,
+                     std::size_t minJobs) {
+  Problem problem = makeProblem(puzzle, givens, rules);
+  impl_ = withWidth(puzzle, [&]<int W>() -> std::unique_ptr<const Impl> {
+    return std::make_unique<CountJobsFor<W>>(puzzle, std::move(problem), rules, minJobs);
+  });
+}
+
+CountJobs::~CountJobs() = default;
+CountJobs::CountJobs(CountJobs&&) noexcept = default;
+CountJobs& CountJobs::operator=(CountJobs&&) noexcept = default;
+
+std::size_t CountJobs::size() const {
+  return impl_->size();
+}
+int CountJobs::symmetries() const {
+  return impl_->symmetries;
+}
+const std::string& CountJobs::breakingPiece() const {
+  return impl_->breakingPiece;
+}
+std::unique_ptr<CountJobs::Searcher> CountJobs::searcher() const {
+  return impl_->searcher();
+}
+
 CountResult countSolutions(const Puzzle& puzzle, const std::vector<int>& givens,
                            const CountOptions& options) {
-  const Problem problem = makeProblem(puzzle, givens, options.rules);
-  return withWidth(puzzle, [&]<int W>() { return countWith<W>(puzzle, problem, options); });
+  const auto start = Clock::now();
+  CountResult result;
+  const unsigned threads = options.threads > 0 ? static_cast<unsigned>(options.threads)
+                                               : std::max(1U, std::thread::hardware_concurrency());
+  result.threads = static_cast<int>(threads);
+  const CountJobs jobs(puzzle, givens, options.rules,
+                       std::max<std::size_t>(threads > 1 ? 64 * threads : 1, options.minJobs));
+  result.symmetries = jobs.symmetries();
+  result.breakingPiece = jobs.breakingPiece();
+  result.jobs = jobs.size();
+
+  // Jobs finished by an earlier run (checkpoints), added as they were recorded.
+  std::vector<char> skip(jobs.size(), 0);
+  std::uint64_t distinct = 0, plain = 0, nodes = 0;
+  if (options.resume)
+    for (const auto& [index, counts] : options.resume(jobs.size())) {
+      if (index >= jobs.size() || skip[index] != 0) continue;
+      skip[index] = 1;
+      plain += counts.solutions, distinct += counts.distinct, nodes += counts.nodes;
+    }
+  std::atomic<std::size_t> done{static_cast<std::size_t>(std::count(skip.begin(), skip.end(), 1))};
+
+  std::atomic<std::size_t> next{0};
+  std::mutex merge, report;
+  auto worker = [&] {
+    const std::unique_ptr<CountJobs::Searcher> searcher = jobs.searcher();
+    JobCounts mine;
+    for (std::size_t j = next++; j < jobs.size(); j = next++) {
+      if (skip[j] != 0) continue;
+      const JobCounts counts = searcher->run(j);
+      mine.solutions += counts.solutions;
+      mine.distinct += counts.distinct;
+      mine.nodes += counts.nodes;
+      if (options.finished) {
+        std::lock_guard lock(report);
+        options.finished(j, counts);
+      }
+      const std::size_t finished = ++done;
+      if (options.progress) options.progress(finished, jobs.size());
+    }
+    std::lock_guard lock(merge);
+    plain += mine.solutions;
+    distinct += mine.distinct;
+    nodes += mine.nodes;
+  };
+  std::vector<std::thread> pool;
+  for (unsigned t = 1; t < threads; ++t) pool.emplace_back(worker);
+  worker();
+  for (auto& t : pool) t.join();
+
+  result.solutions = plain;
+  result.distinct = distinct;
+  result.nodes = nodes;
+  result.seconds = secondsSince(start);
+  return result;
 }
 
 FindResult findSolutions(const Puzzle& puzzle, const std::vector<int>& givens, const FindOptions& options) {

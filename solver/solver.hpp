@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -49,6 +50,36 @@ struct CountResult {
 // again below representatives that 4 or more symmetries fix); only solutions below representatives that some
 // symmetry fixes need a canonical-form test at the leaves.
 CountResult countSolutions(const Puzzle& puzzle, const std::vector<int>& givens, const CountOptions& options);
+
+// A count as a list of independent jobs, for callers that hand the jobs out themselves (the threads of
+// several processes: cli/job_runner.hpp). The list depends only on the puzzle, the givens, the rules and
+// minJobs, so every process that builds it with the same arguments gets the same jobs in the same order; the
+// sum of every job's counts is the count. The puzzle must outlive it, and it must outlive its searchers.
+class CountJobs {
+ public:
+  // Splits the search below the symmetry breaking into at least minJobs jobs where the tree allows.
+  CountJobs(const Puzzle& puzzle, const std::vector<int>& givens, const Rules& rules, std::size_t minJobs);
+  ~CountJobs();
+  CountJobs(CountJobs&&) noexcept;
+  CountJobs& operator=(CountJobs&&) noexcept;
+
+  std::size_t size() const;
+  int symmetries() const;                    // as CountResult::symmetries
+  const std::string& breakingPiece() const;  // as CountResult::breakingPiece
+
+  // Searches jobs one at a time; each thread needs its own (it holds a search engine).
+  class Searcher {
+   public:
+    virtual ~Searcher() = default;
+    virtual JobCounts run(std::size_t job) = 0;
+  };
+  std::unique_ptr<Searcher> searcher() const;
+
+  struct Impl;  // (defined in solver.cpp)
+
+ private:
+  std::unique_ptr<const Impl> impl_;
+};
 
 struct FindOptions {
   Rules rules;

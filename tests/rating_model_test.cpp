@@ -169,6 +169,38 @@ TEST(Calibration, NeedsEveryLevel) {
   EXPECT_THROW(fitRatingModel(samples, {"to_place"}, 1.0), InputError);
 }
 
+TEST(Calibration, EqualSharesCutBetweenFifths) {
+  // Hand model: effort = pieces to place. A pool of 50: ten each of 1, 2, 3, 4 and 5 pieces to place, and a
+  // constant number of trials, which the equal-share model must drop.
+  RatingModel base = parseModel(R"({"format":"piecework-rating-model","features":["to_place","trials"],
+      "mean":[0,0],"scale":[1,1],"weights":[1,5],"cuts":[0,1,2,3]})",
+                                "hand.json");
+  std::vector<RatingFeatures> pool(50);
+  for (std::size_t i = 0; i < pool.size(); ++i) {
+    pool[i].toPlace = 1 + static_cast<int>(i) / 10;
+    pool[i].trials = 3;
+  }
+  const RatingModel m = equalShareModel(base, pool);
+  EXPECT_EQ(m.features, std::vector<std::string>{"to_place"});
+  // Halfway between 1 and 2, 2 and 3, ...
+  EXPECT_DOUBLE_EQ(m.cuts[0], 1.5);
+  EXPECT_DOUBLE_EQ(m.cuts[1], 2.5);
+  EXPECT_DOUBLE_EQ(m.cuts[2], 3.5);
+  EXPECT_DOUBLE_EQ(m.cuts[3], 4.5);
+  EXPECT_EQ(m.perLevel, (std::array<int, 5>{10, 10, 10, 10, 10}));
+  for (int k = 1; k <= 5; ++k) {
+    RatingFeatures f;
+    f.toPlace = k;
+    EXPECT_EQ(estimateLevel(m, f).level, static_cast<Level>(k - 1)) << k;
+  }
+  // Too few, nothing varies, or all tied: refused.
+  EXPECT_THROW(equalShareModel(base, std::vector<RatingFeatures>(10, pool[0])), InputError);
+  EXPECT_THROW(equalShareModel(base, std::vector<RatingFeatures>(50, pool[0])), InputError);
+  std::vector<RatingFeatures> tied(50, pool[0]);
+  tied[49].toPlace = 7;
+  EXPECT_THROW(equalShareModel(base, tied), InputError);
+}
+
 // ---- The command line.
 
 // A publisher whose house levels go by pieces to place: 2 Starter, 3 Junior, 4 Expert, 5 Master, 6+ Wizard.
@@ -228,6 +260,36 @@ TEST(CalibrateCli, FitsAHouseBookletAndRatesByIt) {
   const double houseExact = exactShare(house.out, levels);
   EXPECT_GE(houseExact, exactShare(shipped.out, levels));
   EXPECT_GE(houseExact, 0.9);
+}
+
+TEST(CalibrateCli, EqualSharesOfAnUngradedPool) {
+  // The house booklet (30 challenges) without its levels: a fifth of it in each level, by the effort of the
+  // shipped model, whose features and weights are kept.
+  const Puzzle puzzle = loadPuzzle("iq-fit");
+  std::vector<std::string> challenges;
+  std::vector<Level> levels;
+  houseBooklet(puzzle, challenges, levels);
+  const std::string dir = test::tempDir();
+  std::ofstream pool(dir + "/pool.jsonl");
+  for (const auto& c : challenges) pool << json{{"challenge", c}}.dump() << "\n";
+  pool.close();
+  const auto fit = runPiecework("calibrate iq-fit " + dir + "/pool.jsonl --equal-shares --out " + dir +
+                                "/pool.json --json");
+  ASSERT_EQ(fit.status, 0) << fit.err;
+  EXPECT_EQ(json::parse(fit.out).at("per_level"), json::parse("[6,6,6,6,6]"));
+  const RatingModel m = loadModel(dir + "/pool.json");
+  EXPECT_EQ(m.features, shippedModel(puzzle).features);
+  EXPECT_EQ(m.weights, shippedModel(puzzle).weights);
+
+  const auto few = runPiecework("calibrate iq-fit " + dir + "/pool.jsonl --equal-shares --penalty 2");
+  EXPECT_EQ(few.status, 2);
+  std::ofstream small(dir + "/small.jsonl");
+  for (std::size_t i = 0; i < 10; ++i) small << json{{"challenge", challenges[i]}}.dump() << "\n";
+  small.close();
+  const auto tooSmall = runPiecework("calibrate iq-fit " + dir + "/small.jsonl --equal-shares");
+  EXPECT_EQ(tooSmall.status, 2);
+  EXPECT_NE(tooSmall.err.find("small.jsonl: 10 challenges"), std::string::npos) << tooSmall.err;
+  EXPECT_EQ(std::count(tooSmall.err.begin(), tooSmall.err.end(), '\n'), 1);
 }
 
 TEST(CalibrateCli, RateJsonHasFeaturesAndProbabilities) {

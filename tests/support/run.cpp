@@ -5,7 +5,10 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <mutex>
 #include <sstream>
+#include <system_error>
+#include <vector>
 
 namespace piecework::test {
 
@@ -18,10 +21,29 @@ std::string slurp(const std::string& path) {
 }
 }  // namespace
 
+// Every directory tempDir() made, removed when the test program ends (a test killed half-way leaves its own).
+class TempDirs {
+ public:
+  ~TempDirs() {
+    std::error_code ignored;
+    for (const std::string& dir : dirs_) std::filesystem::remove_all(dir, ignored);
+  }
+  void add(const std::string& dir) {
+    const std::lock_guard lock(mutex_);
+    dirs_.push_back(dir);
+  }
+
+ private:
+  std::mutex mutex_;
+  std::vector<std::string> dirs_;
+};
+
 std::string tempDir() {
+  static TempDirs made;
   std::string pattern = (std::filesystem::temp_directory_path() / "piecework-test-XXXXXX").string();
-  const char* made = mkdtemp(pattern.data());
-  return made == nullptr ? std::string() : std::string(made);
+  if (mkdtemp(pattern.data()) == nullptr) return {};
+  made.add(pattern);
+  return pattern;
 }
 
 RunResult runPiecework(const std::string& args, const std::string& stdinText) {

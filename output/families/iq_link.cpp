@@ -1,0 +1,405 @@
+// IQ-Link's drawing: balls and rings in the pieces' colours on hex pegs, with the pegs' letters; in a
+// terminal, each peg's parts as letters (a ball upper case, a ring lower case) on the hex layout.
+#include <fmt/format.h>
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <numbers>
+#include <set>
+
+#include "output/families/registry.hpp"
+#include "output/paint.hpp"
+#include "puzzle/families/iq_link.hpp"
+
+namespace piecework {
+namespace {
+
+constexpr double kPi = std::numbers::pi;
+constexpr double kRowHeight = 0.8660254037844386;  // sqrt(3) / 2: distance between two rows of pegs
+
+// ---------------------------------------------------------------------------------------------------------------
+// Vector drawings.
+
+struct HexPart {
+  double x = 0;  // screen position in units
+  double y = 0;
+  bool ball = false;
+  std::vector<int> directions;  // ball: links; ring: openings
+};
+
+struct HexPiece {
+  Rgb colour;
+  char letter = 0;
+  std::vector<HexPart> parts;
+  int middle = 0;  // index into parts
+};
+
+constexpr double kRingRadius = 0.34;
+constexpr double kRingWidth = 0.12;
+constexpr double kBallRadius = 0.22;
+constexpr double kBarWidth = 0.16;
+constexpr double kHexMargin = 0.5;
+
+double hexX(int q, int r) {
+  return q + r / 2.0;
+}
+double hexY(int r) {
+  return r * kRowHeight;
+}
+
+void drawHexPieces(cairo_t* cr, const std::vector<HexPiece>& pieces, double x0, double y0, double s) {
+  const double outline = std::max(0.5, 0.035 * s);
+  auto px = [&](double x) { return x0 + x * s; };
+  auto py = [&](double y) { return y0 + y * s; };
+  // Links between the middle part and the others: from a ball's centre or a ring's rim.
+  cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
+  for (const HexPiece& piece : pieces) {
+    const HexPart& m = piece.parts[static_cast<std::size_t>(piece.middle)];
+    for (std::size_t i = 0; i < piece.parts.size(); ++i) {
+      if (static_cast<int>(i) == piece.middle) continue;
+      const HexPart& o = piece.parts[i];
+      const double dx = o.x - m.x, dy = o.y - m.y, len = std::hypot(dx, dy);
+      const double ux = dx / len, uy = dy / len;
+      const double from = m.ball ? 0 : kRingRadius, to = len - (o.ball ? 0 : kRingRadius);
+      for (int pass = 0; pass < 2; ++pass) {
+        set(cr, pass == 0 ? kInk : piece.colour);
+        cairo_set_line_width(cr, kBarWidth * s + (pass == 0 ? 2 * outline : 0));
+        const double extra = pass == 0 ? 0 : outline;  // let the fill cover the outline at the rim
+        cairo_move_to(cr, px(m.x + ux * (from - extra / s)), py(m.y + uy * (from - extra / s)));
+        cairo_line_to(cr, px(m.x + ux * (to + extra / s)), py(m.y + uy * (to + extra / s)));
+        cairo_stroke(cr);
+      }
+    }
+  }
+  // Rings: a thick circle with a gap at each opening.
+  constexpr double kGap = 24 * kPi / 180;  // half the opening's angle
+  for (const HexPiece& piece : pieces)
+    for (const HexPart& part : piece.parts) {
+      if (part.ball) continue;
+      std::vector<std::pair<double, double>> arcs;
+      if (part.directions.empty()) {
+        arcs.emplace_back(0, 2 * kPi);
+      } else {
+        std::vector<int> open = part.directions;
+        std::sort(open.begin(), open.end());
+        for (std::size_t i = 0; i < open.size(); ++i) {
+          const double a = open[i] * kPi / 3 + kGap;
+          double b = (i + 1 < open.size() ? open[i + 1] : open.front() + 6) * kPi / 3 - kGap;
+          if (b > a) arcs.emplace_back(a, b);
+        }
+      }
+      for (int pass = 0; pass < 2; ++pass) {
+        set(cr, pass == 0 ? kInk : piece.colour);
+        cairo_set_line_width(cr, kRingWidth * s + (pass == 0 ? 2 * outline : 0));
+        for (const auto& [a, b] : arcs) {
+          const double cap = pass == 0 && b - a < 2 * kPi ? outline / (kRingRadius * s) : 0;
+          cairo_new_sub_path(cr);
+          cairo_arc(cr, px(part.x), py(part.y), kRingRadius * s, a - cap, b + cap);
+          cairo_stroke(cr);
+        }
+      }
+    }
+  // Balls on top, with a small highlight.
+  for (const HexPiece& piece : pieces)
+    for (const HexPart& part : piece.parts) {
+      if (!part.ball) continue;
+      cairo_arc(cr, px(part.x), py(part.y), kBallRadius * s, 0, 2 * kPi);
+      set(cr, piece.colour);
+      cairo_fill_preserve(cr);
+      set(cr, kInk);
+      cairo_set_line_width(cr, outline * 1.6);
+      cairo_stroke(cr);
+      set(cr, {1, 1, 1}, 0.4);
+      cairo_arc(cr, px(part.x - 0.08), py(part.y - 0.09), 0.05 * s, 0, 2 * kPi);
+      cairo_fill(cr);
+    }
+  // The piece letter: on its middle ball, else on its first ball, else inside the middle (closed) ring.
+  for (const HexPiece& piece : pieces) {
+    const HexPart* on = &piece.parts[static_cast<std::size_t>(piece.middle)];
+    if (!on->ball)
+      for (const HexPart& part : piece.parts)
+        if (part.ball) {
+          on = &part;
+          break;
+        }
+    const Rgb under = on->ball ? piece.colour : Rgb{0.91, 0.92, 0.94};
+    letterOn(cr, piece.letter, under, px(on->x), py(on->y), 0.25 * s);
+  }
+}
+
+HexPiece placedHexPiece(const Puzzle& puzzle, int id, const Rgb& colour) {
+  const Placement& p = puzzle.placements[static_cast<std::size_t>(id)];
+  HexPiece piece;
+  piece.colour = colour;
+  piece.letter = puzzle.pieces[static_cast<std::size_t>(p.piece)].letter;
+  // Slots by peg (sites are (q, r, slot): slot 0 the centre, 1..6 the directions).
+  std::map<std::pair<int, int>, std::array<bool, 7>> pegs;
+  for (int site : p.sites) {
+    const Site& s = puzzle.sites[static_cast<std::size_t>(site)];
+    pegs[{s.x, s.y}][static_cast<std::size_t>(s.z)] = true;
+  }
+  const std::string code = pegCode(puzzle, id);
+  const char m = code.empty() ? '?' : code[0];
+  const int middlePeg = m >= 'A' && m <= 'Z' ? m - 'A' : m >= 'a' && m <= 'z' ? 26 + m - 'a' : -1;
+  for (const auto& [qr, slots] : pegs) {
+    HexPart part;
+    part.x = hexX(qr.first, qr.second);
+    part.y = hexY(qr.second);
+    part.ball = slots[0];
+    for (int d = 0; d < 6; ++d)
+      if (slots[static_cast<std::size_t>(d + 1)] == part.ball) part.directions.push_back(d);
+    if (middlePeg >= 0 && middlePeg < static_cast<int>(puzzle.cells.size()) &&
+        puzzle.cells[static_cast<std::size_t>(middlePeg)].x == qr.first &&
+        puzzle.cells[static_cast<std::size_t>(middlePeg)].y == qr.second)
+      piece.middle = static_cast<int>(piece.parts.size());
+    piece.parts.push_back(std::move(part));
+  }
+  return piece;
+}
+
+struct HexFrame {
+  double minX = 0, minY = 0, maxX = 0, maxY = 0;
+};
+
+HexFrame hexFrame(const Puzzle& puzzle) {
+  HexFrame f{1e9, 1e9, -1e9, -1e9};
+  for (const Site& c : puzzle.cells) {
+    f.minX = std::min(f.minX, hexX(c.x, c.y));
+    f.maxX = std::max(f.maxX, hexX(c.x, c.y));
+    f.minY = std::min(f.minY, hexY(c.y));
+    f.maxY = std::max(f.maxY, hexY(c.y));
+  }
+  return f;
+}
+
+void drawHexBoard(cairo_t* cr, const Puzzle& puzzle, const std::vector<int>& placements, double x0, double y0,
+                  double s) {
+  const HexFrame f = hexFrame(puzzle);
+  const double ox = x0 + (kHexMargin - f.minX) * s, oy = y0 + (kHexMargin - f.minY) * s;
+  set(cr, kBoard);
+  roundedRect(cr, x0, y0, (f.maxX - f.minX + 2 * kHexMargin) * s, (f.maxY - f.minY + 2 * kHexMargin) * s,
+              0.3 * s);
+  cairo_fill_preserve(cr);
+  set(cr, kGridLine);
+  cairo_set_line_width(cr, std::max(0.4, 0.03 * s));
+  cairo_stroke(cr);
+  // Peg letters only on empty pegs: a piece would cover them (and an SVG's text sits above the pieces).
+  std::set<std::pair<int, int>> occupied;
+  for (int id : placements)
+    for (int site : puzzle.placements[static_cast<std::size_t>(id)].sites)
+      occupied.emplace(puzzle.sites[static_cast<std::size_t>(site)].x,
+                       puzzle.sites[static_cast<std::size_t>(site)].y);
+  for (std::size_t i = 0; i < puzzle.cells.size(); ++i) {
+    const Site& c = puzzle.cells[i];
+    const double x = ox + hexX(c.x, c.y) * s, y = oy + hexY(c.y) * s;
+    setFont(cr, 0.2 * s, false);
+    set(cr, {0.45, 0.48, 0.53});
+    if (occupied.count({c.x, c.y}) == 0)
+      centredText(cr, std::string(1, pegLetter(static_cast<int>(i))), x + 0.21 * s, y + 0.27 * s);
+    cairo_arc(cr, x, y, 0.11 * s, 0, 2 * kPi);
+    set(cr, kHole);
+    cairo_fill_preserve(cr);
+    set(cr, {0.42, 0.45, 0.5});
+    cairo_set_line_width(cr, std::max(0.3, 0.025 * s));
+    cairo_stroke(cr);
+  }
+  const auto looks = placedLooks(puzzle, placements);
+  std::vector<HexPiece> pieces;
+  for (std::size_t i = 0; i < placements.size(); ++i)
+    pieces.push_back(placedHexPiece(puzzle, placements[i], looks[i].first));
+  drawHexPieces(cr, pieces, ox, oy, s);
+}
+
+HexPiece loosePiece(const PieceDef& def) {
+  HexPiece piece;
+  piece.colour = parseColour(def.colour);
+  piece.letter = def.letter;
+  for (const PegPart& p : def.parts) {
+    if (p.offset.x == 0 && p.offset.y == 0) piece.middle = static_cast<int>(piece.parts.size());
+    piece.parts.push_back({hexX(p.offset.x, p.offset.y), hexY(p.offset.y), p.ball, p.directions});
+  }
+  return piece;
+}
+
+HexFrame looseFrame(const HexPiece& piece) {
+  HexFrame f{1e9, 1e9, -1e9, -1e9};
+  for (const HexPart& p : piece.parts) {
+    f.minX = std::min(f.minX, p.x);
+    f.maxX = std::max(f.maxX, p.x);
+    f.minY = std::min(f.minY, p.y);
+    f.maxY = std::max(f.maxY, p.y);
+  }
+  return f;
+}
+
+constexpr double kLooseMargin = kRingRadius + kRingWidth / 2 + 0.04;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Terminal pictures.
+
+// One part of a piece on a peg: a ball (upper-case letter, on the piece's colour) or a ring (lower-case
+// letter, in the piece's colour).
+struct PegMark {
+  char letter = '?';
+  bool ball = false;
+  std::string colour;
+};
+
+struct PegSpot {
+  int q = 0;  // axial peg coordinates: odd rows sit half a step to the right (as on the sheets)
+  int r = 0;
+  std::vector<PegMark> marks;  // ball first
+  char label = 0;              // the peg's printed letter, 0 for none
+};
+
+std::string markText(const PegMark& m, bool colour) {
+  const char letter = static_cast<char>(m.ball ? std::toupper(static_cast<unsigned char>(m.letter))
+                                               : std::tolower(static_cast<unsigned char>(m.letter)));
+  if (!colour) return std::string(1, letter);
+  unsigned r = 0, g = 0, b = 0;
+  if (std::sscanf(m.colour.c_str(), "#%2x%2x%2x", &r, &g, &b) != 3) return std::string(1, letter);
+  if (m.ball) return paintText(std::string(1, letter), m.colour);
+  return fmt::format("\x1b[1;38;2;{};{};{}m{}\x1b[0m", r, g, b, letter);
+}
+
+// Pegs on their hex layout, three characters a half step: each peg's parts, and under each row of pegs their
+// printed letters when they have one.
+std::string hexPicture(const std::vector<PegSpot>& spots, bool colour, const std::string& indent) {
+  if (spots.empty()) return {};
+  int minHalf = 1 << 20, minRow = 1 << 20, maxRow = -(1 << 20);
+  bool labels = false;
+  for (const PegSpot& p : spots) {
+    minHalf = std::min(minHalf, 2 * p.q + p.r);
+    minRow = std::min(minRow, p.r), maxRow = std::max(maxRow, p.r);
+    labels = labels || p.label != 0;
+  }
+  std::string out;
+  for (int row = minRow; row <= maxRow; ++row) {
+    std::vector<const PegSpot*> inRow;
+    for (const PegSpot& p : spots)
+      if (p.r == row) inRow.push_back(&p);
+    std::sort(inRow.begin(), inRow.end(), [](const PegSpot* a, const PegSpot* b) { return a->q < b->q; });
+    std::string parts = indent, names = indent;
+    int at = 0;  // visible width written so far (escapes take none)
+    for (const PegSpot* p : inRow) {
+      const int column = (2 * p->q + p->r - minHalf) * 3;
+      const int width = std::max<int>(1, static_cast<int>(p->marks.size()));
+      const int start = column + 1 - (width - 1) / 2;
+      parts += std::string(static_cast<std::size_t>(std::max(0, start - at)), ' ');
+      at = std::max(at, start);
+      if (p->marks.empty()) {
+        parts += colour ? "\x1b[90m.\x1b[0m" : ".";
+      } else {
+        for (const PegMark& m : p->marks) parts += markText(m, colour);
+      }
+      at += width;
+    }
+    while (!parts.empty() && parts.back() == ' ') parts.pop_back();
+    out += parts + '\n';
+    if (labels) {
+      std::string line;
+      int last = 0;
+      for (const PegSpot* p : inRow) {
+        const int column = (2 * p->q + p->r - minHalf) * 3 + 1;
+        if (column >= static_cast<int>(line.size())) line.resize(static_cast<std::size_t>(column) + 1, ' ');
+        line[static_cast<std::size_t>(column)] = p->label;
+        last = column;
+      }
+      line.resize(static_cast<std::size_t>(last) + 1);
+      names += colour ? "\x1b[90m" + line + "\x1b[0m" : line;
+      out += names + '\n';
+    }
+  }
+  return out;
+}
+
+std::string hexBoard(const Puzzle& puzzle, const std::vector<int>& placements, bool colour) {
+  // Sites are numbered peg * 7 + slot, slot 0 the peg's centre (where a ball sits).
+  std::vector<PegSpot> spots(puzzle.cells.size());
+  for (std::size_t i = 0; i < spots.size(); ++i) {
+    spots[i].q = puzzle.cells[i].x;
+    spots[i].r = puzzle.cells[i].y;
+    spots[i].label = pegLetter(static_cast<int>(i));
+  }
+  for (int id : placements) {
+    const Placement& p = puzzle.placements[static_cast<std::size_t>(id)];
+    const PieceDef& def = puzzle.pieces[static_cast<std::size_t>(p.piece)];
+    std::vector<int> pegs;
+    for (int s : p.sites)
+      if (std::find(pegs.begin(), pegs.end(), s / 7) == pegs.end()) pegs.push_back(s / 7);
+    for (int peg : pegs) {
+      const bool ball = std::binary_search(p.sites.begin(), p.sites.end(), peg * 7);
+      auto& marks = spots[static_cast<std::size_t>(peg)].marks;
+      const PegMark mark{def.letter, ball, def.colour};
+      if (ball)
+        marks.insert(marks.begin(), mark);
+      else
+        marks.push_back(mark);
+    }
+  }
+  return hexPicture(spots, colour, "") +
+         "(upper case: a ball, lower case: a ring; peg letters below each row)\n";
+}
+
+// The piece on its pegs, then each part with its links (ball) or openings (ring), which the picture leaves
+// out.
+std::string hexPiece(const PieceDef& def, bool colour) {
+  std::vector<PegSpot> spots;
+  for (const PegPart& part : def.parts)
+    spots.push_back({part.offset.x, part.offset.y, {PegMark{def.letter, part.ball, def.colour}}, 0});
+  std::string out = hexPicture(spots, colour, "  ");
+  for (const auto& part : def.parts) {
+    static const char* const names[] = {"R", "DR", "DL", "L", "UL", "UR"};
+    std::string dirs;
+    for (int d : part.directions) dirs += std::string(dirs.empty() ? "" : " ") + names[d];
+    out += fmt::format("  ({:+d},{:+d}) {} {}\n", part.offset.x, part.offset.y,
+                       part.ball ? "ball linked" : (part.directions.empty() ? "closed ring" : "ring open"),
+                       dirs);
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The family's drawing.
+
+class IqLinkDrawing final : public FamilyDrawing {
+ public:
+  Extent boardExtent(const Puzzle& puzzle) const override {
+    const HexFrame f = hexFrame(puzzle);
+    return {f.maxX - f.minX + 2 * kHexMargin, f.maxY - f.minY + 2 * kHexMargin};
+  }
+  void drawBoard(cairo_t* cr, const Puzzle& puzzle, const std::vector<int>& placements, double x, double y,
+                 double scale, const CellMarks& /*marks: IQ-Link challenges have none*/) const override {
+    drawHexBoard(cr, puzzle, placements, x, y, scale);
+  }
+  Extent pieceExtent(const Puzzle& puzzle, int piece) const override {
+    const HexFrame f = looseFrame(loosePiece(puzzle.pieces[static_cast<std::size_t>(piece)]));
+    return {f.maxX - f.minX + 2 * kLooseMargin, f.maxY - f.minY + 2 * kLooseMargin};
+  }
+  void drawPiece(cairo_t* cr, const Puzzle& puzzle, int piece, double x, double y,
+                 double scale) const override {
+    const HexPiece loose = loosePiece(puzzle.pieces[static_cast<std::size_t>(piece)]);
+    const HexFrame f = looseFrame(loose);
+    drawHexPieces(cr, {loose}, x + (kLooseMargin - f.minX) * scale, y + (kLooseMargin - f.minY) * scale,
+                  scale);
+  }
+  std::string boardPicture(const Puzzle& puzzle, const std::vector<int>& placements, bool colour,
+                           const CellMarks& /*marks: IQ-Link challenges have none*/) const override {
+    return hexBoard(puzzle, placements, colour);
+  }
+  std::string piecePicture(const Puzzle& puzzle, int piece, bool colour) const override {
+    return hexPiece(puzzle.pieces[static_cast<std::size_t>(piece)], colour);
+  }
+};
+
+}  // namespace
+
+const FamilyDrawing& iqLinkDrawing() {
+  static const IqLinkDrawing drawing;
+  return drawing;
+}
+
+}  // namespace piecework

@@ -1,0 +1,39 @@
+// The output part of a puzzle family (docs/families.md, puzzle/family.hpp): how its boards and pieces are
+// drawn, with cairo (PDF, SVG, PNG pages) and as terminal text. The defaults draw cell boards (squares,
+// IQ Fit's balls, boxes layer by layer); a family overrides what it draws its own way (IQ-Link: balls and
+// rings on hex pegs). Page layout (output/document.cpp, booklet.cpp) stays generic and only calls these.
+#pragma once
+
+#include <cairo.h>
+#include <string>
+#include <vector>
+
+#include "output/draw.hpp"
+#include "puzzle/challenge.hpp"
+#include "puzzle/puzzle.hpp"
+
+namespace piecework {
+
+class FamilyDrawing {
+ public:
+  virtual ~FamilyDrawing() = default;
+  // Vector drawings in lattice units (output/draw.hpp); `scale` points per unit, top-left corner at (x, y).
+  // Callers save and restore the cairo state around each call.
+  virtual Extent boardExtent(const Puzzle& puzzle) const;
+  // `marks`: what a challenge gives beyond placed pieces (a window's colours, cells marked with a piece).
+  virtual void drawBoard(cairo_t* cr, const Puzzle& puzzle, const std::vector<int>& placements, double x,
+                         double y, double scale, const CellMarks& marks) const;
+  virtual Extent pieceExtent(const Puzzle& puzzle, int piece) const;
+  virtual void drawPiece(cairo_t* cr, const Puzzle& puzzle, int piece, double x, double y,
+                         double scale) const;
+  // Terminal pictures (output/text.hpp).
+  virtual std::string boardPicture(const Puzzle& puzzle, const std::vector<int>& placements, bool colour,
+                                   const CellMarks& marks) const;
+  virtual std::string piecePicture(const Puzzle& puzzle, int piece, bool colour) const;
+};
+
+// The registry (output/families/registry.cpp): the drawing of the puzzle's family (the defaults for a
+// family without one of its own).
+const FamilyDrawing& familyDrawingOf(const Puzzle& puzzle);
+
+}  // namespace piecework

@@ -1,0 +1,72 @@
+// A puzzle family (docs/families.md): what sets one kind of puzzle apart from plain exact cover over the
+// cells of a lattice. Each family is one module with one file per layer: this puzzle-level part (the search
+// order of its sites, what its sites are called, its challenge notation), an optional engine rule
+// (solver/family_rule.hpp), its own rater strategies (rater/family_strategies.hpp) and its drawing
+// (output/family_drawing.hpp). Each layer keeps a registry keyed by the family's name, so that nothing below
+// a layer knows about the layers above it.
+//
+// The calls here are made once per puzzle, challenge or printed placement, never inside the search, so they
+// are virtual; the engine gets what it needs from the family as plain data (Problem), not as calls.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "puzzle/challenge.hpp"
+#include "puzzle/puzzle.hpp"
+
+namespace piecework {
+
+class PieceReader;  // puzzle/families/piece_reader.hpp
+
+// Family names (the registry keys of every layer).
+inline constexpr std::string_view kFamilyCells = "cells";       // plain exact cover: polyominoes, cubes
+inline constexpr std::string_view kFamilyIqLink = "iq-link";    // hex pegs, balls and rings, linkage
+inline constexpr std::string_view kFamilyIqFocus = "iq-focus";  // coloured squares, a colour window
+inline constexpr std::string_view kFamilyIqStars = "iq-stars";  // marked cells (partial givens)
+
+class Family {
+ public:
+  virtual ~Family() = default;
+  virtual std::string_view name() const = 0;
+
+  // Lattice and sites. The sites a board cell has (IQ-Link: a peg's centre and its six directions), what
+  // one board cell and one site are called in messages, and the search order (bit i of a placement mask is
+  // sites[i]; the default sweeps the longest axis last, so that the first empty cell sits on a short
+  // frontier).
+  virtual int sitesPerCell() const { return 1; }
+  virtual const char* cellNoun() const { return "cells"; }
+  virtual const char* siteNoun() const { return "cells"; }
+  virtual std::vector<Site> searchOrder(const Puzzle& puzzle) const;
+  // How its pieces are read from a definition, when not as cell shapes (`shape`, `colours`, `cubes`,
+  // `faces`): IQ-Link's `parts`. nullptr: as cell shapes.
+  virtual const PieceReader* pieceReader() const { return nullptr; }
+
+  // Notation (docs/notation.md). The default is the board picture of piece letters.
+  // Reads a challenge: its given placements and what it asks beyond them (CellMarks).
+  virtual Challenge parseChallenge(const Puzzle& puzzle, std::string_view text) const;
+  // Reads placements only (a solution, or a challenge of placed pieces); throws InputError for marks.
+  virtual std::vector<int> parsePlacements(const Puzzle& puzzle, std::string_view text) const;
+  virtual std::string formatPlacements(const Puzzle& puzzle, const std::vector<int>& placements,
+                                       Layout layout) const;
+  // Words for one placement and one site, as the rater's steps print them ("r2c3 r2c4", "peg K").
+  virtual std::string describePlacement(const Puzzle& puzzle, int placement) const;
+  virtual std::string siteName(const Puzzle& puzzle, int site) const;
+  // Where a placement lies, for the walk-through ("on pegs A, B and G"); empty: the rows and columns it
+  // spans (rater/explain.cpp words those).
+  virtual std::string placementWhere(const Puzzle& puzzle, int placement) const;
+  // The rules printed on a booklet's first page.
+  virtual std::string rulesText(const Puzzle& puzzle) const;
+};
+
+// The family a definition belongs to, from its lattice and options: hex pegs are IQ-Link's; a board with a
+// colour window is IQ Focus's; marked cells are IQ Stars'; everything else is plain cells.
+std::string_view familyFor(const PuzzleSpec& spec);
+
+// The registered family of that name; throws std::out_of_range for an unknown name.
+const Family& familyNamed(std::string_view name);
+// The puzzle's family (buildPuzzle sets it).
+const Family& familyOf(const Puzzle& puzzle);
+
+}  // namespace piecework

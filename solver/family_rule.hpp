@@ -1,0 +1,26 @@
+// The engine's part of a puzzle family (docs/families.md, puzzle/family.hpp): the rule beyond exact cover.
+//
+// The engine's search loop makes no calls to a family: a virtual call per node would cost more than the rule
+// saves. Instead the family fills, once per problem, plain data in Problem that the engine reads directly
+// (IQ-Link: per placement, the pegs it touches, puts a ball on, or an open ring on; the peg budgets; the
+// `linked` flag). A family whose rule is a condition on single placements (colours, marked cells) needs no
+// engine rule: makeProblem drops the placements that break it, and the search stays plain exact cover.
+#pragma once
+
+#include "puzzle/puzzle.hpp"
+#include "solver/problem.hpp"
+
+namespace piecework {
+
+class EngineRule {
+ public:
+  virtual ~EngineRule() = default;
+  // Fills the family's fields of `problem`, whose options and `linked` flag are set. Throws InputError for
+  // a board the rule cannot handle.
+  virtual void prepare(const Puzzle& puzzle, Problem& problem) const = 0;
+};
+
+// The registry (solver/families/registry.cpp): the engine rule of the puzzle's family, or nullptr for none.
+const EngineRule* engineRuleOf(const Puzzle& puzzle);
+
+}  // namespace piecework
