@@ -96,6 +96,32 @@ WHERE (?1 IS NULL OR p.name IN (SELECT value FROM json_each(?1)))
   AND (?4 IS NULL OR c.id = ?4)
   AND (?5 IS NULL OR c.rater_version < ?5)
 )sql";
+const char* const kChallengesByLevel = "ORDER BY l.rank, c.score, c.id";
+const char* const kChallengesById = "ORDER BY c.id";
+const char* const kInsertChallenge = R"sql(
+INSERT INTO challenges (puzzle_id, challenge, canonical_key, unlinked, solution, given, to_place, level, score,
+                        rater_version, strategy_use, seed, generator_version, created_at)
+VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)
+ON CONFLICT (puzzle_id, unlinked, canonical_key) DO NOTHING
+)sql";
+const char* const kCountChallenges = "SELECT count(*) FROM challenges";
+const char* const kUpdateRating =
+    "UPDATE challenges SET level = ?2, score = ?3, rater_version = ?4, strategy_use = ?5 WHERE id = ?1";
+const char* const kInsertPuzzle =
+    "INSERT INTO puzzles (name, definition, definition_hash) VALUES (?1, ?2, ?3) "
+    "ON CONFLICT (name, definition_hash) DO NOTHING";
+const char* const kFindPuzzle = "SELECT id FROM puzzles WHERE name = ?1 AND definition_hash = ?2";
+const char* const kSelectPuzzles = "SELECT id, name, definition, definition_hash FROM puzzles ORDER BY id";
+const char* const kInsertBooklet = "INSERT INTO booklets (title, file, options) VALUES (?1, ?2, ?3)";
+const char* const kInsertBookletEntry =
+    "INSERT INTO booklet_entries (booklet_id, position, challenge_id) VALUES (?1, ?2, ?3)";
+const char* const kSelectBooklets = "SELECT id, title, file, options, created_at FROM booklets ORDER BY id";
+const char* const kSelectBookletEntries =
+    "SELECT position, challenge_id FROM booklet_entries WHERE booklet_id = ?1 ORDER BY position";
+
+std::string selectChallengesSql(const char* order) {
+  return std::string(kSelectChallenges) + order;
+}
 
 std::string nowUtc() {
   const auto now = std::chrono::floor<std::chrono::seconds>(std::chrono::system_clock::now());
@@ -115,6 +141,20 @@ std::optional<std::uint64_t> parseSeed(const std::string& text) {
 bool isCorruption(const SqliteError& e) {
   return e.primaryCode() == SQLITE_CORRUPT || e.primaryCode() == SQLITE_NOTADB ||
          e.primaryCode() == SQLITE_ERROR;
+}
+
+// SQLite's answers that tell about this moment or this machine rather than about the file: another process
+// held the lock through the busy timeout, or the disk is full.
+bool isCircumstance(const SqliteError& e) {
+  return e.primaryCode() == SQLITE_BUSY || e.primaryCode() == SQLITE_LOCKED || e.primaryCode() == SQLITE_FULL;
+}
+
+// Reading a file is where damage shows, and SQLite does not always call it corruption: a damaged file has
+// made it report "out of memory" while preparing or stepping a statement (found by fuzz/catalog_file.cpp),
+// and odd codes can surface late. So while a file is opened and read, every answer but a circumstance means
+// the file: one line, exit 2.
+InputError damaged(const std::string& path, const SqliteError& e) {
+  return InputError(fmt::format("{}: not a piecework catalog or damaged (SQLite: {})", path, e.what()));
 }
 
 enum class FileState { Missing, Blank, Catalog };
@@ -237,11 +277,21 @@ FileState inspectDatabase(const std::string& path) {
         if (const auto newline = row.rfind('\n'); newline != std::string::npos) row.erase(0, newline + 1);
         throw InputError(fmt::format("{}: not a usable catalog (corrupt database: {})", path, row));
       }
+    // Compiling every statement the catalog runs reads the whole schema as each of them uses it, so that a
+    // schema SQLite cannot work with is refused here, before anything is written, and not halfway through a
+    // command.
+    for (const std::string& sql :
+         {selectChallengesSql(kChallengesByLevel), selectChallengesSql(kChallengesById)})
+      Statement(connection, sql.c_str());
+    for (const char* sql :
+         {kInsertChallenge, kCountChallenges, kUpdateRating, kInsertPuzzle, kFindPuzzle, kSelectPuzzles,
+          kInsertBooklet, kInsertBookletEntry, kSelectBooklets, kSelectBookletEntries})
+      Statement(connection, sql);
     return FileState::Catalog;
   } catch (const SqliteError& e) {
-    if (isCorruption(e))
-      throw InputError(fmt::format("{}: not a usable catalog (corrupt database: {})", path, e.what()));
-    throw std::runtime_error(fmt::format("{}: cannot read the catalog: {}", path, e.what()));
+    if (isCircumstance(e))
+      throw std::runtime_error(fmt::format("{}: cannot read the catalog: {}", path, e.what()));
+    throw damaged(path, e);
   }
 }
 
@@ -317,6 +367,12 @@ struct Catalog::Impl {
     throw std::runtime_error(fmt::format("{}: {}", path, e.what()));
   }
 
+  // Reading stored rows: an error other than a circumstance is damage that the checks on opening did not see.
+  [[noreturn]] void rethrowReading(const SqliteError& e) const {
+    if (!isCircumstance(e)) throw damaged(path, e);
+    rethrow(e);
+  }
+
   void migrate() {
     Transaction transaction(connection);
     // Another process may have created or migrated the catalog since inspect(): look again under the lock.
@@ -362,15 +418,6 @@ struct Catalog::Impl {
   }
 };
 
-namespace {
-const char* const kInsertChallenge = R"sql(
-INSERT INTO challenges (puzzle_id, challenge, canonical_key, unlinked, solution, given, to_place, level, score,
-                        rater_version, strategy_use, seed, generator_version, created_at)
-VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)
-ON CONFLICT (puzzle_id, unlinked, canonical_key) DO NOTHING
-)sql";
-}  // namespace
-
 Catalog::Catalog(const std::string& path, Access access) : impl_(std::make_unique<Impl>()) {
   impl_->path = path;
   const FileState state = inspect(path);
@@ -406,6 +453,8 @@ Catalog::Catalog(const std::string& path, Access access) : impl_(std::make_uniqu
       throw InputError(fmt::format("{}: cannot open the catalog: {}", path, e.what()));
     if (e.primaryCode() == SQLITE_READONLY)
       throw InputError(fmt::format("{}: the catalog is read-only here: {}", path, e.what()));
+    // Opening a file that is there reads it (and checks it again under the write lock); creating one writes.
+    if (state != FileState::Missing) impl_->rethrowReading(e);
     impl_->rethrow(e);
   }
 }
@@ -426,11 +475,9 @@ std::int64_t Catalog::ensurePuzzle(const std::string& name, const std::string& d
   const std::string hash = definitionHash(definitionText);
   try {
     Transaction transaction(impl_->connection);
-    Statement insert(impl_->connection,
-                     "INSERT INTO puzzles (name, definition, definition_hash) VALUES (?1, ?2, ?3) "
-                     "ON CONFLICT (name, definition_hash) DO NOTHING");
+    Statement insert(impl_->connection, kInsertPuzzle);
     insert.bind(1, name).bind(2, definitionText).bind(3, hash).run();
-    Statement find(impl_->connection, "SELECT id FROM puzzles WHERE name = ?1 AND definition_hash = ?2");
+    Statement find(impl_->connection, kFindPuzzle);
     find.bind(1, name).bind(2, hash);
     if (!find.step()) throw std::runtime_error("puzzle row missing after insert");
     const std::int64_t id = find.getInt(0);
@@ -445,13 +492,12 @@ std::int64_t Catalog::ensurePuzzle(const std::string& name, const std::string& d
 std::vector<PuzzleRecord> Catalog::puzzles() const {
   try {
     std::vector<PuzzleRecord> all;
-    Statement query(impl_->connection,
-                    "SELECT id, name, definition, definition_hash FROM puzzles ORDER BY id");
+    Statement query(impl_->connection, kSelectPuzzles);
     while (query.step())
       all.push_back({query.getInt(0), query.getText(1), query.getText(2), query.getText(3)});
     return all;
   } catch (const SqliteError& e) {
-    impl_->rethrow(e);
+    impl_->rethrowReading(e);
   }
 }
 
@@ -489,7 +535,7 @@ int Catalog::insertChallenges(const std::vector<NewChallenge>& challenges) {
 namespace {
 std::vector<StoredChallenge> selectChallenges(const Connection& connection, const ChallengeFilter& filter,
                                               const char* order) {
-  const std::string sql = std::string(kSelectChallenges) + order;
+  const std::string sql = selectChallengesSql(order);
   Statement query(connection, sql.c_str());
   if (!filter.puzzles.empty()) query.bind(1, nlohmann::json(filter.puzzles).dump());
   if (!filter.levels.empty()) {
@@ -506,25 +552,25 @@ std::vector<StoredChallenge> selectChallenges(const Connection& connection, cons
 
 std::vector<StoredChallenge> Catalog::challenges(const ChallengeFilter& filter) const {
   try {
-    return selectChallenges(impl_->connection, filter, "ORDER BY l.rank, c.score, c.id");
+    return selectChallenges(impl_->connection, filter, kChallengesByLevel);
   } catch (const SqliteError& e) {
-    impl_->rethrow(e);
+    impl_->rethrowReading(e);
   }
 }
 
 std::vector<StoredChallenge> Catalog::challengesById(const ChallengeFilter& filter) const {
   try {
-    return selectChallenges(impl_->connection, filter, "ORDER BY c.id");
+    return selectChallenges(impl_->connection, filter, kChallengesById);
   } catch (const SqliteError& e) {
-    impl_->rethrow(e);
+    impl_->rethrowReading(e);
   }
 }
 
 std::int64_t Catalog::challengeCount() const {
   try {
-    return impl_->connection.queryInt("SELECT count(*) FROM challenges");
+    return impl_->connection.queryInt(kCountChallenges);
   } catch (const SqliteError& e) {
-    impl_->rethrow(e);
+    impl_->rethrowReading(e);
   }
 }
 
@@ -532,9 +578,7 @@ void Catalog::updateRating(std::int64_t challengeId, Level level, double score, 
                            const std::string& strategyUse) {
   try {
     Transaction transaction(impl_->connection);
-    Statement update(
-        impl_->connection,
-        "UPDATE challenges SET level = ?2, score = ?3, rater_version = ?4, strategy_use = ?5 WHERE id = ?1");
+    Statement update(impl_->connection, kUpdateRating);
     update.bind(1, challengeId)
         .bind(2, levelName(level))
         .bind(3, score)
@@ -552,11 +596,10 @@ std::int64_t Catalog::recordBooklet(const std::string& title, const std::string&
                                     const std::vector<std::int64_t>& challengeIds) {
   try {
     Transaction transaction(impl_->connection);
-    Statement booklet(impl_->connection, "INSERT INTO booklets (title, file, options) VALUES (?1, ?2, ?3)");
+    Statement booklet(impl_->connection, kInsertBooklet);
     booklet.bind(1, title).bind(2, file).bind(3, options).run();
     const std::int64_t id = impl_->connection.lastInsertRowid();
-    Statement entry(impl_->connection,
-                    "INSERT INTO booklet_entries (booklet_id, position, challenge_id) VALUES (?1, ?2, ?3)");
+    Statement entry(impl_->connection, kInsertBookletEntry);
     int position = 0;
     for (const std::int64_t challengeId : challengeIds)
       entry.bind(1, id).bind(2, ++position).bind(3, challengeId).run();
@@ -573,11 +616,8 @@ std::int64_t Catalog::recordBooklet(const std::string& title, const std::string&
 std::vector<BookletRecord> Catalog::booklets() const {
   try {
     std::vector<BookletRecord> all;
-    Statement query(impl_->connection,
-                    "SELECT id, title, file, options, created_at FROM booklets ORDER BY id");
-    Statement entries(
-        impl_->connection,
-        "SELECT position, challenge_id FROM booklet_entries WHERE booklet_id = ?1 ORDER BY position");
+    Statement query(impl_->connection, kSelectBooklets);
+    Statement entries(impl_->connection, kSelectBookletEntries);
     while (query.step()) {
       BookletRecord b{query.getInt(0),  query.getText(1), query.getText(2),
                       query.getText(3), query.getText(4), {}};
@@ -588,7 +628,7 @@ std::vector<BookletRecord> Catalog::booklets() const {
     }
     return all;
   } catch (const SqliteError& e) {
-    impl_->rethrow(e);
+    impl_->rethrowReading(e);
   }
 }
 

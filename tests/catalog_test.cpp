@@ -66,6 +66,16 @@ std::string sql(const std::string& path, const std::string& statement) {
   return result;
 }
 
+// Runs several SQL statements in one connection with the plain C API (PRAGMA writable_schema holds for the
+// connection that set it); false on an error.
+bool sqlScript(const std::string& path, const std::string& statements) {
+  sqlite3* db = nullptr;
+  bool ok = sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE, nullptr) == SQLITE_OK &&
+            sqlite3_exec(db, statements.c_str(), nullptr, nullptr, nullptr) == SQLITE_OK;
+  sqlite3_close(db);
+  return ok;
+}
+
 // IQ Fit: one solution of the empty board (checked with `piecework solve`), and the board's only non-trivial
 // symmetry, the 180-degree turn, which on the one-line picture is reversing the text.
 const std::string kFitSolution = "bbbbllpppp/byyyylpprr/gggyylnnnr/igssssnonr/iiissoooor";
@@ -490,6 +500,32 @@ TEST(CatalogRefuses, NegativeSchemaVersion) {
   const auto r = runPiecework("catalog list --db " + quote(path));
   EXPECT_NE(r.err.find("schema version -150994943"), std::string::npos) << r.err;
   expectRefusedAndUntouched(path);
+}
+
+// SQLite does not call every damaged file corrupt: on some it answers "out of memory" (found by
+// fuzz_catalog_file from the negative-schema-version input) or "string or blob too big" while checking or
+// reading it, and those were reported as a read failure, exit 1. Here a column of the challenges table is
+// made one that SQLite computes as a 2 GB blob, above its length limit: PRAGMA quick_check computes it.
+TEST(CatalogRefuses, DamageSqliteReportsWithAnOddCode) {
+  const std::string path = tempDir() + "/toobig.sqlite";
+  {
+    Catalog catalog(path, Catalog::Access::ReadWrite);
+    const auto id = catalog.ensurePuzzle("iq-fit", piecework::shippedText("iq-fit"));
+    catalog.insertChallenge(fitChallenge(id, kFitSolution, "nor"));
+  }
+  sql(path, "PRAGMA journal_mode = DELETE");
+  // The column as the schema declares it, as an SQL string literal (quotes doubled).
+  const std::string column = "'strategy_use      TEXT NOT NULL DEFAULT ''{}'''";
+  ASSERT_NE(sql(path, "SELECT instr(sql, " + column + ") FROM sqlite_master WHERE name = 'challenges'"), "0");
+  ASSERT_TRUE(sqlScript(path, "PRAGMA writable_schema = ON; UPDATE sqlite_master SET sql = replace(sql, " +
+                                  column +
+                                  ", 'strategy_use TEXT NOT NULL AS (zeroblob(2000000000))') "
+                                  "WHERE name = 'challenges'"));
+  const auto r = runPiecework("catalog list --db " + quote(path));
+  EXPECT_NE(r.err.find("damaged (SQLite: "), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("too big"), std::string::npos) << r.err;
+  expectRefusedAndUntouched(path);
+  EXPECT_THROW((void)Catalog(path, Catalog::Access::ReadOnly), piecework::InputError);
 }
 
 // A levels table edited to rank a level outside Starter..Wizard made `catalog list` index past the table of
