@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <map>
+#include <numbers>
 #include <string>
 
 #include "output/booklet.hpp"
@@ -156,7 +157,8 @@ TEST(DrawStars, EmptyBoardHasAStarHoleOnEveryCell) {
     const auto [x, y] = triangularCellCentre(stars(), site);
     holes += near(board.at(x, y), "#ffffff") ? 1 : 0;
     // Between two star points (30 degrees off a point, past the notch) lies the board, not the hole.
-    const Pixel between = board.at(x + 0.42 * std::cos(M_PI / 6), y + 0.42 * std::sin(M_PI / 6));
+    const Pixel between =
+        board.at(x + 0.42 * std::cos(std::numbers::pi / 6), y + 0.42 * std::sin(std::numbers::pi / 6));
     EXPECT_FALSE(near(between, "#ffffff")) << describe(between);
     EXPECT_GT(between.a, 0.99);
   }
