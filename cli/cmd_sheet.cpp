@@ -13,6 +13,28 @@
 #include "solver/solver.hpp"
 
 namespace piecework::cli {
+namespace {
+
+// A challenge as the user wrote it, on one line: rows trimmed and joined by '/' (for the caption of a
+// challenge the notation cannot write back from placements alone: a colour pattern, marked cells).
+std::string oneLine(const std::string& text) {
+  std::string out, line;
+  auto flush = [&] {
+    const auto first = line.find_first_not_of(" \t\r"), last = line.find_last_not_of(" \t\r");
+    if (first != std::string::npos) out += (out.empty() ? "" : "/") + line.substr(first, last - first + 1);
+    line.clear();
+  };
+  for (const char c : text) {
+    if (c == '\n')
+      flush();
+    else
+      line += c;
+  }
+  flush();
+  return out;
+}
+
+}  // namespace
 
 int runSheet(const std::vector<std::string>& args) {
   po::options_description options("options");
@@ -39,10 +61,15 @@ int runSheet(const std::vector<std::string>& args) {
   if (!paper)
     throw InputError(fmt::format("--paper {}: expected a4 or letter", vm["paper"].as<std::string>()));
   const Puzzle puzzle = loadPuzzle(vm["puzzle"].as<std::string>());
-  const std::vector<int> givens = readChallenge(puzzle, vm, true);
+  const Challenge challenge = readChallengeText(puzzle, vm, true);
+  const std::vector<int>& givens = challenge.givens;
 
   if (vm.count("explain") != 0U) {
     if (vm.count("solution") != 0U) throw InputError("sheet: give --solution or --explain, not both");
+    if (!challenge.marks.empty())
+      throw InputError(
+          "sheet --explain: walk-throughs of colour patterns and marked cells are not drawn yet (draw the "
+          "answer with --solution)");
     Rules rules;
     rules.linked = vm.count("unlinked") == 0U;
     if (const Uniqueness u = uniqueness(puzzle, givens, rules); u != Uniqueness::Unique)
@@ -77,12 +104,16 @@ int runSheet(const std::vector<std::string>& args) {
   SheetOptions sheet;
   sheet.paper = *paper;
   if (vm.count("title") != 0U) sheet.heading = vm["title"].as<std::string>();
-  sheet.caption = givens.empty() ? "the empty board" : "challenge: " + formatChallenge(puzzle, givens);
+  sheet.marks = challenge.marks;
+  sheet.caption = !challenge.marks.empty() ? "challenge: " + oneLine(challengeText(vm))
+                  : givens.empty()         ? "the empty board"
+                                           : "challenge: " + formatChallenge(puzzle, givens);
   FindResult found;
   if (vm.count("solution") != 0U) {
     FindOptions find;
     find.rules.linked = vm.count("unlinked") == 0U;
     find.max = 2;
+    find.rules.marks = challenge.marks;
     found = findSolutions(puzzle, givens, find);
     if (found.solutions.empty())
       throw InputError("sheet: the challenge has no solution, so there is no answer to draw");
@@ -95,7 +126,8 @@ int runSheet(const std::vector<std::string>& args) {
     nlohmann::ordered_json summary;
     summary["file"] = out;
     summary["puzzle"] = puzzle.name;
-    summary["challenge"] = formatChallenge(puzzle, givens);
+    summary["challenge"] =
+        challenge.marks.empty() ? formatChallenge(puzzle, givens) : oneLine(challengeText(vm));
     summary["solution"] = sheet.solution != nullptr
                               ? nlohmann::ordered_json(formatChallenge(puzzle, *sheet.solution))
                               : nlohmann::ordered_json(nullptr);

@@ -6,6 +6,8 @@
 #include <map>
 
 #include "output/draw.hpp"
+#include "output/draw_focus.hpp"
+#include "output/draw_triangular.hpp"
 #include "puzzle/errors.hpp"
 #include "puzzle/family.hpp"
 
@@ -284,7 +286,7 @@ void answerCell(cairo_t* cr, const Rect& cell, int number, const BookletEntry& e
   const double h = cell.h - kAnswerCaption;
   const double s = std::min(cell.w / board.w, h / board.h);
   drawBoard(cr, *e.puzzle, e.solution.empty() ? e.givens : e.solution, cell.x + (cell.w - board.w * s) / 2,
-            cell.y + kAnswerCaption + (h - board.h * s) / 2, s);
+            cell.y + kAnswerCaption + (h - board.h * s) / 2, s, e.solution.empty() ? e.marks : CellMarks{});
 }
 
 // The answers of one page, upside down in the strip at its foot: turned half a circle about the strip's
@@ -391,7 +393,8 @@ void titlePage(cairo_t* cr, const PageSize& page, const std::vector<BookletEntry
     setFont(cr, 12, true);
     showText(cr, puzzles.size() == 1 ? std::string("How to play") : p->title, left, y);
     setFont(cr, 10, false);
-    for (const std::string& l : wrap(cr, rulesText(*p), right - left)) {
+    for (const std::string& l :
+         wrap(cr, rulesText(*p) + windowRulesText(*p) + markedCellRulesText(*p), right - left)) {
       y += 14;
       showText(cr, l, left, y);
     }
@@ -480,7 +483,7 @@ BookletResult writeBooklet(const std::string& path, const std::vector<BookletEnt
         cellFrame(cr, cell, g.firstNumber + k,
                   fmt::format("{} piece{} to place", pieces, pieces == 1 ? "" : "s"), g.level);
         cairo_save(cr);
-        drawPanel(cr, *e.puzzle, layout, e.givens, true);
+        drawPanel(cr, *e.puzzle, layout, e.givens, true, e.marks);
         cairo_restore(cr);
       }
       if (foot > 0)

@@ -8,6 +8,8 @@
 #include <numbers>
 #include <set>
 
+#include "output/draw_focus.hpp"
+#include "output/draw_triangular.hpp"
 #include "output/family_drawing.hpp"
 #include "output/paint.hpp"
 #include "output/svg_text.hpp"
@@ -511,9 +513,9 @@ Extent boardExtent(const Puzzle& puzzle) {
 }
 
 void drawBoard(cairo_t* cr, const Puzzle& puzzle, const std::vector<int>& placements, double x, double y,
-               double scale) {
+               double scale, const CellMarks& marks) {
   cairo_save(cr);
-  familyDrawingOf(puzzle).drawBoard(cr, puzzle, placements, x, y, scale);
+  familyDrawingOf(puzzle).drawBoard(cr, puzzle, placements, x, y, scale, marks);
   cairo_restore(cr);
 }
 
@@ -527,19 +529,29 @@ void drawPiece(cairo_t* cr, const Puzzle& puzzle, int piece, double x, double y,
   cairo_restore(cr);
 }
 
-// The cell families' drawings: FamilyDrawing's defaults (output/family_drawing.hpp).
+// The cell families' drawings: FamilyDrawing's defaults (output/family_drawing.hpp). Any puzzle on the
+// triangular lattice (IQ Stars, or one a user defines) is drawn as stars (output/draw_triangular.*), any
+// square board with coloured squares or a colour window (IQ Focus, or one a user defines) square by square in
+// the squares' colours (output/draw_focus.*).
 Extent FamilyDrawing::boardExtent(const Puzzle& puzzle) const {
-  if (puzzle.lattice == Lattice::Triangular)  // not drawn yet: refuse rather than draw a skewed board
-    throw InputError(puzzle.name + ": drawing triangular boards is not supported yet");
+  if (puzzle.lattice == Lattice::Triangular) return triangularBoardExtent(puzzle);
+  if (drawsColouredSquares(puzzle)) return colouredBoardExtent(puzzle);
   return cellBoardExtent(puzzle);
 }
 
 void FamilyDrawing::drawBoard(cairo_t* cr, const Puzzle& puzzle, const std::vector<int>& placements, double x,
-                              double y, double scale) const {
-  drawCellBoard(cr, puzzle, placements, x, y, scale);
+                              double y, double scale, const CellMarks& marks) const {
+  if (puzzle.lattice == Lattice::Triangular)
+    drawTriangularBoard(cr, puzzle, placements, marks, x, y, scale);
+  else if (drawsColouredSquares(puzzle))
+    drawColouredBoard(cr, puzzle, placements, marks, x, y, scale);
+  else
+    drawCellBoard(cr, puzzle, placements, x, y, scale);
 }
 
 Extent FamilyDrawing::pieceExtent(const Puzzle& puzzle, int piece) const {
+  if (puzzle.lattice == Lattice::Triangular) return triangularPieceExtent(puzzle, piece);
+  if (drawsColouredSquares(puzzle)) return colouredPieceExtent(puzzle, piece);
   const PieceDef& def = puzzle.pieces[static_cast<std::size_t>(piece)];
   if (puzzle.lattice == Lattice::Cubic) {
     const IsoFrame f = isoFrame(flatShape(puzzle, def.faces.front()));
@@ -556,6 +568,8 @@ Extent FamilyDrawing::pieceExtent(const Puzzle& puzzle, int piece) const {
 
 void FamilyDrawing::drawPiece(cairo_t* cr, const Puzzle& puzzle, int piece, double x, double y,
                               double scale) const {
+  if (puzzle.lattice == Lattice::Triangular) return drawTriangularPiece(cr, puzzle, piece, x, y, scale);
+  if (drawsColouredSquares(puzzle)) return drawColouredPiece(cr, puzzle, piece, x, y, scale);
   const PieceDef& def = puzzle.pieces[static_cast<std::size_t>(piece)];
   if (puzzle.lattice == Lattice::Cubic) {
     drawIso(cr, flatShape(puzzle, def.faces.front()), parseColour(def.colour), x, y, scale);
@@ -757,8 +771,8 @@ PanelLayout layoutPanel(cairo_t* cr, const Puzzle& puzzle, const std::vector<int
 }
 
 void drawPanel(cairo_t* cr, const Puzzle& puzzle, const PanelLayout& layout,
-               const std::vector<int>& placements, bool tray) {
-  drawBoard(cr, puzzle, placements, layout.board.x, layout.board.y, layout.scale);
+               const std::vector<int>& placements, bool tray, const CellMarks& marks) {
+  drawBoard(cr, puzzle, placements, layout.board.x, layout.board.y, layout.scale, marks);
   if (!tray) return;
   for (const auto& item : layout.tray) {
     drawPiece(cr, puzzle, item.piece, item.shape.x, item.shape.y, item.scale);

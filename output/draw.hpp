@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "puzzle/challenge.hpp"
 #include "puzzle/puzzle.hpp"
 
 namespace piecework {
@@ -29,9 +30,11 @@ struct Extent {
 };
 
 Extent boardExtent(const Puzzle& puzzle);
-// Draws the board with the given placements, its top-left corner at (x, y), `scale` points per unit.
+// Draws the board with the given placements, its top-left corner at (x, y), `scale` points per unit. `marks`
+// are what a challenge gives beyond placed pieces: the window's colours (IQ Focus) or cells marked with a
+// piece (IQ Stars), drawn on the cells they name.
 void drawBoard(cairo_t* cr, const Puzzle& puzzle, const std::vector<int>& placements, double x, double y,
-               double scale);
+               double scale, const CellMarks& marks = {});
 
 Extent pieceExtent(const Puzzle& puzzle, int piece);
 void drawPiece(cairo_t* cr, const Puzzle& puzzle, int piece, double x, double y, double scale);
@@ -62,7 +65,7 @@ struct PanelLayout {
 PanelLayout layoutPanel(cairo_t* cr, const Puzzle& puzzle, const std::vector<int>& givens, const Rect& box);
 // Draws the board with `placements` and, when `tray` is true, the pieces to place with their labels.
 void drawPanel(cairo_t* cr, const Puzzle& puzzle, const PanelLayout& layout,
-               const std::vector<int>& placements, bool tray);
+               const std::vector<int>& placements, bool tray, const CellMarks& marks = {});
 
 // Small helpers shared by the page code.
 void setColour(cairo_t* cr, const std::string& hex, double alpha = 1.0);

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "output/draw.hpp"
+#include "puzzle/challenge.hpp"
 #include "puzzle/puzzle.hpp"
 
 namespace piecework {
@@ -19,14 +20,15 @@ class FamilyDrawing {
   // Vector drawings in lattice units (output/draw.hpp); `scale` points per unit, top-left corner at (x, y).
   // Callers save and restore the cairo state around each call.
   virtual Extent boardExtent(const Puzzle& puzzle) const;
+  // `marks`: what a challenge gives beyond placed pieces (a window's colours, cells marked with a piece).
   virtual void drawBoard(cairo_t* cr, const Puzzle& puzzle, const std::vector<int>& placements, double x,
-                         double y, double scale) const;
+                         double y, double scale, const CellMarks& marks) const;
   virtual Extent pieceExtent(const Puzzle& puzzle, int piece) const;
   virtual void drawPiece(cairo_t* cr, const Puzzle& puzzle, int piece, double x, double y,
                          double scale) const;
   // Terminal pictures (output/text.hpp).
-  virtual std::string boardPicture(const Puzzle& puzzle, const std::vector<int>& placements,
-                                   bool colour) const;
+  virtual std::string boardPicture(const Puzzle& puzzle, const std::vector<int>& placements, bool colour,
+                                   const CellMarks& marks) const;
   virtual std::string piecePicture(const Puzzle& puzzle, int piece, bool colour) const;
 };
 

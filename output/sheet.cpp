@@ -32,7 +32,7 @@ void writeSheet(const std::string& path, const Puzzle& puzzle, const std::vector
   const double answerLabel = 28;
   const double challengeH = answer ? (bottom - y - answerLabel) * 0.58 : bottom - y;
   const PanelLayout layout = layoutPanel(cr, puzzle, givens, {margin, y, width, challengeH});
-  drawPanel(cr, puzzle, layout, givens, true);
+  drawPanel(cr, puzzle, layout, givens, true, options.marks);
   if (answer) {
     double ay = y + challengeH + 12;
     for (const auto& item : layout.tray) ay = std::max(ay, item.labelY + 16);

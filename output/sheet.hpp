@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "output/document.hpp"
+#include "puzzle/challenge.hpp"
 #include "puzzle/puzzle.hpp"
 
 namespace piecework {
@@ -16,6 +17,7 @@ struct SheetOptions {
   std::string caption;                         // a line under the heading, e.g. the challenge text
   const std::vector<int>* solution = nullptr;  // draw this answer too
   std::string answerNote;                      // a line under "Answer", e.g. "one of several solutions"
+  CellMarks marks;  // what the challenge gives beyond placed pieces (a window's colours, marked cells)
 };
 
 // Writes the sheet to `path` (.pdf or .svg) atomically. Throws InputError for a bad path.

@@ -9,6 +9,7 @@
 
 #include "output/family_drawing.hpp"
 #include "output/paint.hpp"
+#include "output/text_focus.hpp"
 #include "puzzle/challenge.hpp"
 
 namespace piecework {
@@ -22,18 +23,36 @@ std::string paint(const std::string& text, const std::string& colour) {
 }
 
 // Triangular boards: the picture rows of the notation, odd rows indented by half a cell (one space).
-std::string triangularBoard(const Puzzle& puzzle, const std::vector<int>& placements, bool colour) {
+// A cell marked with a piece shows its letter in lower case (in colour: in the piece's colour).
+std::string triangularBoard(const Puzzle& puzzle, const std::vector<int>& placements, bool colour,
+                            const CellMarks& marks) {
   std::vector<int> pieceAt(puzzle.sites.size(), -1);
   for (int id : placements) {
     const Placement& p = puzzle.placements[static_cast<std::size_t>(id)];
     for (int s : p.sites) pieceAt[static_cast<std::size_t>(s)] = p.piece;
   }
+  std::vector<int> markAt(puzzle.sites.size(), -1);
+  bool marked = false;
+  for (const auto& [site, piece] : marks.pieces)
+    if (pieceAt[static_cast<std::size_t>(site)] < 0)
+      markAt[static_cast<std::size_t>(site)] = piece, marked = true;
   std::string out;
   const auto rows = pictureLayout(puzzle).front();
   for (std::size_t y = 0; y < rows.size(); ++y) {
     if ((puzzle.low.y + static_cast<int>(y)) % 2 != 0) out += ' ';
     for (const int site : rows[y]) {
       const int piece = site < 0 ? -1 : pieceAt[static_cast<std::size_t>(site)];
+      const int mark = site < 0 ? -1 : markAt[static_cast<std::size_t>(site)];
+      if (piece < 0 && mark >= 0) {
+        const auto& def = puzzle.pieces[static_cast<std::size_t>(mark)];
+        const char letter = static_cast<char>(std::tolower(static_cast<unsigned char>(def.letter)));
+        unsigned r = 0, g = 0, b = 0;
+        if (colour && std::sscanf(def.colour.c_str(), "#%2x%2x%2x", &r, &g, &b) == 3)
+          out += fmt::format("\x1b[1;38;2;{};{};{}m{}\x1b[0m ", r, g, b, letter);
+        else
+          out += fmt::format("{} ", letter);
+        continue;
+      }
       if (piece < 0) {
         out += site < 0 ? "  " : ". ";
         continue;
@@ -44,6 +63,7 @@ std::string triangularBoard(const Puzzle& puzzle, const std::vector<int>& placem
     }
     out += '\n';
   }
+  if (marked) out += "(lower case: a marked cell, which that piece must cover)\n";
   return out;
 }
 
@@ -72,8 +92,9 @@ bool stdoutWantsColour() {
   return isatty(STDOUT_FILENO) != 0 && std::getenv("NO_COLOR") == nullptr;
 }
 
-std::string boardPicture(const Puzzle& puzzle, const std::vector<int>& placements, bool colour) {
-  return familyDrawingOf(puzzle).boardPicture(puzzle, placements, colour);
+std::string boardPicture(const Puzzle& puzzle, const std::vector<int>& placements, bool colour,
+                         const CellMarks& marks) {
+  return familyDrawingOf(puzzle).boardPicture(puzzle, placements, colour, marks);
 }
 
 std::string piecePicture(const Puzzle& puzzle, int piece, bool colour) {
@@ -85,9 +106,10 @@ std::string paintText(const std::string& text, const std::string& colour) {
 }
 
 // The cell families' pictures: FamilyDrawing's defaults (output/family_drawing.hpp).
-std::string FamilyDrawing::boardPicture(const Puzzle& puzzle, const std::vector<int>& placements,
-                                        bool colour) const {
-  if (puzzle.lattice == Lattice::Triangular) return triangularBoard(puzzle, placements, colour);
+std::string FamilyDrawing::boardPicture(const Puzzle& puzzle, const std::vector<int>& placements, bool colour,
+                                        const CellMarks& marks) const {
+  if (puzzle.lattice == Lattice::Triangular) return triangularBoard(puzzle, placements, colour, marks);
+  if (picturesColouredSquares(puzzle)) return colouredSquaresPicture(puzzle, placements, marks, colour);
   std::vector<int> pieceAt(puzzle.sites.size(), -1);
   for (int id : placements) {
     const Placement& p = puzzle.placements[static_cast<std::size_t>(id)];
@@ -120,6 +142,7 @@ std::string FamilyDrawing::boardPicture(const Puzzle& puzzle, const std::vector<
 
 std::string FamilyDrawing::piecePicture(const Puzzle& puzzle, int piece, bool colour) const {
   const PieceDef& def = puzzle.pieces[static_cast<std::size_t>(piece)];
+  if (puzzle.lattice == Lattice::Square && !def.faceColours.empty()) return colouredPiecePicture(def, colour);
   if (puzzle.lattice == Lattice::Triangular) {  // offset rows: column = q + floor(r / 2)
     const Shape& shape = def.orientations.front();
     int w = 0, h = 0;

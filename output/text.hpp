@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "puzzle/challenge.hpp"
 #include "puzzle/puzzle.hpp"
 
 namespace piecework {
@@ -12,7 +13,11 @@ namespace piecework {
 // by side. Hex pegs: the pegs on their hex layout (odd rows half a step right), each showing the pieces with
 // a part on it, a ball as its piece's upper-case letter (first), a ring as lower case, '.' when empty; the
 // pegs' printed letters under each row; in colour, balls on their piece's colour and rings in it.
-std::string boardPicture(const Puzzle& puzzle, const std::vector<int>& placements, bool colour);
+// Triangular boards: odd rows half a cell right; a cell marked with a piece (IQ Stars' Wizard challenges)
+// shows that piece's letter in lower case. Boards with coloured squares (IQ Focus): see
+// colouredSquaresPicture (output/text_focus.hpp).
+std::string boardPicture(const Puzzle& puzzle, const std::vector<int>& placements, bool colour,
+                         const CellMarks& marks = {});
 
 // A piece in its first orientation as '#' cells (in colour: its letter on its colour); a two-faced piece (IQ
 // Fit) shows both faces side by side; hex pegs: its parts on the hex layout, balls upper case, rings lower.

@@ -303,7 +303,6 @@ TEST(Sheet, EveryShippedPuzzleDrawsAsPdfAndWellFormedSvg) {
   for (const std::string& name : shippedNames()) {
     SCOPED_TRACE(name);
     const Puzzle& puzzle = shipped(name);
-    if (puzzle.lattice == Lattice::Triangular) continue;  // not drawn yet (docs/puzzle-format.md)
     FindOptions find;
     find.rules.linked = puzzle.linked;
     const FindResult found = findSolutions(puzzle, {}, find);
@@ -607,6 +606,8 @@ TEST(ReadmePicture, ScriptCommandsRun) {
     EXPECT_GT(fs::file_size(dir / "booklet-page.png"), 1000U);
     EXPECT_GT(fs::file_size(dir / "booklet-answers.png"), 1000U);
     EXPECT_GT(fs::file_size(dir / "sheet-soma.png"), 1000U);
+    EXPECT_GT(fs::file_size(dir / "sheet-iq-stars.png"), 1000U);
+    EXPECT_GT(fs::file_size(dir / "sheet-iq-focus.png"), 1000U);
   }
   // The README shows the pictures and names the script that makes them.
   std::ifstream in(std::string(PIECEWORK_SOURCE_DIR) + "/README.md");
@@ -615,4 +616,6 @@ TEST(ReadmePicture, ScriptCommandsRun) {
   EXPECT_NE(readme.str().find("docs/images/make-booklet-pictures.sh"), std::string::npos);
   EXPECT_NE(readme.str().find("docs/images/booklet-page.png"), std::string::npos);
   EXPECT_NE(readme.str().find("docs/images/booklet-answers.png"), std::string::npos);
+  EXPECT_NE(readme.str().find("docs/images/sheet-iq-stars.png"), std::string::npos);
+  EXPECT_NE(readme.str().find("docs/images/sheet-iq-focus.png"), std::string::npos);
 }

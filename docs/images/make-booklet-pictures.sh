@@ -1,8 +1,9 @@
 #!/bin/sh
 # Makes the README's pictures from a committed seed: docs/images/booklet-page.png (the first Expert page of an
 # IQ-Link booklet), docs/images/booklet-answers.png (the upper half of its first answer page) and
-# docs/images/sheet-soma.png (a Soma sheet with its answer: layers and 3-D views). Run from the repository's
-# top directory after building:
+# docs/images/sheet-soma.png (a Soma sheet with its answer: layers and 3-D views), and the sheets of an IQ Stars
+# challenge with marked cells (docs/images/sheet-iq-stars.png) and an IQ Focus colour pattern
+# (docs/images/sheet-iq-focus.png), each with its answer. Run from the repository's top directory after building:
 #
 #   docs/images/make-booklet-pictures.sh [--piecework PATH] [--out DIR] [--count N] [--no-render]
 #
@@ -48,4 +49,12 @@ fi
 "$piecework" sheet soma --challenge 'ZVV/.../...|ZVP/ZPP/..L|.../Z.P/LLL' --solution --out "$work/soma.pdf" >/dev/null
 if [ "$render" = yes ]; then
   pdftoppm -png -r 50 -singlefile "$work/soma.pdf" "$out/sheet-soma"
+fi
+# IQ Stars: four cells marked with the piece that must cover them (a Wizard challenge); IQ Focus: the colours
+# the framed window must show.
+"$piecework" sheet iq-stars --challenge '...P..Y/....../G....../.....O' --solution --out "$work/stars.pdf" >/dev/null
+"$piecework" sheet iq-focus --challenge 'RRR/BWB/BRB' --solution --out "$work/focus.pdf" >/dev/null
+if [ "$render" = yes ]; then
+  pdftoppm -png -r 50 -singlefile "$work/stars.pdf" "$out/sheet-iq-stars"
+  pdftoppm -png -r 50 -singlefile "$work/focus.pdf" "$out/sheet-iq-focus"
 fi

@@ -372,7 +372,7 @@ class IqLinkDrawing final : public FamilyDrawing {
     return {f.maxX - f.minX + 2 * kHexMargin, f.maxY - f.minY + 2 * kHexMargin};
   }
   void drawBoard(cairo_t* cr, const Puzzle& puzzle, const std::vector<int>& placements, double x, double y,
-                 double scale) const override {
+                 double scale, const CellMarks& /*marks: IQ-Link challenges have none*/) const override {
     drawHexBoard(cr, puzzle, placements, x, y, scale);
   }
   Extent pieceExtent(const Puzzle& puzzle, int piece) const override {
@@ -386,8 +386,8 @@ class IqLinkDrawing final : public FamilyDrawing {
     drawHexPieces(cr, {loose}, x + (kLooseMargin - f.minX) * scale, y + (kLooseMargin - f.minY) * scale,
                   scale);
   }
-  std::string boardPicture(const Puzzle& puzzle, const std::vector<int>& placements,
-                           bool colour) const override {
+  std::string boardPicture(const Puzzle& puzzle, const std::vector<int>& placements, bool colour,
+                           const CellMarks& /*marks: IQ-Link challenges have none*/) const override {
     return hexBoard(puzzle, placements, colour);
   }
   std::string piecePicture(const Puzzle& puzzle, int piece, bool colour) const override {

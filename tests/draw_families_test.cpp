@@ -1,0 +1,402 @@
+// Drawing IQ Stars (star cells on the triangular lattice, marked cells) and IQ Focus (coloured squares, the
+// framed window, colour patterns), issue 21. Boards are drawn onto a cairo image and read back pixel by
+// pixel at places the lattice facts of docs/puzzle-format.md fix; terminal pictures are compared with
+// pictures written by hand.
+#include <gtest/gtest.h>
+
+#include <cairo.h>
+#include <fmt/format.h>
+#include <sys/wait.h>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <map>
+#include <numbers>
+#include <string>
+
+#include "output/booklet.hpp"
+#include "output/draw.hpp"
+#include "output/draw_triangular.hpp"
+#include "output/sheet.hpp"
+#include "output/text.hpp"
+#include "puzzle/challenge.hpp"
+#include "puzzle/definition.hpp"
+#include "solver/solver.hpp"
+#include "support/run.hpp"
+
+namespace fs = std::filesystem;
+using namespace piecework;
+using piecework::test::runPiecework;
+using piecework::test::RunResult;
+
+namespace {
+
+const Puzzle& stars() {
+  static const Puzzle puzzle = loadPuzzle("iq-stars");
+  return puzzle;
+}
+const Puzzle& focus() {
+  static const Puzzle puzzle = loadPuzzle("iq-focus");
+  return puzzle;
+}
+
+struct Pixel {
+  double r = 0, g = 0, b = 0, a = 0;
+  double luminance() const { return 0.299 * r + 0.587 * g + 0.114 * b; }
+};
+
+// A board drawn on a transparent image, `scale` pixels per unit, its top-left corner at (0, 0).
+class Drawn {
+ public:
+  Drawn(const Puzzle& puzzle, const std::vector<int>& placements, const CellMarks& marks, double scale)
+      : scale_(scale) {
+    const Extent e = boardExtent(puzzle);
+    surface_ = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, static_cast<int>(std::ceil(e.w * scale)) + 1,
+                                          static_cast<int>(std::ceil(e.h * scale)) + 1);
+    cairo_t* cr = cairo_create(surface_);
+    drawBoard(cr, puzzle, placements, 0, 0, scale, marks);
+    cairo_destroy(cr);
+    cairo_surface_flush(surface_);
+  }
+  ~Drawn() { cairo_surface_destroy(surface_); }
+  Drawn(const Drawn&) = delete;
+  Drawn& operator=(const Drawn&) = delete;
+
+  // The pixel at (x, y) in units.
+  Pixel at(double x, double y) const {
+    const int px = static_cast<int>(std::floor(x * scale_)), py = static_cast<int>(std::floor(y * scale_));
+    const unsigned char* data = cairo_image_surface_get_data(surface_);
+    const int stride = cairo_image_surface_get_stride(surface_);
+    const auto word = *reinterpret_cast<const std::uint32_t*>(data + py * stride + px * 4);
+    Pixel p;
+    p.a = ((word >> 24) & 0xff) / 255.0;
+    if (p.a > 0) {  // premultiplied
+      p.r = ((word >> 16) & 0xff) / 255.0 / p.a;
+      p.g = ((word >> 8) & 0xff) / 255.0 / p.a;
+      p.b = (word & 0xff) / 255.0 / p.a;
+    }
+    return p;
+  }
+
+ private:
+  double scale_;
+  cairo_surface_t* surface_ = nullptr;
+};
+
+bool near(const Pixel& p, const std::string& hex, double tolerance = 0.06) {
+  unsigned r = 0, g = 0, b = 0;
+  std::sscanf(hex.c_str(), "#%2x%2x%2x", &r, &g, &b);
+  return p.a > 0.99 && std::abs(p.r - r / 255.0) < tolerance && std::abs(p.g - g / 255.0) < tolerance &&
+         std::abs(p.b - b / 255.0) < tolerance;
+}
+
+std::string describe(const Pixel& p) {
+  return fmt::format("rgba({:.2f}, {:.2f}, {:.2f}, {:.2f})", p.r, p.g, p.b, p.a);
+}
+
+// What colour a pixel shows, by hue: R red, G green, B blue, W white, Y the window frame's amber, K ink,
+// '.' the grey of an empty board cell, '?' anything else.
+char colourClass(const Pixel& p) {
+  if (p.a < 0.99) return ' ';
+  if (p.r > 0.94 && p.g > 0.93 && p.b > 0.9) return 'W';
+  if (p.r > 0.6 && p.g < 0.4 && p.b < 0.4) return 'R';
+  if (p.g > 0.45 && p.r < 0.35 && p.b < 0.5) return 'G';
+  if (p.b > 0.6 && p.r < 0.35) return 'B';
+  if (p.r > 0.8 && p.g > 0.6 && p.b < 0.45) return 'Y';
+  if (p.r < 0.3 && p.g < 0.3 && p.b < 0.3) return 'K';
+  if (p.r > 0.85 && p.r < 0.94 && p.g > 0.85 && p.g < 0.94 && p.b > 0.85 && p.b < 0.96) return '.';
+  return '?';
+}
+
+// The piece colours of data/puzzles/iq-stars.toml.
+const std::map<char, std::string> kStarColours = {{'R', "#d7263d"}, {'O', "#f18f01"}, {'Y', "#f5d300"},
+                                                  {'G', "#3bb273"}, {'B', "#2274a5"}, {'I', "#4b3f9e"},
+                                                  {'P', "#ec6fb0"}};
+
+// IQ Stars cell (c, r): c counts cells from the left of row r (docs/puzzle-format.md, "Triangular lattice").
+int starSite(int c, int r) {
+  return stars().siteIndex.at(Site{c - r / 2, r, 0});
+}
+
+const int kRowLength[] = {7, 6, 7, 6};
+
+// A Wizard-style challenge: four cells marked with a piece each, and its one solution (checked below
+// against the marks by hand: P at (3,0), Y at (6,0), G at (0,2), O at (5,3)).
+const char* const kWizard = "...P..Y/....../G....../.....O";
+const char* const kWizardSolution = "IIIPYYY/GGGPYO/GBPPRRO/BBBRRO";
+
+}  // namespace
+
+// The board's cells sit in rows of 7, 6, 7 and 6, each row half a cell right of the one above (odd rows) or
+// back (even rows), rows sqrt(3)/2 apart, neighbours in a row one unit apart.
+TEST(DrawStars, CellCentresFollowTheOffsetRows) {
+  const auto origin = triangularCellCentre(stars(), starSite(0, 0));
+  for (int r = 0; r < 4; ++r)
+    for (int c = 0; c < kRowLength[r]; ++c) {
+      SCOPED_TRACE(fmt::format("cell ({}, {})", c, r));
+      const auto [x, y] = triangularCellCentre(stars(), starSite(c, r));
+      EXPECT_NEAR(x - origin.first, c + (r % 2 == 1 ? 0.5 : 0.0), 1e-9);
+      EXPECT_NEAR(y - origin.second, r * std::sqrt(3.0) / 2, 1e-9);
+    }
+  // Every cell's star lies inside the board's extent.
+  const Extent e = boardExtent(stars());
+  for (int site = 0; site < stars().siteCount(); ++site) {
+    const auto [x, y] = triangularCellCentre(stars(), site);
+    EXPECT_GE(x - kStarOuter, 0);
+    EXPECT_GE(y - kStarOuter, 0);
+    EXPECT_LE(x + kStarOuter, e.w);
+    EXPECT_LE(y + kStarOuter, e.h);
+  }
+}
+
+// The empty board: 26 white star holes on the grey board, the board's grey between them.
+TEST(DrawStars, EmptyBoardHasAStarHoleOnEveryCell) {
+  const Drawn board(stars(), {}, {}, 40);
+  int holes = 0;
+  for (int site = 0; site < stars().siteCount(); ++site) {
+    const auto [x, y] = triangularCellCentre(stars(), site);
+    holes += near(board.at(x, y), "#ffffff") ? 1 : 0;
+    // Between two star points (30 degrees off a point, past the notch) lies the board, not the hole.
+    const Pixel between =
+        board.at(x + 0.42 * std::cos(std::numbers::pi / 6), y + 0.42 * std::sin(std::numbers::pi / 6));
+    EXPECT_FALSE(near(between, "#ffffff")) << describe(between);
+    EXPECT_GT(between.a, 0.99);
+  }
+  EXPECT_EQ(holes, 26);
+}
+
+// A solved board: every star in its piece's colour; two neighbours of one piece joined in that colour, two
+// neighbours of different pieces not.
+TEST(DrawStars, SolvedBoardShowsEveryPieceInItsColourWithOutlines) {
+  const Puzzle& puzzle = stars();
+  const std::vector<int> solution = parseChallenge(puzzle, kWizardSolution);
+  ASSERT_EQ(solution.size(), 7U);
+  const Drawn board(puzzle, solution, {}, 40);
+  const std::string rows[] = {"IIIPYYY", "GGGPYO", "GBPPRRO", "BBBRRO"};
+  for (int r = 0; r < 4; ++r)
+    for (int c = 0; c < kRowLength[r]; ++c) {
+      SCOPED_TRACE(fmt::format("cell ({}, {}) {}", c, r, rows[r][c]));
+      const auto [x, y] = triangularCellCentre(puzzle, starSite(c, r));
+      // Below the letter, inside the star's body.
+      const Pixel p = board.at(x, y + 0.22);
+      EXPECT_TRUE(near(p, kStarColours.at(rows[r][c]))) << describe(p);
+      if (c + 1 < kRowLength[r]) {
+        // Halfway to the right-hand neighbour, a little off the line between their centres: the bridge
+        // of one piece, or nothing of either piece's colour where two pieces only touch at their points.
+        const Pixel middle = board.at(x + 0.5, y + 0.08);
+        const char right = rows[r][c + 1];
+        if (rows[r][c] == right) {
+          EXPECT_TRUE(near(middle, kStarColours.at(right))) << "joined: " << describe(middle);
+        } else {
+          EXPECT_FALSE(near(middle, kStarColours.at(rows[r][c]), 0.15)) << "parted: " << describe(middle);
+          EXPECT_FALSE(near(middle, kStarColours.at(right), 0.15)) << "parted: " << describe(middle);
+        }
+      }
+    }
+}
+
+// A marked cell is an empty hole with a disc in the piece's colour; it is not drawn as a placed piece.
+TEST(DrawStars, MarkedCellsAreColouredDiscsOnEmptyHoles) {
+  const Puzzle& puzzle = stars();
+  const Challenge challenge = parseChallengeText(puzzle, kWizard);
+  ASSERT_TRUE(challenge.givens.empty());
+  ASSERT_EQ(challenge.marks.pieces.size(), 4U);
+  const Drawn board(puzzle, challenge.givens, challenge.marks, 40);
+  const std::map<std::pair<int, int>, char> marked = {
+      {{3, 0}, 'P'}, {{6, 0}, 'Y'}, {{0, 2}, 'G'}, {{5, 3}, 'O'}};
+  for (int r = 0; r < 4; ++r)
+    for (int c = 0; c < kRowLength[r]; ++c) {
+      SCOPED_TRACE(fmt::format("cell ({}, {})", c, r));
+      const auto [x, y] = triangularCellCentre(puzzle, starSite(c, r));
+      // Outside the disc, the star is an empty hole on every cell, marked or not.
+      EXPECT_TRUE(near(board.at(x + 0.29, y), "#ffffff")) << describe(board.at(x + 0.29, y));
+      const Pixel disc = board.at(x - 0.14, y);  // inside the disc, left of its letter
+      const auto it = marked.find({c, r});
+      if (it != marked.end())
+        EXPECT_TRUE(near(disc, kStarColours.at(it->second))) << describe(disc);
+      else
+        EXPECT_TRUE(near(disc, "#ffffff")) << describe(disc);
+    }
+  // The solver agrees that the marks pin the hand-checked solution.
+  FindOptions find;
+  find.rules.marks = challenge.marks;
+  find.max = 2;
+  const FindResult found = findSolutions(puzzle, challenge.givens, find);
+  ASSERT_EQ(found.solutions.size(), 1U);
+  EXPECT_EQ(formatChallenge(puzzle, found.solutions.front()), kWizardSolution);
+}
+
+TEST(DrawStars, TerminalShowsMarksInLowerCaseOnOffsetRows) {
+  const Challenge challenge = parseChallengeText(stars(), kWizard);
+  EXPECT_EQ(boardPicture(stars(), challenge.givens, false, challenge.marks),
+            ". . . p . . y \n"
+            " . . . . . . \n"
+            "g . . . . . . \n"
+            " . . . . . o \n"
+            "(lower case: a marked cell, which that piece must cover)\n");
+  const RunResult run = runPiecework(fmt::format("solve iq-stars --challenge '{}'", kWizard));
+  EXPECT_EQ(run.status, 0) << run.err;
+  EXPECT_NE(run.out.find("I I I P Y Y Y \n"
+                         " G G G P Y O \n"
+                         "G B P P R R O \n"
+                         " B B B R R O \n"),
+            std::string::npos)
+      << run.out;
+}
+
+// The pattern RRR/BWB/BRB on the empty board: the window's nine cells in its colours, every other cell
+// the empty grey, the window framed, the two missing corners (0,4) and (8,4) not drawn.
+TEST(DrawFocus, PatternChallengeIsTheEmptyBoardWithTheWindowColoured) {
+  const Puzzle& puzzle = focus();
+  const Challenge challenge = parseChallengeText(puzzle, "RRR/BWB/BRB");
+  ASSERT_TRUE(challenge.givens.empty());
+  const Drawn board(puzzle, {}, challenge.marks, 40);
+  const std::string window[] = {"RRR", "BWB", "BRB"};
+  for (int y = 0; y < 5; ++y)
+    for (int x = 0; x < 9; ++x) {
+      SCOPED_TRACE(fmt::format("cell ({}, {})", x, y));
+      const Pixel p = board.at(x + 0.5, y + 0.5);
+      if (y == 4 && (x == 0 || x == 8)) {
+        EXPECT_EQ(p.a, 0) << "a missing corner is drawn: " << describe(p);
+      } else if (x >= 3 && x <= 5 && y >= 1 && y <= 3) {
+        EXPECT_EQ(colourClass(p), window[y - 1][x - 3]) << describe(p);
+      } else {
+        EXPECT_EQ(colourClass(p), '.') << describe(p);
+      }
+    }
+  // The frame runs along the window's edges (on its left edge, top edge), not along other cell edges.
+  EXPECT_EQ(colourClass(board.at(3.0, 2.5)), 'Y') << describe(board.at(3.0, 2.5));
+  EXPECT_EQ(colourClass(board.at(6.0, 2.5)), 'Y') << describe(board.at(6.0, 2.5));
+  EXPECT_EQ(colourClass(board.at(4.5, 1.0)), 'Y') << describe(board.at(4.5, 1.0));
+  EXPECT_EQ(colourClass(board.at(4.5, 4.0)), 'Y') << describe(board.at(4.5, 4.0));
+  EXPECT_NE(colourClass(board.at(2.0, 2.5)), 'Y');
+  EXPECT_NE(colourClass(board.at(7.0, 2.5)), 'Y');
+}
+
+// The answer: every square in the colour its piece gives it (the pieces of docs/puzzle-format.md, as the
+// definition turns them), the window showing the pattern, pieces parted by ink and joined inside.
+TEST(DrawFocus, AnswerShowsEverySquaresColourAndPieceOutlines) {
+  const Puzzle& puzzle = focus();
+  const Challenge challenge = parseChallengeText(puzzle, "RRR/BWB/BRB");
+  FindOptions find;
+  find.rules.marks = challenge.marks;
+  find.max = 2;
+  const FindResult found = findSolutions(puzzle, {}, find);
+  ASSERT_EQ(found.solutions.size(), 1U);
+  const std::vector<int>& solution = found.solutions.front();
+  const Drawn board(puzzle, solution, {}, 40);
+  std::map<std::pair<int, int>, std::pair<int, char>> cell;  // (x, y) -> (placement, colour letter)
+  for (int id : solution) {
+    const Placement& p = puzzle.placements[static_cast<std::size_t>(id)];
+    for (int site : p.sites) {
+      const Site& s = puzzle.sites[static_cast<std::size_t>(site)];
+      cell[{s.x, s.y}] = {id, p.colourAt(site)};
+    }
+  }
+  ASSERT_EQ(cell.size(), 43U);
+  std::string window;
+  for (const auto& [xy, what] : cell) {
+    const auto [x, y] = xy;
+    SCOPED_TRACE(fmt::format("cell ({}, {}) colour {}", x, y, what.second));
+    // A corner of the square, clear of the piece's letter.
+    const Pixel p = board.at(x + 0.22, y + 0.22);
+    const bool framed = x >= 3 && x <= 5 && y >= 1 && y <= 3;
+    EXPECT_EQ(colourClass(framed ? board.at(x + 0.3, y + 0.3) : p), what.second) << describe(p);
+    const auto right = cell.find({x + 1, y});
+    if (right != cell.end() && x != 2 && x != 5) {
+      const Pixel edge = board.at(x + 1.0, y + 0.25);
+      if (right->second.first == what.first)
+        EXPECT_GT(edge.luminance(), 0.2) << "inside a piece: " << describe(edge);
+      else
+        EXPECT_EQ(colourClass(edge), 'K') << "between pieces: " << describe(edge);
+    }
+  }
+  for (int y = 1; y <= 3; ++y)
+    for (int x = 3; x <= 5; ++x) window += cell.at({x, y}).second;
+  EXPECT_EQ(window, "RRRBWBBRB");
+}
+
+TEST(DrawFocus, TerminalFramesTheWindowAndShowsThePatternsColours) {
+  const Puzzle& puzzle = focus();
+  const Challenge challenge = parseChallengeText(puzzle, "RRR/BWB/BRB");
+  EXPECT_EQ(boardPicture(puzzle, {}, false, challenge.marks),
+            ". . . . . . . . .\n"
+            ". . .|R R R|. . .\n"
+            ". . .|B W B|. . .\n"
+            ". . .|B R B|. . .\n"
+            "  . . . . . . .\n"
+            "(the colours the framed window must show; W white, R red, B blue, G green)\n");
+  // show: the empty board with its window cells, and the pieces' squares in colour letters (A is G W R over
+  // a red square, docs/puzzle-format.md).
+  const RunResult show = runPiecework("show iq-focus");
+  EXPECT_EQ(show.status, 0) << show.err;
+  EXPECT_NE(show.out.find(". . . . . . . . .\n"
+                          ". . .|o o o|. . .\n"
+                          ". . .|o o o|. . .\n"
+                          ". . .|o o o|. . .\n"
+                          "  . . . . . . .\n"),
+            std::string::npos)
+      << show.out;
+  EXPECT_NE(show.out.find("  G W R\n  . R .\n"), std::string::npos) << show.out;
+  // solve: the answer's colours, with the framed window showing the pattern.
+  const RunResult solve = runPiecework("solve iq-focus --challenge RRR/BWB/BRB");
+  EXPECT_EQ(solve.status, 0) << solve.err;
+  for (const char* row : {"|R R R|", "|B W B|", "|B R B|"})
+    EXPECT_NE(solve.out.find(row), std::string::npos) << row << "\n" << solve.out;
+  const RunResult colour = runPiecework("solve iq-focus --challenge RRR/BWB/BRB --color");
+  EXPECT_NE(colour.out.find("\x1b[48;2;"), std::string::npos);
+}
+
+// Sheets and booklets of both families, as files: a PNG sheet with the pattern's colours in it, a PDF
+// booklet with marked cells and a pattern that poppler renders page by page.
+TEST(DrawFamilies, SheetsAndBookletsRender) {
+  const std::string dir = piecework::test::tempDir();
+  const std::string png = dir + "/focus.png";
+  const RunResult sheet =
+      runPiecework(fmt::format("sheet iq-focus --challenge RRR/BWB/BRB --solution --out '{}'", png));
+  ASSERT_EQ(sheet.status, 0) << sheet.err;
+  cairo_surface_t* image = cairo_image_surface_create_from_png(png.c_str());
+  ASSERT_EQ(cairo_surface_status(image), CAIRO_STATUS_SUCCESS);
+  cairo_surface_flush(image);
+  const int w = cairo_image_surface_get_width(image), h = cairo_image_surface_get_height(image);
+  const unsigned char* data = cairo_image_surface_get_data(image);
+  std::map<char, int> seen;
+  for (int y = 0; y < h; y += 2)
+    for (int x = 0; x < w; x += 2) {
+      const auto word =
+          *reinterpret_cast<const std::uint32_t*>(data + y * cairo_image_surface_get_stride(image) + x * 4);
+      Pixel p{((word >> 16) & 0xff) / 255.0, ((word >> 8) & 0xff) / 255.0, (word & 0xff) / 255.0, 1.0};
+      ++seen[colourClass(p)];
+    }
+  cairo_surface_destroy(image);
+  for (char c : {'R', 'G', 'B', 'Y', 'K', '.'}) EXPECT_GT(seen[c], 100) << c;
+
+  const RunResult stars = runPiecework(
+      fmt::format("sheet iq-stars --challenge '{}' --solution --out '{}/stars.svg'", kWizard, dir));
+  ASSERT_EQ(stars.status, 0) << stars.err;
+  EXPECT_NE(stars.out.find("with the answer"), std::string::npos);
+
+  BookletEntry wizard;
+  wizard.puzzle = &::stars();
+  const Challenge challenge = parseChallengeText(::stars(), kWizard);
+  wizard.marks = challenge.marks;
+  wizard.solution = parseChallenge(::stars(), kWizardSolution);
+  wizard.level = Level::Wizard;
+  BookletEntry pattern;
+  pattern.puzzle = &focus();
+  pattern.marks = parseChallengeText(focus(), "RRR/BWB/BRB").marks;
+  pattern.level = Level::Master;
+  BookletOptions options;
+  const BookletResult written = writeBooklet(dir + "/b.pdf", {wizard, pattern}, options);
+  EXPECT_EQ(written.pages, 4);  // title, one challenge page per puzzle, one answer page
+  const int rendered =
+      std::system(fmt::format("pdftoppm -png -r 20 '{}/b.pdf' '{}/page' 2>/dev/null", dir, dir).c_str());
+  if (rendered == 0) {
+    int pages = 0;
+    for (const auto& f : fs::directory_iterator(dir))
+      if (f.path().extension() == ".png" && f.path().filename().string().rfind("page", 0) == 0 &&
+          fs::file_size(f.path()) > 0)
+        ++pages;
+    EXPECT_EQ(pages, written.pages);
+  }
+}
