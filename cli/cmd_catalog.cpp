@@ -211,8 +211,9 @@ int runShowOne(const std::vector<std::string>& args) {
   const bool colour = stdoutWantsColour();
   try {
     const Puzzle puzzle = loadDefinition(c.definitionText, c.puzzleName + " (catalog)");
+    const Challenge challenge = parseChallengeText(puzzle, c.challengeText);
     std::cout << "challenge: " << c.challengeText << '\n'
-              << boardPicture(puzzle, parseChallengeText(puzzle, c.challengeText).givens, colour) << '\n';
+              << boardPicture(puzzle, challenge.givens, colour, challenge.marks) << '\n';
     std::cout << "solution: " << c.solutionText << '\n'
               << boardPicture(puzzle, parseChallenge(puzzle, c.solutionText), colour);
   } catch (const InputError& e) {

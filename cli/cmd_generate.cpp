@@ -58,7 +58,7 @@ void printListing(const Puzzle& puzzle, int index, const GeneratedChallenge& c, 
   std::cout << fmt::format("#{}  {}  score {:.2f}  {} given, {} to place  (--challenge-seed {})\n", index + 1,
                            levelName(c.rating.level), c.rating.score, c.given, c.toPlace, c.seed);
   std::cout << fmt::format("challenge: {}\nsolution:  {}\n", c.challengeText, c.solutionText);
-  std::cout << boardPicture(puzzle, c.givens, colour) << '\n';
+  std::cout << boardPicture(puzzle, c.givens, colour, c.marks) << '\n';
 }
 
 std::string rejectSummary(const GenerateStats& stats) {

@@ -98,7 +98,7 @@ int runHint(const std::vector<std::string>& args) {
   for (std::size_t m = 0; m < shown; ++m)
     std::cout << fmt::format("{}{}. {}\n", std::string(static_cast<std::size_t>(moves[m].depth) * 2, ' '),
                              m + 1, moves[m].text);
-  std::cout << '\n' << boardPicture(puzzle, board, stdoutWantsColour());
+  std::cout << '\n' << boardPicture(puzzle, board, stdoutWantsColour(), challenge.marks);
   if (shown < moves.size())
     std::cout << fmt::format("({} more move{} to the solution: --steps {})\n", moves.size() - shown,
                              moves.size() - shown == 1 ? "" : "s", moves.size());

@@ -7,6 +7,7 @@
 #include <cairo.h>
 #include <fmt/format.h>
 #include <sys/wait.h>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -242,6 +243,35 @@ TEST(DrawStars, TerminalShowsMarksInLowerCaseOnOffsetRows) {
                          " B B B R R O \n"),
             std::string::npos)
       << run.out;
+}
+
+// The listings of generate, hint and catalog show show what a challenge asks: marked cells in lower case, a
+// pattern's colours in the window (not an empty board).
+TEST(DrawFamilies, ListingsShowMarksAndPatterns) {
+  const RunResult hinted = runPiecework(fmt::format("hint iq-stars --challenge '{}' --steps 1", kWizard));
+  ASSERT_EQ(hinted.status, 0) << hinted.err;
+  EXPECT_NE(hinted.out.find(". . . p . . y \n"), std::string::npos) << hinted.out;
+  const RunResult focus = runPiecework("hint iq-focus --challenge RRR/BWB/BRB --steps 1");
+  ASSERT_EQ(focus.status, 0) << focus.err;
+  EXPECT_NE(focus.out.find("|R R R|"), std::string::npos) << focus.out;
+  EXPECT_NE(focus.out.find("|B W B|"), std::string::npos) << focus.out;
+  for (const char* level : {"Starter", "Wizard"}) {
+    const RunResult made =
+        runPiecework(fmt::format("generate iq-stars --level {} --count 1 --seed 3 -q", level));
+    ASSERT_EQ(made.status, 0) << made.err;
+    const std::size_t at = made.out.find("challenge: ");
+    ASSERT_NE(at, std::string::npos) << made.out;
+    const std::string text = made.out.substr(at + 11, made.out.find('\n', at) - at - 11);
+    const Challenge challenge = parseChallengeText(stars(), text);
+    EXPECT_NE(made.out.find(boardPicture(stars(), challenge.givens, false, challenge.marks)),
+              std::string::npos)
+        << made.out;
+    if (std::string(level) == "Wizard") {
+      ASSERT_FALSE(challenge.marks.pieces.empty());
+      const char letter = stars().pieces[static_cast<std::size_t>(challenge.marks.pieces[0].second)].letter;
+      EXPECT_NE(made.out.find(static_cast<char>(std::tolower(letter))), std::string::npos) << made.out;
+    }
+  }
 }
 
 // The pattern RRR/BWB/BRB on the empty board: the window's nine cells in its colours, every other cell
