@@ -133,6 +133,21 @@ nlohmann::json ratingJson(const Puzzle& puzzle, const Rating& rating, const std:
   return out;
 }
 
+// How many solutions a challenge has, counted up to a cap: past it, "at least" is all a reader needs.
+struct SolutionCount {
+  std::size_t count = 0;
+  bool exact = true;
+};
+
+SolutionCount countUpTo(const Puzzle& puzzle, const Challenge& challenge, const Rules& rules) {
+  constexpr std::size_t kCap = 1000;
+  FindOptions options;
+  options.rules = rules;
+  options.max = kCap;
+  const FindResult found = findSolutions(puzzle, challenge.givens, options);
+  return {found.solutions.size(), found.exhausted || found.solutions.size() < kCap};
+}
+
 }  // namespace
 
 int runRate(const std::vector<std::string>& args) {
@@ -184,13 +199,17 @@ int runRate(const std::vector<std::string>& args) {
       throw InputError(fmt::format("{}: {}", where(t), e.what()));
     }
   }
+  // A published challenge may have several solutions (IQ Focus's booklet has a pattern with 4): it is rated
+  // as the effort of finding one of them, and the output says how many there are. One with none is refused.
   std::vector<Rating> ratings;
+  std::vector<SolutionCount> solutionCounts;
   for (std::size_t i = 0; i < challenges.size(); ++i) {
     const Uniqueness u = uniqueness(puzzle, challenges[i].givens, challengeRules[i]);
-    if (u != Uniqueness::Unique)
+    if (u == Uniqueness::None)
       throw InputError(
-          fmt::format("{}: the challenge has {}; only a challenge with exactly one solution can be rated",
-                      where(texts[i]), u == Uniqueness::None ? "no solution" : "more than one solution"));
+          fmt::format("{}: the challenge has no solution, so it cannot be rated", where(texts[i])));
+    solutionCounts.push_back(u == Uniqueness::Unique ? SolutionCount{1, true}
+                                                     : countUpTo(puzzle, challenges[i], challengeRules[i]));
     ratings.push_back(rate(puzzle, challenges[i].givens, challengeRules[i], model ? &*model : nullptr));
   }
 
@@ -202,12 +221,20 @@ int runRate(const std::vector<std::string>& args) {
   const bool fullExplanation = explainForm == "full";
   for (std::size_t i = 0; i < ratings.size(); ++i) {
     const Rating& rating = ratings[i];
+    const SolutionCount& solutions = solutionCounts[i];
     if (json) {
-      printJson(ratingJson(puzzle, rating, texts[i].text, fromFile));
+      nlohmann::json out = ratingJson(puzzle, rating, texts[i].text, fromFile);
+      out["solutions"] = solutions.count;
+      if (!solutions.exact) out["solutions_at_least"] = true;
+      printJson(out);
       continue;
     }
     if (fromFile) std::cout << fmt::format("{} ", where(texts[i]));
-    std::cout << ratingSummary(rating) << '\n';
+    std::cout << ratingSummary(rating);
+    if (solutions.count > 1)
+      std::cout << fmt::format("; the challenge has {}{} solutions, rated as finding one",
+                               solutions.exact ? "" : "at least ", solutions.count);
+    std::cout << '\n';
     if (!explain) continue;
     if (!fullExplanation) {
       int number = 0;

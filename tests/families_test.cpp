@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -272,11 +273,32 @@ TEST(IqFocus, CliPatternCountSolveAndErrors) {
   EXPECT_EQ(bad.status, 2);
   EXPECT_NE(bad.err.find("'X' is not a colour"), std::string::npos) << bad.err;
   EXPECT_EQ(std::count(bad.err.begin(), bad.err.end(), '\n'), 1);
-  // A pattern with several tilings cannot be rated: a one-line error.
-  const auto rate = runPiecework("rate iq-focus --challenge BBB/BWB/BBB");
-  EXPECT_EQ(rate.status, 2);
-  EXPECT_NE(rate.err.find("more than one solution"), std::string::npos) << rate.err;
-  EXPECT_EQ(std::count(rate.err.begin(), rate.err.end(), '\n'), 1);
+  // The booklet's pattern with 4 tilings (docs/families.md) is rated as finding one of them, and says so.
+  const auto rate = runPiecework("rate iq-focus --json --challenge BBB/BWB/BBB");
+  ASSERT_EQ(rate.status, 0) << rate.err;
+  const json rated = json::parse(rate.out);
+  EXPECT_EQ(rated.at("solutions").get<int>(), 4);
+  EXPECT_FALSE(rated.contains("solutions_at_least"));
+  int placed = 0;  // the path ends with the board full: every piece placed once
+  std::set<std::string> pieces;
+  for (const auto& step : rated.at("steps"))
+    if (step.at("placed").get<bool>()) ++placed, pieces.insert(step.at("piece").get<std::string>());
+  EXPECT_EQ(placed, 10);
+  EXPECT_EQ(pieces.size(), 10U);
+  const auto text = runPiecework("rate iq-focus --challenge BBB/BWB/BBB");
+  ASSERT_EQ(text.status, 0) << text.err;
+  EXPECT_NE(text.out.find("the challenge has 4 solutions, rated as finding one"), std::string::npos)
+      << text.out;
+}
+
+// A challenge with no solution cannot be rated: the X pentomino shuts in the corner cell.
+TEST(RateCli, NoSolutionIsRefusedInOneLine) {
+  const auto r = runPiecework(
+      "rate pentominoes-6x10 --challenge "
+      "'.X......../XXX......./.X......../........../........../..........'");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("no solution"), std::string::npos) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1);
 }
 
 // A user-defined coloured puzzle: a 2 x 2 board whose top row is the window, a domino 'a' with a red and a
