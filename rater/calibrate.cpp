@@ -261,8 +261,20 @@ RatingModel equalShareModel(const RatingModel& base, const std::vector<RatingFea
   }
   std::sort(efforts.begin(), efforts.end());
   for (std::size_t k = 0; k < 4; ++k) {
-    // Halfway between the last effort of one fifth and the first of the next.
-    const std::size_t at = (k + 1) * efforts.size() / 5;
+    // Halfway between the last effort of one fifth and the first of the next; where those are equal (a
+    // challenge and its mirror image, say), at the nearest place where two efforts differ.
+    const std::size_t target = (k + 1) * efforts.size() / 5;
+    std::size_t at = target;
+    for (std::size_t d = 0; d < efforts.size(); ++d) {
+      if (target + d < efforts.size() && efforts[target + d - 1] < efforts[target + d]) {
+        at = target + d;
+        break;
+      }
+      if (target > d + 1 && efforts[target - d - 2] < efforts[target - d - 1]) {
+        at = target - d - 1;
+        break;
+      }
+    }
     model.cuts[k] = (efforts[at - 1] + efforts[at]) / 2;
     if (k > 0 && !(model.cuts[k] > model.cuts[k - 1]))
       throw InputError(

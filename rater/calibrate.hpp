@@ -45,7 +45,8 @@ CrossValidation crossValidate(const std::vector<CalibrationSample>& samples,
 // standardisation and weights; features that do not vary over the pool are dropped, they only shift every
 // effort alike), and the four cut points are put between the fifths of the pool's efforts, so that a fifth of
 // the pool falls in each level, as in a booklet with as many challenges of each level. Throws InputError when
-// the pool is smaller than 25 or its efforts are too tied to be split into five.
+// the pool is smaller than 25 or its efforts are too tied to be split into five. Where efforts tie at a
+// fifth, the cut moves to the nearest place where they differ.
 RatingModel equalShareModel(const RatingModel& base, const std::vector<RatingFeatures>& pool);
 
 }  // namespace piecework
