@@ -15,6 +15,8 @@
 #include <cmath>
 #include <cstdint>
 #include <map>
+#include <set>
+#include <tuple>
 #include <unordered_map>
 
 #include "puzzle/challenge.hpp"
@@ -679,55 +681,133 @@ std::string describePlacement(const Puzzle& puzzle, int placement) {
   return familyOf(puzzle).describePlacement(puzzle, placement);
 }
 
-Rating rate(const Puzzle& puzzle, const std::vector<int>& givens, Rules rules, const RatingModel* model) {
-  const Rater rater(puzzle, givens, rules);
-  Rating rating;
-  rating.toPlace = rater.problem().needTotal();
-  State state = rater.initial();
-  RatingFeatures& f = rating.features;
-  f.toPlace = rating.toPlace;
-  // The marks (a colour pattern, marked cells) are part of what the challenge shows: the options at the start
-  // are those they leave, and their eliminations are the first steps.
+namespace {
+
+// One replay of a challenge: the path, how it ended and what it measured.
+struct Replay {
+  Status status = Status::Stalled;
+  State state;
   std::vector<Event> log;
-  rater.startWithMarks(state, log);
-  f.startOptions = rater.aliveCount(state);
-  f.firstChoice = rater.minChoice(state);
+  RatingFeatures features;
+};
+
+// A person starts after looking at the marks (a colour pattern, marked cells): the options at the start are
+// those they leave, and their eliminations are the first steps.
+Replay replay(const Rater& rater) {
+  Replay r;
+  RatingFeatures& f = r.features;
+  f.toPlace = rater.problem().needTotal();
+  r.state = rater.initial();
+  rater.startWithMarks(r.state, r.log);
+  f.startOptions = rater.aliveCount(r.state);
+  f.firstChoice = rater.minChoice(r.state);
   // Capped: past this many board states, guessing is clearly the whole work (the shipped booklets' hardest
   // challenges need a few thousand).
-  f.forcedSearch = rater.forcedSearch(state, 100000);
+  f.forcedSearch = rater.forcedSearch(r.state, 100000);
   Stats stats;
-  const Status status = rater.search(state, 0, false, log, stats);
-  rating.solved = status == Status::Solved;
-  rating.trials = stats.trials;
-  rating.trialDepth = stats.depth;
-
-  int hardest = -1;
-  const char* hardestFamily = nullptr;  // the name of the hardest strategy when it is the family's
+  r.status = rater.search(r.state, 0, false, r.log, stats);
+  std::set<std::string> used;  // strategies on the path, trial included
   const Event* previous = nullptr;
-  for (const Event& e : log) {
-    const int k = static_cast<int>(e.strategy);
-    if (k > hardest) hardest = k, hardestFamily = e.name;
+  for (const Event& e : r.log) {
+    used.insert(strategyName(e.strategy, e.name));
     // Consecutive eliminations by one strategy are one sweep over the board.
     const bool newSweep = previous == nullptr || previous->strategy != e.strategy ||
                           previous->name != e.name || previous->placed != e.placed ||
                           previous->depth != e.depth;
     previous = &e;
-    if (e.depth == 0) switch (e.strategy) {
-        case Strategy::SinglePlacement:
-        case Strategy::SingleCover:
-          ++f.forcedSteps;
-          break;
-        case Strategy::Pairwise:
-          ++f.pairwiseEliminations, f.pairwiseSweeps += newSweep ? 1 : 0;
-          break;
-        case Strategy::Marks:
-        case Strategy::Family:
-        case Strategy::Region:
-          ++f.ruleEliminations, f.ruleSweeps += newSweep ? 1 : 0;
-          break;
-        case Strategy::Trial:
-          break;
-      }
+    if (e.depth != 0) continue;
+    switch (e.strategy) {
+      case Strategy::SinglePlacement:
+      case Strategy::SingleCover:
+        ++f.forcedSteps;
+        break;
+      case Strategy::Pairwise:
+        ++f.pairwiseEliminations, f.pairwiseSweeps += newSweep ? 1 : 0;
+        break;
+      case Strategy::Marks:
+      case Strategy::Family:
+      case Strategy::Region:
+        ++f.ruleEliminations, f.ruleSweeps += newSweep ? 1 : 0;
+        break;
+      case Strategy::Trial:
+        break;
+    }
+  }
+  f.strategiesUsed = static_cast<int>(used.size());
+  f.trials = stats.trials;
+  f.trialDepth = stats.depth;
+  f.refutations = stats.refuted;
+  f.refutationSteps = stats.refutedSteps;
+  f.stalls = stats.stalls;
+  f.stallChoice = stats.stallChoice;
+  f.firstStallChoice = stats.firstStallChoice;
+  return r;
+}
+
+// Does the symmetry keep the colour window in place? (Otherwise a colour pattern has no image.)
+bool keepsWindow(const Puzzle& puzzle, const Symmetry& g) {
+  for (int site : puzzle.window)
+    if (std::find(puzzle.window.begin(), puzzle.window.end(), g.site[static_cast<std::size_t>(site)]) ==
+        puzzle.window.end())
+      return false;
+  return true;
+}
+
+// A challenge as givens and marks, in a form that compares.
+using ChallengeImage =
+    std::tuple<std::vector<int>, std::vector<std::pair<int, char>>, std::vector<std::pair<int, int>>>;
+
+ChallengeImage imageUnder(const Symmetry& g, const std::vector<int>& givens, const CellMarks& marks) {
+  auto [ids, colours, pieces] = ChallengeImage(givens, marks.colours, marks.pieces);
+  for (int& id : ids) id = g.placement[static_cast<std::size_t>(id)];
+  for (auto& [site, colour] : colours) site = g.site[static_cast<std::size_t>(site)];
+  for (auto& [site, piece] : pieces) {
+    site = g.site[static_cast<std::size_t>(site)];
+    piece = g.piece[static_cast<std::size_t>(piece)];
+  }
+  std::sort(ids.begin(), ids.end());
+  std::sort(colours.begin(), colours.end());
+  std::sort(pieces.begin(), pieces.end());
+  return {std::move(ids), std::move(colours), std::move(pieces)};
+}
+
+// The replay breaks ties by the order of pieces and cells (which of two equally constrained choices it
+// guesses on first), so a challenge and its mirror image could measure differently, though a person sees the
+// same challenge turned round. The figures are therefore those of one image chosen whatever way round the
+// challenge is given: the smallest of its images under the board's symmetries (those that keep a colour
+// window in place).
+RatingFeatures canonicalFeatures(const Puzzle& puzzle, const std::vector<int>& givens, const Rules& rules,
+                                 const RatingFeatures& asGiven) {
+  const ChallengeImage given = imageUnder(puzzle.symmetries.front(), givens, rules.marks);  // the identity
+  ChallengeImage smallest = given;
+  for (std::size_t k = 1; k < puzzle.symmetries.size(); ++k) {
+    const Symmetry& g = puzzle.symmetries[k];
+    if (!rules.marks.colours.empty() && !keepsWindow(puzzle, g)) continue;
+    smallest = std::min(smallest, imageUnder(g, givens, rules.marks));
+  }
+  if (smallest == given) return asGiven;
+  Rules imageRules = rules;
+  imageRules.marks.colours = std::get<1>(smallest);
+  imageRules.marks.pieces = std::get<2>(smallest);
+  return replay(Rater(puzzle, std::get<0>(smallest), imageRules)).features;
+}
+
+}  // namespace
+
+Rating rate(const Puzzle& puzzle, const std::vector<int>& givens, Rules rules, const RatingModel* model) {
+  const Rater rater(puzzle, givens, rules);
+  Replay path = replay(rater);
+  Rating rating;
+  rating.toPlace = rater.problem().needTotal();
+  rating.solved = path.status == Status::Solved;
+  rating.trials = path.features.trials;
+  rating.trialDepth = path.features.trialDepth;
+
+  int hardest = -1;
+  const char* hardestFamily = nullptr;  // the name of the hardest strategy when it is the family's
+  for (const Event& e : path.log) {
+    const int k = static_cast<int>(e.strategy);
+    if (k > hardest) hardest = k, hardestFamily = e.name;
     RatingStep step;
     step.strategy = strategyName(e.strategy, e.name);
     step.piece = rater.pieceOf(e.option);
@@ -747,19 +827,12 @@ Rating rate(const Puzzle& puzzle, const std::vector<int>& givens, Rules rules, c
     ++rating.strategyUse[step.strategy];
     rating.steps.push_back(std::move(step));
   }
-  if (stats.trials > 0) hardest = std::max(hardest, static_cast<int>(Strategy::Trial));
+  if (rating.trials > 0) hardest = std::max(hardest, static_cast<int>(Strategy::Trial));
   rating.hardest = hardest < 0 ? "" : strategyName(static_cast<Strategy>(hardest), hardestFamily);
-  f.strategiesUsed = static_cast<int>(rating.strategyUse.size());
-  f.trials = stats.trials;
-  f.trialDepth = stats.depth;
-  f.refutations = stats.refuted;
-  f.refutationSteps = stats.refutedSteps;
-  f.stalls = stats.stalls;
-  f.stallChoice = stats.stallChoice;
-  f.firstStallChoice = stats.firstStallChoice;
+  rating.features = canonicalFeatures(puzzle, givens, rules, path.features);
 
   const RatingModel& used = model != nullptr ? *model : shippedModel(puzzle);
-  const LevelEstimate estimate = estimateLevel(used, f);
+  const LevelEstimate estimate = estimateLevel(used, rating.features);
   rating.model = used.name;
   rating.probability = estimate.probability;
   // A challenge the strategies cannot finish has no solution: the hardest there is.
@@ -767,7 +840,7 @@ Rating rate(const Puzzle& puzzle, const std::vector<int>& givens, Rules rules, c
   rating.score = std::round(estimate.score * 1000) / 1000;
   if (rating.solved) {
     rating.solution = givens;
-    for (int o : state.placed) rating.solution.push_back(rater.placementId(o));
+    for (int o : path.state.placed) rating.solution.push_back(rater.placementId(o));
     std::sort(rating.solution.begin(), rating.solution.end());
   }
   return rating;

@@ -22,7 +22,9 @@ const char* levelName(Level level);
 std::optional<Level> parseLevel(std::string_view name);
 
 // Bumped whenever the grading changes, so that stored ratings can be redone (catalog rate).
-inline constexpr int kRaterVersion = 4;  // 4: colour rule and marked cell; IQ Focus and IQ Stars models
+// 5: features measured on a canonical image of the challenge; 4: colour rule, marked cell, IQ Focus and
+// Stars.
+inline constexpr int kRaterVersion = 5;
 
 // The ladder, easiest first (docs/rating.md). The names are those used in RatingStep::strategy.
 inline constexpr const char* kStrategyColourRule = "colour rule";  // IQ Focus: the window's colours
@@ -48,7 +50,8 @@ struct RatingStep {
 };
 
 // What the replay measured: the inputs of the rating model (rater/model.hpp). Step counts are over the
-// deductions made without assumptions (trial depth 0).
+// deductions made without assumptions (trial depth 0). They are measured on one image of the challenge chosen
+// whatever way round it is given (see rate()).
 struct RatingFeatures {
   int toPlace = 0;
   int startOptions = 0;  // placements left for the pieces to place, before any deduction
@@ -67,7 +70,7 @@ struct RatingFeatures {
   double stallChoice = 0;    // log2 of the options of the choice guessed on there, summed
   int firstStallChoice = 0;  // options of the choice guessed on where logic first stalled (0: it never did)
   int forcedSearch = 0;      // board states in a search that uses forced moves only and guesses on the
-                             // most constrained choice, every guess followed (order-independent; capped)
+                             // most constrained choice, every guess followed (capped)
 };
 
 struct Rating {
