@@ -8,7 +8,6 @@
 #include <optional>
 #include <random>
 
-#include "cli/census_checkpoint.hpp"
 #include "cli/checkpoint.hpp"
 #include "cli/command.hpp"
 #include "cli/job_runner.hpp"
@@ -123,14 +122,14 @@ int runCensus(const std::vector<std::string>& args) {
     work.counters = at.size();
     work.worker = [&plan] { return [&plan](std::size_t job) { return censusJob(plan, job); }; };
     // The checkpoint is rank 0's alone, opened inside runJobs so that an error in it stops every rank.
-    std::unique_ptr<CensusCheckpoint> checkpoint;
+    std::unique_ptr<JobRecordFile> checkpoint;
     if (vm.count("checkpoint") != 0U) {
       work.resume = [&] {
         const std::string fingerprint =
             fmt::format("census {} max-given={} distinct={} method={}", countFingerprint(puzzle, {}, rules),
                         plan.maxGiven, plan.solutions.size(), methodName);
-        checkpoint = std::make_unique<CensusCheckpoint>(vm["checkpoint"].as<std::string>(), fingerprint,
-                                                        plan.jobs(), at.size());
+        checkpoint = std::make_unique<JobRecordFile>(
+            vm["checkpoint"].as<std::string>(), censusCheckpointLayout(fingerprint, plan.jobs(), at.size()));
         return checkpoint->finished();
       };
       work.finished = [&](std::size_t job, const JobCounters& values) { checkpoint->record(job, values); };

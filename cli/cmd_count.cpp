@@ -66,19 +66,15 @@ int runCount(const std::vector<std::string>& args) {
     };
   };
   // The checkpoint is rank 0's alone, opened inside runJobs so that an error in it stops every rank.
-  std::unique_ptr<CountCheckpoint> checkpoint;
+  std::unique_ptr<JobRecordFile> checkpoint;
   if (checkpointed) {
     work.resume = [&] {
-      checkpoint = std::make_unique<CountCheckpoint>(vm["checkpoint"].as<std::string>(),
-                                                     countFingerprint(puzzle, givens, rules));
-      std::vector<std::pair<std::size_t, JobCounters>> done;
-      for (const auto& [job, c] : checkpoint->resume(jobs.size()))
-        done.emplace_back(job, JobCounters{c.solutions, c.distinct, c.nodes});
-      return done;
+      checkpoint = std::make_unique<JobRecordFile>(
+          vm["checkpoint"].as<std::string>(),
+          countCheckpointLayout(countFingerprint(puzzle, givens, rules), jobs.size()));
+      return checkpoint->finished();
     };
-    work.finished = [&](std::size_t job, const JobCounters& c) {
-      checkpoint->record(job, JobCounts{c[0], c[1], c[2]});
-    };
+    work.finished = [&](std::size_t job, const JobCounters& c) { checkpoint->record(job, c); };
   }
   Progress progress(progressMode, "counting");
   work.progress = [&](std::size_t done, std::size_t all) { progress.update(done, all); };

@@ -1,19 +1,16 @@
 // `piecework census`: figures checked against an independent brute force (tests/support/polyomino_census.cpp,
 // which shares no code with puzzle/ or solver/), facts that hold for every puzzle, a kill-and-resume with a
-// real SIGKILL, and bad input.
+// real SIGKILL, a checkpoint written by an earlier version, and bad input.
 #include <gtest/gtest.h>
-#include <signal.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
-#include <chrono>
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
-#include <thread>
 #include <vector>
 
+#include "support/kill_resume.hpp"
 #include "support/polyomino_census.hpp"
 #include "support/run.hpp"
 
@@ -138,34 +135,19 @@ TEST(Census, ASingleFillingMakesEveryChallengeUnique) {
   std::filesystem::remove_all(dir);
 }
 
-std::size_t jobRecords(const std::string& path) {
-  std::ifstream in(path);
-  std::size_t n = 0;
-  for (std::string line; std::getline(in, line);) n += line.rfind("job ", 0) == 0 ? 1 : 0;
-  return n;
-}
+using test::jobRecords;
 
 TEST(Census, KilledCensusResumesAndEndsWithTheSameFigures) {
   const std::string dir = test::tempDir();
   const std::string file = dir + "/census.checkpoint";
   // (the solver method: its jobs take long enough, several seconds in all, to be killed in the middle)
   const std::string args = "pentominoes-4x15 --max-given 3 --threads 2 --method solver";
-  const pid_t pid = fork();
-  ASSERT_GE(pid, 0);
-  if (pid == 0) {
-    std::freopen("/dev/null", "w", stdout);
-    std::freopen("/dev/null", "w", stderr);
-    execl(PIECEWORK_BINARY, PIECEWORK_BINARY, "census", "pentominoes-4x15", "--max-given", "3", "--threads",
-          "2", "--method", "solver", "--checkpoint", file.c_str(), "--json", static_cast<char*>(nullptr));
-    _exit(127);
-  }
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(300);
-  while (jobRecords(file) < 3 && std::chrono::steady_clock::now() < deadline)
-    std::this_thread::sleep_for(std::chrono::milliseconds(1));
-  ASSERT_EQ(kill(pid, SIGKILL), 0);
-  int status = 0;
-  ASSERT_EQ(waitpid(pid, &status, 0), pid);
-  ASSERT_TRUE(WIFSIGNALED(status)) << "the census finished before it could be killed";
+  const pid_t pid = test::startInBackground(
+      PIECEWORK_BINARY, {"census", "pentominoes-4x15", "--max-given", "3", "--threads", "2", "--method",
+                         "solver", "--checkpoint", file, "--json"});
+  ASSERT_GT(pid, 0);
+  test::waitForRecords(file, 3);
+  ASSERT_TRUE(test::killAndReap(pid)) << "the census finished before it could be killed";
   const std::size_t before = jobRecords(file);
   ASSERT_GE(before, 3U);
   ASSERT_LT(before, 368U);  // pentominoes-4x15 has 368 distinct solutions, one job each
@@ -194,8 +176,30 @@ TEST(Census, KilledCensusResumesAndEndsWithTheSameFigures) {
   std::ofstream(notes) << "my notes, no newline";
   const auto r = test::runPiecework("census pentominoes-3x20 --checkpoint '" + notes + "'");
   EXPECT_EQ(r.status, 2) << r.err;
-  std::ifstream in(notes);
-  EXPECT_EQ(std::string(std::istreambuf_iterator<char>(in), {}), "my notes, no newline");
+  EXPECT_EQ(test::readFile(notes), "my notes, no newline");
+  std::filesystem::remove_all(dir);
+}
+
+// A checkpoint written by piecework before count and census shared their checkpoint code
+// (cli/census_checkpoint.cpp of then), copied as it was: job 0 of pentominoes-3x20's 2 finished.
+TEST(Census, ResumesACheckpointOfTheFormerFormat) {
+  const std::string dir = test::tempDir();
+  const std::string file = dir + "/census.checkpoint";
+  const std::string recorded =
+      "piecework-census-checkpoint 1\tcensus puzzle=pentominoes-3x20 sites=60 placements=1236 givens=- "
+      "linked=0 max-given=12 distinct=2 method=table\tjobs=2 counters=55\n"
+      // (one record line)
+      "job 0 0 6 54 209 490 791 924 792 495 220 66 12 1 0 6 3 0 0 0 0 0 0 0 0 0 0 0 24 216 836 1960 3164 "
+      "3696 3168 1980 880 264 48 4 0 24 12 0 0 0 0 0 0 0 0 0 0 0 0 1\n";
+  test::writeFile(file, recorded);
+  const auto json = census("pentominoes-3x20 --threads 2 --checkpoint '" + file + "'");
+  expectSameFigures(
+      json, reference::polyominoCensus("..................../..................../....................",
+                                       kPentominoes));
+  EXPECT_EQ(json["solutions_done"], 2);
+  // The old record stays as it was, and only job 1 was gone through.
+  EXPECT_EQ(test::readFile(file).substr(0, recorded.size()), recorded);
+  EXPECT_EQ(test::recordedJobs(file), (std::vector<std::size_t>{0, 1}));
   std::filesystem::remove_all(dir);
 }
 

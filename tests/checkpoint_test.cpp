@@ -1,54 +1,25 @@
 // `count --checkpoint FILE`: a count killed with SIGKILL and started again with the same command searches
 // only the jobs not recorded and ends with the published figures; checkpoints of other counts and damaged
-// ones are refused in one line with exit status 2.
+// ones are refused in one line with exit status 2 and left as they were; files written by earlier versions
+// resume.
 #include <gtest/gtest.h>
-#include <signal.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
-#include <chrono>
+#include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <set>
-#include <sstream>
 #include <string>
-#include <thread>
 #include <vector>
 
+#include "support/kill_resume.hpp"
 #include "support/run.hpp"
 
 namespace piecework {
 namespace {
 
-std::vector<std::string> readLines(const std::string& path) {
-  std::ifstream in(path);
-  std::vector<std::string> lines;
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
-}
-
-std::size_t jobRecords(const std::string& path) {
-  std::size_t n = 0;
-  for (const auto& line : readLines(path)) n += line.rfind("job ", 0) == 0 ? 1 : 0;
-  return n;
-}
-
-// Starts `piecework ARGS...` with its output thrown away; returns its process id.
-pid_t start(const std::vector<std::string>& args) {
-  const pid_t pid = fork();
-  if (pid == 0) {
-    std::vector<char*> argv;
-    argv.push_back(const_cast<char*>(PIECEWORK_BINARY));
-    for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-    argv.push_back(nullptr);
-    std::freopen("/dev/null", "w", stdout);
-    std::freopen("/dev/null", "w", stderr);
-    execv(PIECEWORK_BINARY, argv.data());
-    _exit(127);
-  }
-  return pid;
-}
+using test::readFile;
+using test::readLines;
+using test::writeFile;
 
 std::string singleLine(const std::string& err) {
   return err.substr(0, err.find('\n'));
@@ -58,20 +29,13 @@ std::string singleLine(const std::string& err) {
 TEST(Checkpoint, KilledCountResumesAndEndsWithTheSameFigures) {
   const std::string dir = test::tempDir();
   const std::string file = dir + "/count.checkpoint";
-  const pid_t pid = start({"count", "pentacubes-3x4x5", "--threads", "2", "--checkpoint", file, "--json"});
+  const pid_t pid = test::startInBackground(
+      PIECEWORK_BINARY, {"count", "pentacubes-3x4x5", "--threads", "2", "--checkpoint", file, "--json"});
   ASSERT_GT(pid, 0);
-  // Kill it once a few jobs are recorded.
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(300);
-  while (jobRecords(file) < 3 && std::chrono::steady_clock::now() < deadline)
-    std::this_thread::sleep_for(std::chrono::milliseconds(1));
-  ASSERT_EQ(kill(pid, SIGKILL), 0);
-  int status = 0;
-  ASSERT_EQ(waitpid(pid, &status, 0), pid);
-  ASSERT_TRUE(WIFSIGNALED(status)) << "the count finished before it could be killed";
+  test::waitForRecords(file, 3);  // kill it once a few jobs are recorded
+  ASSERT_TRUE(test::killAndReap(pid)) << "the count finished before it could be killed";
   const std::vector<std::string> before = readLines(file);
-  std::size_t recordedBefore = 0;
-  for (const auto& line : before) recordedBefore += line.rfind("job ", 0) == 0 ? 1 : 0;
-  ASSERT_GE(recordedBefore, 3U);
+  ASSERT_GE(test::jobRecords(file), 3U);
 
   const auto r = test::runPiecework("count pentacubes-3x4x5 --threads 2 --checkpoint '" + file + "' --json");
   ASSERT_EQ(r.status, 0) << r.err;
@@ -84,19 +48,12 @@ TEST(Checkpoint, KilledCountResumesAndEndsWithTheSameFigures) {
   const std::vector<std::string> after = readLines(file);
   ASSERT_GE(after.size(), 2U);
   for (std::size_t i = 0; i + 1 < before.size(); ++i) EXPECT_EQ(after[i], before[i]);
-  const std::size_t jobs = std::stoul(after[0].substr(after[0].rfind('\t') + 1));
-  std::set<std::size_t> seen;
-  for (std::size_t i = 1; i < after.size(); ++i) {
-    std::istringstream in(after[i]);
-    std::string tag;
-    std::size_t job = 0;
-    in >> tag >> job;
-    EXPECT_EQ(tag, "job");
-    EXPECT_TRUE(seen.insert(job).second) << "job " << job << " recorded twice";
-    EXPECT_LT(job, jobs);
-  }
-  EXPECT_EQ(seen.size(), jobs);
-  EXPECT_EQ(after.size(), jobs + 1);
+  const std::size_t jobs = test::countCheckpointJobs(file);
+  const std::vector<std::size_t> recorded = test::recordedJobs(file);
+  EXPECT_EQ(std::set<std::size_t>(recorded.begin(), recorded.end()).size(), recorded.size())
+      << "a job recorded twice";
+  for (std::size_t job : recorded) EXPECT_LT(job, jobs);
+  EXPECT_EQ(recorded.size(), jobs);
 
   // Started once more, it searches nothing and gives the same figures.
   const auto again =
@@ -111,6 +68,7 @@ TEST(Checkpoint, RefusesACheckpointOfAnotherCount) {
   const std::string dir = test::tempDir();
   const std::string file = dir + "/c";
   ASSERT_EQ(test::runPiecework("count soma --threads 2 --checkpoint '" + file + "' --json").status, 0);
+  const std::string soma = readFile(file);
   for (const std::string other : {"count pentacubes-2x3x10 --threads 2",
                                   "count soma --challenge 'TTT/.T./...|.../.../...|.../.../...' --threads 2",
                                   "count iq-link --threads 2 --challenge KAFGDF",
@@ -119,7 +77,17 @@ TEST(Checkpoint, RefusesACheckpointOfAnotherCount) {
     EXPECT_EQ(r.status, 2) << other << ": " << r.err;
     EXPECT_EQ(r.err, singleLine(r.err) + "\n") << other;
     EXPECT_NE(r.err.find("made for another count"), std::string::npos) << r.err;
+    EXPECT_EQ(readFile(file), soma) << other;
   }
+  // The same count split into another number of jobs (the header's last field).
+  std::string otherSplit = soma;
+  otherSplit.replace(otherSplit.find('\n') - 3, 3, "999");
+  writeFile(file, otherSplit);
+  const auto r = test::runPiecework("count soma --threads 2 --checkpoint '" + file + "'");
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_EQ(r.err, singleLine(r.err) + "\n");
+  EXPECT_NE(r.err.find("split into 999 jobs"), std::string::npos) << r.err;
+  EXPECT_EQ(readFile(file), otherSplit);
   std::filesystem::remove_all(dir);
 }
 
@@ -137,24 +105,71 @@ TEST(Checkpoint, RefusesDamagedFiles) {
       {good[0], good[1], good[1]},
       {good[0], "job 0 1 1 1 1"},
   };
+  // Each as it is and with a torn line after it: refused, and left as it was (nothing is cut off a file that
+  // is not this count's).
   for (const auto& lines : damaged) {
-    std::ofstream out(file, std::ios::trunc);
-    for (const auto& line : lines) out << line << "\n";
-    out.close();
-    const auto r = test::runPiecework("count soma --threads 2 --checkpoint '" + file + "'");
-    EXPECT_EQ(r.status, 2) << lines.back() << ": " << r.out;
-    EXPECT_EQ(r.err, singleLine(r.err) + "\n") << lines.back();
-    EXPECT_NE(r.err.find(file), std::string::npos) << r.err;
+    std::string text;
+    for (const auto& line : lines) text += line + "\n";
+    for (const std::string& torn : {text, text + "job 3 0"}) {
+      writeFile(file, torn);
+      const auto r = test::runPiecework("count soma --threads 2 --checkpoint '" + file + "'");
+      EXPECT_EQ(r.status, 2) << lines.back() << ": " << r.out;
+      EXPECT_EQ(r.err, singleLine(r.err) + "\n") << lines.back();
+      EXPECT_NE(r.err.find(file), std::string::npos) << r.err;
+      EXPECT_EQ(readFile(file), torn);
+    }
   }
   // A torn last line (a kill while writing) is dropped, and its job searched again.
-  {
-    std::ofstream out(file, std::ios::trunc);
-    out << good[0] << "\n" << good[1] << "\n" << good[2].substr(0, 5);
-  }
+  writeFile(file, good[0] + "\n" + good[1] + "\n" + good[2].substr(0, 5));
   const auto r = test::runPiecework("count soma --threads 2 --checkpoint '" + file + "' --json");
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(nlohmann::json::parse(r.out)["solutions"], 11520);
   EXPECT_EQ(nlohmann::json::parse(r.out)["distinct"], 240);
+  EXPECT_EQ(readLines(file)[1], good[1]);
+  std::filesystem::remove_all(dir);
+}
+
+// A file that is not a checkpoint is refused and left alone, even one line without a newline (which could be
+// a torn header) or one whose last line has none; so is a device, which would keep nothing.
+TEST(Checkpoint, LeavesOtherFilesAlone) {
+  const std::string dir = test::tempDir();
+  const std::string file = dir + "/notes.txt";
+  for (const std::string notes : {"my notes, no newline", "line one\nline two, no newline",
+                                  "piecework-count-checkpoint 1\tpuzzle=pentominoes-6x10 sites=6"}) {
+    writeFile(file, notes);
+    const auto r = test::runPiecework("count soma --threads 2 --checkpoint '" + file + "'");
+    EXPECT_EQ(r.status, 2) << notes << ": " << r.out;
+    EXPECT_EQ(r.err, singleLine(r.err) + "\n") << notes;
+    EXPECT_NE(r.err.find(file + ":1:"), std::string::npos) << r.err;
+    EXPECT_EQ(readFile(file), notes);
+  }
+  const auto r = test::runPiecework("count soma --threads 2 --checkpoint /dev/null");
+  EXPECT_EQ(r.status, 2) << r.out;
+  EXPECT_EQ(r.err, "piecework: checkpoint /dev/null: not a regular file\n");
+  std::filesystem::remove_all(dir);
+}
+
+// A checkpoint written by piecework before count and census shared their checkpoint code (cli/checkpoint.cpp
+// of then), copied as it was: 8 finished jobs of the Soma cube's 356 (2 threads), and a torn ninth.
+TEST(Checkpoint, ResumesAFileOfTheFormerFormat) {
+  const std::string dir = test::tempDir();
+  const std::string file = dir + "/soma.checkpoint";
+  const std::string recorded =
+      "piecework-count-checkpoint 1\tpuzzle=soma sites=27 placements=688 givens=- linked=0\t356\n"
+      "job 0 0 0 1\njob 1 96 2 6\njob 2 0 0 1\njob 3 0 0 1\njob 4 0 0 1\njob 5 48 1 4\njob 6 0 0 1\n"
+      "job 7 48 1 4\n";
+  writeFile(file, recorded + "job 9 0 0");
+  const auto r = test::runPiecework("count soma --threads 2 --checkpoint '" + file + "' --json");
+  ASSERT_EQ(r.status, 0) << r.err;
+  // Published: 240 Soma cube solutions up to rotation and reflection, 11,520 in all.
+  EXPECT_EQ(nlohmann::json::parse(r.out)["solutions"], 11520);
+  EXPECT_EQ(nlohmann::json::parse(r.out)["distinct"], 240);
+  // The old records stay as they were, the torn line is gone, and the rest was searched once each.
+  EXPECT_EQ(readFile(file).substr(0, recorded.size()), recorded);
+  const std::vector<std::size_t> jobs = test::recordedJobs(file);
+  EXPECT_EQ(jobs.size(), 356U);
+  EXPECT_EQ(std::set<std::size_t>(jobs.begin(), jobs.end()).size(), 356U);
+  EXPECT_EQ(*std::max_element(jobs.begin(), jobs.end()), 355U);
   std::filesystem::remove_all(dir);
 }
 

@@ -21,6 +21,7 @@
 #include <thread>
 #include <vector>
 
+#include "support/kill_resume.hpp"
 #include "support/run.hpp"
 
 namespace piecework {
@@ -43,13 +44,6 @@ const char* const kEnvironment[][2] = {{"OMPI_ALLOW_RUN_AS_ROOT", "1"},
                                        {"OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1"},
                                        {"ASAN_OPTIONS", "detect_leaks=0:abort_on_error=1"}};
 
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
 std::vector<std::string> lines(const std::string& text) {
   std::vector<std::string> result;
   std::istringstream in(text);
@@ -67,8 +61,8 @@ test::RunResult mpirun(int ranks, const std::string& args, const std::string& en
   const int raw = std::system(command.c_str());
   test::RunResult r;
   if (raw != -1 && WIFEXITED(raw)) r.status = WEXITSTATUS(raw);
-  r.out = slurp(dir + "/out");
-  r.err = slurp(dir + "/err");
+  r.out = test::readFile(dir + "/out");
+  r.err = test::readFile(dir + "/err");
   std::filesystem::remove_all(dir);
   return r;
 }
@@ -160,18 +154,12 @@ TEST(Mpi, RankZerosCheckpointErrorStopsEveryRank) {
   std::filesystem::remove_all(dir);
 }
 
-std::size_t jobRecords(const std::string& path) {
-  std::size_t n = 0;
-  for (const auto& line : lines(slurp(path))) n += line.rfind("job ", 0) == 0 ? 1 : 0;
-  return n;
-}
-
 std::vector<pid_t> childrenOf(pid_t parent) {
   std::vector<pid_t> children;
   for (const auto& entry : std::filesystem::directory_iterator("/proc")) {
     const std::string name = entry.path().filename();
     if (name.find_first_not_of("0123456789") != std::string::npos) continue;
-    std::istringstream stat(slurp(entry.path() / "stat"));
+    std::istringstream stat(test::readFile(entry.path() / "stat"));
     std::string pid, command, state;
     pid_t ppid = 0;
     // (pid (command) state ppid ...; the command of piecework has no spaces)
@@ -185,29 +173,17 @@ TEST(Mpi, KilledMpirunResumesFromTheCheckpointWithTheSameFigures) {
   REQUIRE_MPIRUN();
   const std::string dir = test::tempDir();
   const std::string file = dir + "/count.checkpoint";
-  const std::vector<std::string> args = {
-      kMpirun, "--oversubscribe", "-np", "2",     PIECEWORK_BINARY, "count", "pentacubes-3x4x5", "--threads",
-      "1",     "--checkpoint",    file,  "--json"};
-  const pid_t pid = fork();
-  ASSERT_GE(pid, 0);
-  if (pid == 0) {
-    for (const auto& [name, value] : kEnvironment) setenv(name, value, 1);
-    std::vector<char*> argv;
-    for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-    argv.push_back(nullptr);
-    std::freopen("/dev/null", "w", stdout);
-    std::freopen("/dev/null", "w", stderr);
-    execv(kMpirun, argv.data());
-    _exit(127);
-  }
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(300);
-  while (jobRecords(file) < 3 && std::chrono::steady_clock::now() < deadline)
-    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  std::vector<std::pair<std::string, std::string>> environment;
+  for (const auto& [name, value] : kEnvironment) environment.emplace_back(name, value);
+  const pid_t pid =
+      test::startInBackground(kMpirun,
+                              {"--oversubscribe", "-np", "2", PIECEWORK_BINARY, "count", "pentacubes-3x4x5",
+                               "--threads", "1", "--checkpoint", file, "--json"},
+                              environment);
+  ASSERT_GT(pid, 0);
+  test::waitForRecords(file, 3);
   const std::vector<pid_t> ranks = childrenOf(pid);
-  ASSERT_EQ(kill(pid, SIGKILL), 0);
-  int status = 0;
-  ASSERT_EQ(waitpid(pid, &status, 0), pid);
-  ASSERT_TRUE(WIFSIGNALED(status)) << "the count finished before it could be killed";
+  ASSERT_TRUE(test::killAndReap(pid)) << "the count finished before it could be killed";
   // Open MPI's ranks notice that mpirun is gone and end; a rank still writing to the checkpoint when the
   // count starts again would spoil the test, so wait for them (and kill them after 30 s).
   const auto ranksDeadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
@@ -219,7 +195,7 @@ TEST(Mpi, KilledMpirunResumesFromTheCheckpointWithTheSameFigures) {
       kill(rank, SIGKILL);
     }
   }
-  const std::size_t recordedBefore = jobRecords(file);
+  const std::size_t recordedBefore = test::jobRecords(file);
   ASSERT_GE(recordedBefore, 3U);
 
   const auto r = mpirun(2, "count pentacubes-3x4x5 --threads 1 --checkpoint '" + file + "' --json");
@@ -229,19 +205,11 @@ TEST(Mpi, KilledMpirunResumesFromTheCheckpointWithTheSameFigures) {
   EXPECT_EQ(json["distinct"], 3940);
 
   // Every job is recorded exactly once: the second run searched only what was missing.
-  const auto after = lines(slurp(file));
-  ASSERT_GE(after.size(), 2U);
-  const std::size_t jobs = std::stoul(after[0].substr(after[0].rfind('\t') + 1));
-  std::set<std::size_t> seen;
-  for (std::size_t i = 1; i < after.size(); ++i) {
-    std::istringstream in(after[i]);
-    std::string tag;
-    std::size_t job = 0;
-    in >> tag >> job;
-    EXPECT_EQ(tag, "job");
-    EXPECT_TRUE(seen.insert(job).second) << "job " << job << " recorded twice";
-  }
-  EXPECT_EQ(seen.size(), jobs);
+  const std::size_t jobs = test::countCheckpointJobs(file);
+  const std::vector<std::size_t> recorded = test::recordedJobs(file);
+  EXPECT_EQ(std::set<std::size_t>(recorded.begin(), recorded.end()).size(), recorded.size())
+      << "a job recorded twice";
+  EXPECT_EQ(recorded.size(), jobs);
   EXPECT_LT(recordedBefore, jobs) << "the killed run had finished every job";
 
   // The same checkpoint finishes a count without mpirun too (2 threads split like 2 ranks of 1 thread).

@@ -1,0 +1,67 @@
+// The file behind `--checkpoint FILE` (count and census): an append-only record of the finished jobs of one
+// piece of work, so that the work, killed and started again with the same command, does only what is missing.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace piecework::cli {
+
+// What the file is for. Its first line is `MAGIC<tab>FINGERPRINT<tab>SHAPE`, then one line `job INDEX C1 ...
+// CK` per finished job, K = counters.
+struct JobRecordLayout {
+  std::string kind;          // what the jobs belong to, in messages: "count", "census"
+  std::string magic;         // names the format and its version, e.g. "piecework-count-checkpoint 1"
+  std::string fingerprint;   // which work this is (no tab, no newline)
+  std::string shape;         // how the work is split, e.g. the number of jobs (no tab, no newline)
+  std::size_t jobs = 0;      // records name jobs 0..jobs-1
+  std::size_t counters = 0;  // and carry this many counters each
+  // Optional: the one-line reason why a header of the same work (magic and fingerprint) but another shape is
+  // refused; without it the message names both shapes.
+  std::function<std::string(const std::string& shape)> whyOtherShape;
+  // Optional: the one-line reason why a record that reads well is refused anyway ("" when it is fine).
+  std::function<std::string(const std::vector<std::uint64_t>& counters)> whyBadRecord;
+};
+
+// Each line is written whole and synced to disk before the work goes on, so a crash loses at most the jobs in
+// progress. On opening, the whole file is checked before anything in it changes: a file that is not this
+// work's record is refused and left as it was; in one that is, a torn last line (a kill while writing it) is
+// cut off, and its job runs again.
+class JobRecordFile {
+ public:
+  using Counters = std::vector<std::uint64_t>;
+  using Record = std::pair<std::size_t, Counters>;
+
+  // Opens (or creates, writing the header) the file. Throws InputError, naming the file and line, when it is
+  // not a checkpoint of this kind, is damaged, or was made for other work (fingerprint or shape).
+  JobRecordFile(std::string path, JobRecordLayout layout);
+
+  // The jobs recorded as finished, in the file's order.
+  const std::vector<Record>& finished() const { return finished_; }
+  // Appends one job's record (layout.counters counters) and syncs it. Throws InputError when it cannot.
+  void record(std::size_t job, const Counters& counters);
+
+ private:
+  // Closes the file however the object ends, even when the constructor throws.
+  struct FileDescriptor {
+    int fd = -1;
+    FileDescriptor() = default;
+    FileDescriptor(const FileDescriptor&) = delete;
+    FileDescriptor& operator=(const FileDescriptor&) = delete;
+    ~FileDescriptor();
+  };
+
+  std::string path_;
+  JobRecordLayout layout_;
+  FileDescriptor file_;
+  std::vector<Record> finished_;
+
+  void checkHeader(const std::string& line, const std::string& header) const;
+  Record readRecord(const std::string& line, int number, std::vector<bool>& seen) const;
+  void append(const std::string& line);
+};
+
+}  // namespace piecework::cli
