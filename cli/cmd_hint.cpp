@@ -57,9 +57,11 @@ int runHint(const std::vector<std::string>& args) {
   const std::vector<int>& givens = challenge.givens;
   rules.marks = challenge.marks;
   makeProblem(puzzle, givens, rules);
-  if (const Uniqueness u = uniqueness(puzzle, givens, rules); u != Uniqueness::Unique)
-    throw InputError(fmt::format("the challenge has {}; a hint needs a challenge with exactly one solution",
-                                 u == Uniqueness::None ? "no solution" : "more than one solution"));
+  // As in `rate`: a challenge with several solutions (IQ Focus's booklet has one) gets the moves towards one
+  // of them, every one of which holds for all of them until a guess picks one; one with none gets no hint.
+  const Uniqueness u = uniqueness(puzzle, givens, rules);
+  if (u == Uniqueness::None) throw InputError("the challenge has no solution, so there is no hint to give");
+  const bool unique = u == Uniqueness::Unique;
   const Rating rating = rate(puzzle, givens, rules);
   const std::vector<Move> moves = explainMoves(puzzle, rating);
   const std::size_t shown = std::min(moves.size(), static_cast<std::size_t>(wanted));
@@ -88,13 +90,17 @@ int runHint(const std::vector<std::string>& args) {
       list.push_back(
           {{"kind", kindName(move.kind)}, {"depth", move.depth}, {"text", move.text}, {"steps", steps}});
     }
-    printJson({{"moves", list}, {"level", levelName(rating.level)}, {"total_moves", moves.size()}});
+    printJson({{"moves", list},
+               {"level", levelName(rating.level)},
+               {"total_moves", moves.size()},
+               {"unique", unique}});
     return 0;
   }
   if (shown == 0) {
     std::cout << "nothing to do: every piece is on the board\n";
     return 0;
   }
+  if (!unique) std::cout << "The challenge has more than one solution; these moves lead to one of them.\n";
   for (std::size_t m = 0; m < shown; ++m)
     std::cout << fmt::format("{}{}. {}\n", std::string(static_cast<std::size_t>(moves[m].depth) * 2, ' '),
                              m + 1, moves[m].text);

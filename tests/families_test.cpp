@@ -289,6 +289,18 @@ TEST(IqFocus, CliPatternCountSolveAndErrors) {
   ASSERT_EQ(text.status, 0) << text.err;
   EXPECT_NE(text.out.find("the challenge has 4 solutions, rated as finding one"), std::string::npos)
       << text.out;
+  // A hint too: the moves towards one of the tilings, marked as such.
+  const auto hint = runPiecework("hint iq-focus --json --steps 10000 --challenge BBB/BWB/BBB");
+  ASSERT_EQ(hint.status, 0) << hint.err;
+  const json hinted = json::parse(hint.out);
+  EXPECT_FALSE(hinted.at("unique").get<bool>());
+  EXPECT_EQ(hinted.at("moves").size(), hinted.at("total_moves").get<std::size_t>());
+  const auto plain = runPiecework("hint iq-focus --challenge BBB/BWB/BBB");
+  ASSERT_EQ(plain.status, 0) << plain.err;
+  EXPECT_NE(plain.out.find("more than one solution; these moves lead to one of them"), std::string::npos);
+  const auto one = runPiecework("hint iq-focus --json --challenge RRR/BWB/BRB");
+  ASSERT_EQ(one.status, 0) << one.err;
+  EXPECT_TRUE(json::parse(one.out).at("unique").get<bool>());
 }
 
 // A challenge with no solution cannot be rated: the X pentomino shuts in the corner cell.
