@@ -167,6 +167,7 @@ int runGenerate(const std::vector<std::string>& args) {
   generate.rules = rules;
   generate.threads = threads;
   generate.maxAttempts = maxAttempts;
+  generate.model = modelUsed;
   generate.accepted = emit;
   generate.keep = false;  // printed and stored as they come: memory stays flat however many are asked for
   const bool progress = isatty(STDERR_FILENO) != 0;

@@ -331,10 +331,26 @@ TEST(CalibrateCli, ModelOptionChangesTheGrade) {
       runPiecework("rate iq-fit --json --challenge " + challenge + " --model " + dir + "/easy.json");
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(json::parse(r.out).at("level"), "Starter");
-  const auto g = runPiecework("generate pentominoes-6x10 --level Starter --count 1 --seed 3 --json --model " +
-                              dir + "/easy.json");
+  // A batch graded by the easy model: a Wizard cannot be made, and the Starters carry its scores.
+  const auto noWizard = runPiecework(
+      "generate iq-fit --level Wizard --count 1 --seed 1 --max-attempts 30 --json "
+      "--threads 2 --db " +
+      dir + "/w.sqlite --model " + dir + "/easy.json");
+  EXPECT_EQ(noWizard.status, 1) << noWizard.out;
+  EXPECT_TRUE(noWizard.out.empty()) << noWizard.out;
+  const auto g = runPiecework("generate iq-fit --level Starter --count 3 --seed 3 --json --threads 2 --db " +
+                              dir + "/s.sqlite --model " + dir + "/easy.json");
   ASSERT_EQ(g.status, 0) << g.err;
-  EXPECT_EQ(json::parse(g.out).at("level"), "Starter");
+  std::istringstream made(g.out);
+  int madeStarters = 0, deep = 0;
+  for (std::string line; std::getline(made, line);) {
+    const json c = json::parse(line);
+    madeStarters += c.at("level") == "Starter";
+    // The easy model's score, 2 + (pieces to place - 100): far below anything the shipped model gives.
+    deep += c.at("score").get<double>() == 2.0 + c.at("to_place").get<int>() - 100.0;
+  }
+  EXPECT_EQ(madeStarters, 3);
+  EXPECT_EQ(deep, 3) << g.out;
   const auto bad = runPiecework("rate iq-fit --challenge " + challenge + " --model " + dir + "/missing.json");
   EXPECT_EQ(bad.status, 2);
 
