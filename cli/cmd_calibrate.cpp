@@ -3,9 +3,11 @@
 // The booklet is a JSON-lines file, one challenge a line: {"challenge": TEXT, "level": "Starter".."Wizard"}
 // (other keys, such as "n" or "solution", are ignored). Every line is read and checked before any fitting.
 #include <fmt/format.h>
+#include <algorithm>
 #include <array>
 #include <fstream>
 #include <iostream>
+#include <map>
 
 #include "cli/command.hpp"
 #include "puzzle/challenge.hpp"
@@ -29,6 +31,9 @@ std::vector<CalibrationSample> readBooklet(const Puzzle& puzzle, const std::stri
                                            bool graded) {
   const std::string text = readFileLimited(file, kMaxJsonLinesBytes, "the calibration file");
   std::vector<CalibrationSample> samples;
+  // A challenge twice (or turned round: the board's symmetries give its canonical form) would be graded by a
+  // model fitted on itself in the leave-one-out figures, and count twice in equal shares.
+  std::map<std::string, int> seen;  // canonical form -> line
   std::size_t start = 0;
   for (int lineNo = 1; start < text.size(); ++lineNo) {
     std::size_t end = text.find('\n', start);
@@ -64,6 +69,18 @@ std::vector<CalibrationSample> readBooklet(const Puzzle& puzzle, const std::stri
     } catch (const InputError& e) {
       throw InputError(fmt::format("{}: {}", where, e.what()));
     }
+    std::string key;
+    for (int id : challengeRules.marks.empty() ? canonicalPlacements(puzzle, givens) : givens)
+      key += fmt::format("{} ", id);
+    auto colours = challengeRules.marks.colours;
+    auto pieces = challengeRules.marks.pieces;
+    std::sort(colours.begin(), colours.end());
+    std::sort(pieces.begin(), pieces.end());
+    for (const auto& [site, colour] : colours) key += fmt::format("c{}{} ", site, colour);
+    for (const auto& [site, piece] : pieces) key += fmt::format("p{}.{} ", site, piece);
+    if (const auto [it, fresh] = seen.try_emplace(key, lineNo); !fresh)
+      throw InputError(fmt::format("{}: the same challenge as line {}{}", where, it->second,
+                                   challengeRules.marks.empty() ? " (or that one turned round)" : ""));
     const Uniqueness u = uniqueness(puzzle, givens, challengeRules);
     if (u != Uniqueness::Unique)
       throw InputError(fmt::format("{}: the challenge has {}; a calibration challenge must have exactly one",
@@ -124,7 +141,10 @@ int runEqualShares(const Puzzle& puzzle, const std::string& file, Rules rules, c
   }
   model.name =
       fmt::format("{}: the effort of '{}', in equal shares of {}", puzzle.name, base.name, baseName(file));
-  model.crossValidation = "";
+  model.crossValidation = fmt::format(
+      "not fitted to levels: the effort of '{}' cut so that a fifth of the {} challenges of {} falls in each "
+      "level",
+      base.name, pool.size(), baseName(file));
   if (vm.count("out") != 0U) writeModel(model, vm["out"].as<std::string>());
   if (vm.count("json") != 0U) {
     printJson({{"samples", pool.size()},
@@ -144,9 +164,8 @@ int runEqualShares(const Puzzle& puzzle, const std::string& file, Rules rules, c
 
 int runCalibrate(const std::vector<std::string>& args) {
   po::options_description options("options");
-  options.add_options()("file", po::value<std::string>()->value_name("FILE"),
-                        "the booklet: JSON lines with \"challenge\" and \"level\"")(
-      "out", po::value<std::string>()->value_name("MODEL"), "write the fitted model to this file (JSON)")(
+  options.add_options()("out", po::value<std::string>()->value_name("MODEL"),
+                        "write the fitted model to this file (JSON)")(
       "features", po::value<std::string>()->value_name("LIST"),
       "comma-separated features of the model (default: those of the puzzle's shipped model)")(
       "penalty", po::value<double>()->value_name("X"),
@@ -178,15 +197,44 @@ int runCalibrate(const std::vector<std::string>& args) {
                           vm.count("model") != 0U ? loadModel(vm["model"].as<std::string>()) : shipped, vm);
   }
   if (vm.count("model") != 0U) throw InputError("--model applies only with --equal-shares");
-  const std::vector<std::string> features =
-      vm.count("features") != 0U ? splitNames(vm["features"].as<std::string>()) : shipped.features;
+  const bool chosen = vm.count("features") != 0U;
+  std::vector<std::string> features =
+      chosen ? splitNames(vm["features"].as<std::string>()) : shipped.features;
   for (const std::string& name : features) modelFeature(RatingFeatures{}, name);  // unknown names
   if (features.empty()) throw InputError("--features: no feature named");
+  for (std::size_t i = 0; i < features.size(); ++i)
+    if (std::find(features.begin(), features.begin() + static_cast<std::ptrdiff_t>(i), features[i]) !=
+        features.begin() + static_cast<std::ptrdiff_t>(i))
+      throw InputError(fmt::format("--features: '{}' is named twice", features[i]));
   const double penalty = vm.count("penalty") != 0U ? vm["penalty"].as<double>() : shipped.penalty;
   if (!(penalty >= 0 && penalty <= 1e6)) throw InputError("--penalty: must be from 0 to 1000000");
 
   const std::string file = vm["file"].as<std::string>();
   const std::vector<CalibrationSample> samples = readBooklet(puzzle, file, rules, true);
+  // A feature with the same value for every challenge cannot tell levels apart (IQ Focus: 10 pieces to place
+  // in every pattern). Asked for by name, it is an error; among the shipped model's features it is left out.
+  auto constant = [&](const std::string& name) {
+    const double first = modelFeature(samples.front().features, name);
+    return std::all_of(samples.begin(), samples.end(),
+                       [&](const CalibrationSample& c) { return modelFeature(c.features, name) == first; });
+  };
+  std::vector<std::string> leftOut;
+  for (const std::string& name : std::vector<std::string>(features))
+    if (constant(name)) {
+      if (chosen)
+        throw InputError(
+            fmt::format("{}: feature '{}' is the same for every challenge; it cannot tell the levels "
+                        "apart (choose others with --features)",
+                        file, name));
+      leftOut.push_back(name);
+      features.erase(std::find(features.begin(), features.end(), name));
+    }
+  if (features.empty())
+    throw InputError(
+        fmt::format("{}: none of the features {} varies over these challenges; choose others with "
+                    "--features",
+                    file, fmt::join(leftOut, ", ")));
+  const bool naiveApplies = !constant("to_place");
   RatingModel model = fitRatingModel(samples, features, penalty);
   const CrossValidation cv = crossValidate(samples, features, penalty);
   std::vector<Level> assigned;
@@ -201,11 +249,11 @@ int runCalibrate(const std::vector<std::string>& args) {
   const Agreement inSample = agreement(assigned, fitted, scores);
   model.name = fmt::format("{} fitted on {}", puzzle.name, baseName(file));
   model.crossValidation = fmt::format(
-      "leave-one-out on {} challenges: exact {}, within one level {}, Spearman {:.3f} (pieces to place "
-      "alone: "
-      "{}, {}, {:.3f})",
-      samples.size(), percent(cv.model.exact), percent(cv.model.withinOne), cv.model.spearman,
-      percent(cv.naive.exact), percent(cv.naive.withinOne), cv.naive.spearman);
+      "leave-one-out on {} challenges: exact {}, within one level {}, Spearman {:.3f}{}", samples.size(),
+      percent(cv.model.exact), percent(cv.model.withinOne), cv.model.spearman,
+      naiveApplies ? fmt::format(" (pieces to place alone: {}, {}, {:.3f})", percent(cv.naive.exact),
+                                 percent(cv.naive.withinOne), cv.naive.spearman)
+                   : std::string());
 
   if (vm.count("out") != 0U) writeModel(model, vm["out"].as<std::string>());
   if (vm.count("json") != 0U) {
@@ -217,20 +265,26 @@ int runCalibrate(const std::vector<std::string>& args) {
     printJson({{"samples", samples.size()},
                {"per_level", perLevel},
                {"cross_validated", figures(cv.model)},
-               {"naive_cross_validated", figures(cv.naive)},
+               {"naive_cross_validated", naiveApplies ? figures(cv.naive) : nlohmann::json(nullptr)},
+               {"left_out", leftOut},
                {"in_sample", figures(inSample)},
                {"model", nlohmann::json::parse(modelJson(model))}});
     return 0;
   }
   std::cout << fmt::format("{} challenges from {}; features: {}; penalty {}\n", samples.size(), file,
                            fmt::join(features, ", "), penalty);
+  if (!leftOut.empty())
+    std::cout << fmt::format("(left out, the same for every challenge: {})\n", fmt::join(leftOut, ", "));
   std::cout << fmt::format("{:<38} {:>7} {:>11} {:>9}\n", "", "exact", "within one", "Spearman");
   auto row = [](const char* what, const Agreement& a) {
     std::cout << fmt::format("{:<38} {:>7} {:>11} {:>9.3f}\n", what, percent(a.exact), percent(a.withinOne),
                              a.spearman);
   };
   row("model, leave-one-out", cv.model);
-  row("pieces to place alone, leave-one-out", cv.naive);
+  if (naiveApplies)
+    row("pieces to place alone, leave-one-out", cv.naive);
+  else
+    std::cout << fmt::format("{:<38} {}\n", "pieces to place alone", "(the same for every challenge)");
   row("model, on its own challenges", inSample);
   std::cout << (vm.count("out") != 0U ? fmt::format("wrote {}\n", vm["out"].as<std::string>())
                                       : std::string("(use --out MODEL to save the model)\n"));

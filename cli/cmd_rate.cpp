@@ -160,10 +160,11 @@ int runRate(const std::vector<std::string>& args) {
       "json", "print JSON (one object per line, one line per challenge)");
   addModelOption(options);
   po::variables_map vm;
-  if (!parseArguments("rate",
-                      "piecework rate PUZZLE --challenge TEXT | --challenge-file FILE [--explain] [--json] "
-                      "[--model MODEL]",
-                      args, options, vm))
+  if (!parseArguments(
+          "rate",
+          "piecework rate PUZZLE --challenge TEXT | --challenge-file FILE [--explain[=full]] [--json] "
+          "[--model MODEL] [--unlinked]",
+          args, options, vm))
     return 0;
   const Puzzle puzzle = loadPuzzle(vm["puzzle"].as<std::string>());
   const std::optional<RatingModel> model = readModelOption(vm);

@@ -21,7 +21,12 @@ bool parseArguments(const char* command, const char* usage, const std::vector<st
     all.add_options()(positional, po::value<std::string>(), positional);
     positionals.add(positional, 1);
   }
-  if (secondPositional != nullptr) positionals.add(secondPositional, 1);
+  if (secondPositional != nullptr) {
+    // Named in the usage line; not listed among the options unless the command lists it itself.
+    if (options.find_nothrow(secondPositional, false) == nullptr)
+      all.add_options()(secondPositional, po::value<std::string>(), secondPositional);
+    positionals.add(secondPositional, 1);
+  }
   try {
     po::store(po::command_line_parser(args).options(all).positional(positionals).run(), vm);
     po::notify(vm);

@@ -285,6 +285,17 @@ RatingModel equalShareModel(const RatingModel& base, const std::vector<RatingFea
     const auto below = std::upper_bound(model.cuts.begin(), model.cuts.end(), effort) - model.cuts.begin();
     ++model.perLevel[static_cast<std::size_t>(below)];
   }
+  // The level probabilities come from the distance to the cut points on the logistic scale. Cut points that
+  // lie close together on the base model's effort would make them nearly flat, so the effort and the cut
+  // points are stretched alike until the levels are as wide as the base model's: levels and scores stay the
+  // same, and a challenge in the middle of a level is about as sure of it as under the base model.
+  const double span = model.cuts[3] - model.cuts[0];
+  const double baseSpan = base.cuts[3] - base.cuts[0];
+  if (span > 0 && baseSpan > 0) {
+    const double stretch = baseSpan / span;
+    for (double& w : model.weights) w *= stretch;
+    for (double& c : model.cuts) c *= stretch;
+  }
   return model;
 }
 

@@ -46,7 +46,9 @@ CrossValidation crossValidate(const std::vector<CalibrationSample>& samples,
 // effort alike), and the four cut points are put between the fifths of the pool's efforts, so that a fifth of
 // the pool falls in each level, as in a booklet with as many challenges of each level. Throws InputError when
 // the pool is smaller than 25 or its efforts are too tied to be split into five. Where efforts tie at a
-// fifth, the cut moves to the nearest place where they differ.
+// fifth, the cut moves to the nearest place where they differ. The effort and the cut points are then
+// stretched alike so that the levels are as wide as `base`'s: the levels and scores are those of the cut, and
+// the probabilities of the levels are as sure as `base`'s.
 RatingModel equalShareModel(const RatingModel& base, const std::vector<RatingFeatures>& pool);
 
 }  // namespace piecework

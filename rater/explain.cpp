@@ -149,12 +149,13 @@ std::string ratingSummary(const Rating& rating) {
       uses.push_back(fmt::format("{} x{}", name, it->second));
   std::string trials;
   if (rating.trials > 0)
-    trials = rating.trials == pathTrials
-                 ? fmt::format("; {} tried", plural(rating.trials, "guess", "guesses"))
-                 : fmt::format(
-                       "; {} tried in all, {} of them on the path below and the others inside guesses "
-                       "that failed or were taken further",
-                       plural(rating.trials, "guess", "guesses"), pathTrials);
+    trials =
+        rating.trials == pathTrials
+            ? fmt::format("; {} tried", plural(rating.trials, "guess", "guesses"))
+            : fmt::format(
+                  "; {} tried in all, {} of them on the path to the solution and the others inside guesses "
+                  "that failed or were taken further",
+                  plural(rating.trials, "guess", "guesses"), pathTrials);
   return fmt::format("{} (score {:.2f}): {} to place; hardest strategy: {}; steps: {}{}",
                      levelName(rating.level), rating.score, plural(rating.toPlace, "piece"),
                      rating.hardest.empty() ? "none" : rating.hardest,

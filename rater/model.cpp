@@ -61,9 +61,14 @@ std::vector<double> numbers(const nlohmann::json& j, const char* key, std::size_
   if (!a.is_array() || a.size() != size)
     throw InputError(fmt::format("{}: \"{}\" must be a list of {} numbers", source, key, size));
   std::vector<double> out;
+  // Bounded so that the effort (a weighted sum of a few features of at most a few dozen) stays finite.
+  constexpr double kLargest = 1e9;
   for (const auto& v : a) {
     if (!v.is_number() || !std::isfinite(v.get<double>()))
       throw InputError(fmt::format("{}: \"{}\" must be a list of {} numbers", source, key, size));
+    if (std::abs(v.get<double>()) > kLargest)
+      throw InputError(fmt::format("{}: \"{}\" has {}, beyond the largest allowed, {:g}", source, key,
+                                   v.get<double>(), kLargest));
     out.push_back(v.get<double>());
   }
   return out;
@@ -128,6 +133,7 @@ RatingModel parseModel(std::string_view text, const std::string& source) {
   RatingModel m;
   try {
     m.name = j.value("name", "");
+    if (m.name.empty()) m.name = source;  // what `rate` prints as the model
     const nlohmann::json& names = member(j, "features", source);
     if (!names.is_array() || names.empty())
       throw InputError(fmt::format("{}: \"features\" must be a non-empty list of names", source));
@@ -144,7 +150,11 @@ RatingModel parseModel(std::string_view text, const std::string& source) {
     m.scale = numbers(j, "scale", m.features.size(), source);
     m.weights = numbers(j, "weights", m.features.size(), source);
     for (double s : m.scale)
-      if (s <= 0) throw InputError(fmt::format("{}: \"scale\" values must be positive", source));
+      if (!(s >= 1e-9)) throw InputError(fmt::format("{}: \"scale\" values must be at least 1e-9", source));
+    for (std::size_t i = 0; i < m.features.size(); ++i)
+      for (std::size_t k = 0; k < i; ++k)
+        if (m.features[i] == m.features[k])
+          throw InputError(fmt::format("{}: feature '{}' is listed twice", source, m.features[i]));
     const std::vector<double> cuts = numbers(j, "cuts", 4, source);
     for (std::size_t k = 0; k < 4; ++k) {
       m.cuts[k] = cuts[k];

@@ -194,6 +194,19 @@ TEST(Calibration, EqualSharesCutBetweenFifths) {
     f.toPlace = k;
     EXPECT_EQ(estimateLevel(m, f).level, static_cast<Level>(k - 1)) << k;
   }
+  // A base model whose levels are twice as wide: the effort and the cut points are stretched twice, so the
+  // levels are the same and a challenge in the middle of a level is as sure of it as under the base model.
+  RatingModel wide = base;
+  wide.cuts = {0, 2, 4, 6};
+  const RatingModel stretched = equalShareModel(wide, pool);
+  EXPECT_DOUBLE_EQ(stretched.weights[0], 2.0);
+  EXPECT_DOUBLE_EQ(stretched.cuts[0], 3.0);
+  EXPECT_DOUBLE_EQ(stretched.cuts[3], 9.0);
+  RatingFeatures middle;
+  middle.toPlace = 3;  // effort 6 between cut points 5 and 7
+  EXPECT_EQ(estimateLevel(stretched, middle).level, Level::Expert);
+  EXPECT_NEAR(estimateLevel(stretched, middle).probability[2],
+              1 / (1 + std::exp(-1.0)) - 1 / (1 + std::exp(1.0)), 1e-12);
   // A tie across a fifth: 9 challenges with 1 piece to place and 11 with 2. The tenth and eleventh efforts
   // are equal, so the first cut goes to the nearest place where efforts differ, between the ninth and the
   // tenth.
@@ -294,7 +307,13 @@ TEST(CalibrateCli, EqualSharesOfAnUngradedPool) {
   for (const int n : perLevel) EXPECT_NEAR(n, 6, 1);
   const RatingModel m = loadModel(dir + "/pool.json");
   EXPECT_EQ(m.features, shippedModel(puzzle).features);
-  EXPECT_EQ(m.weights, shippedModel(puzzle).weights);
+  // The shipped model's weights, stretched alike so that the levels are as wide as the shipped model's.
+  const RatingModel& shipped = shippedModel(puzzle);
+  ASSERT_EQ(m.weights.size(), shipped.weights.size());
+  const double stretch = m.weights[0] / shipped.weights[0];
+  for (std::size_t j = 0; j < m.weights.size(); ++j)
+    EXPECT_NEAR(m.weights[j], stretch * shipped.weights[j], 1e-9);
+  EXPECT_NEAR(m.cuts[3] - m.cuts[0], shipped.cuts[3] - shipped.cuts[0], 1e-9);
 
   const auto few = runPiecework("calibrate iq-fit " + dir + "/pool.jsonl --equal-shares --penalty 2");
   EXPECT_EQ(few.status, 2);
@@ -386,11 +405,15 @@ TEST(CalibrateCli, BadCalibrationFilesAreOneLineAndExitTwo) {
   std::ofstream(dir + "/several.jsonl")
       << booklet << R"({"challenge":")" << several << R"(","level":"Wizard"})"
       << "\n";
+  // The first challenge again, turned round (the whole picture read backwards is its half turn).
+  const std::string turned(challenges[0].rbegin(), challenges[0].rend());
+  std::ofstream(dir + "/twice.jsonl") << booklet << R"({"challenge":")" << turned << R"(","level":"Wizard"})"
+                                      << "\n";
   std::ofstream(dir + "/few.jsonl") << booklet.substr(0, booklet.find('\n') + 1);
   std::ofstream(dir + "/json.jsonl") << "{nope\n";
   std::ofstream(dir + "/missing.jsonl") << R"({"level":"Starter"})"
                                         << "\n";
-  for (const std::string file : {"level", "several", "few", "json", "missing"}) {
+  for (const std::string file : {"level", "several", "twice", "few", "json", "missing"}) {
     const auto r =
         runPiecework("calibrate iq-fit " + dir + "/" + file + ".jsonl --out " + dir + "/" + file + ".json");
     EXPECT_EQ(r.status, 2) << file;
@@ -401,8 +424,55 @@ TEST(CalibrateCli, BadCalibrationFilesAreOneLineAndExitTwo) {
   EXPECT_NE(runPiecework("calibrate iq-fit " + dir + "/level.jsonl").err.find("Grandmaster"),
             std::string::npos);
   EXPECT_NE(runPiecework("calibrate iq-fit " + dir + "/several.jsonl").err.find(":31:"), std::string::npos);
+  EXPECT_NE(
+      runPiecework("calibrate iq-fit " + dir + "/twice.jsonl").err.find(":31: the same challenge as line 1"),
+      std::string::npos);
   EXPECT_EQ(runPiecework("calibrate iq-fit").status, 2);
   EXPECT_EQ(runPiecework("calibrate iq-fit " + dir + "/level.jsonl --features nope").status, 2);
+}
+
+// Every IQ Focus pattern has 10 pieces to place: that feature cannot tell levels apart, so naming it is an
+// error and the naive predictor is not reported; a feature named twice, and absurd numbers in a model, are
+// refused.
+TEST(CalibrateCli, FeaturesThatCannotTellLevelsApart) {
+  const std::string dir = test::tempDir();
+  std::ifstream patterns(std::string(PIECEWORK_SOURCE_DIR) +
+                         "/data/calibration/iq-focus-unique-patterns.jsonl");
+  std::ofstream booklet(dir + "/focus.jsonl");
+  std::string line;
+  for (int i = 0; i < 25 && std::getline(patterns, line); ++i)
+    booklet << json{{"challenge", json::parse(line).at("challenge")},
+                    {"level", levelName(static_cast<Level>(i % 5))}}
+                   .dump()
+            << "\n";
+  booklet.close();
+  const auto fit =
+      runPiecework("calibrate iq-focus " + dir + "/focus.jsonl --features trials,forced_search --json");
+  ASSERT_EQ(fit.status, 0) << fit.err;
+  EXPECT_TRUE(json::parse(fit.out).at("naive_cross_validated").is_null());
+  const auto text =
+      runPiecework("calibrate iq-focus " + dir + "/focus.jsonl --features trials,forced_search");
+  ASSERT_EQ(text.status, 0) << text.err;
+  EXPECT_NE(text.out.find("(the same for every challenge)"), std::string::npos) << text.out;
+  const auto named = runPiecework("calibrate iq-focus " + dir + "/focus.jsonl --features to_place,trials");
+  EXPECT_EQ(named.status, 2);
+  EXPECT_NE(named.err.find("'to_place' is the same for every challenge"), std::string::npos) << named.err;
+  const auto twice = runPiecework("calibrate iq-focus " + dir + "/focus.jsonl --features trials,trials");
+  EXPECT_EQ(twice.status, 2);
+  EXPECT_NE(twice.err.find("named twice"), std::string::npos) << twice.err;
+
+  std::ofstream(dir + "/huge.json") << R"({"format":"piecework-rating-model","features":["to_place"],
+    "mean":[0],"scale":[1],"weights":[1e308],"cuts":[1,2,3,4]})";
+  std::ofstream(dir + "/double.json")
+      << R"({"format":"piecework-rating-model","features":["to_place","to_place"],
+    "mean":[0,0],"scale":[1,1],"weights":[1,1],"cuts":[1,2,3,4]})";
+  for (const std::string file : {"huge", "double"}) {
+    const auto r =
+        runPiecework("rate iq-focus --challenge RRR/BWB/BRB --model " + dir + "/" + file + ".json");
+    EXPECT_EQ(r.status, 2) << file;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << file << ": " << r.err;
+    EXPECT_TRUE(r.out.empty()) << file;
+  }
 }
 
 }  // namespace
