@@ -5,7 +5,8 @@
 // - cell puzzles: a line with '/' or '|' is a one-line picture and a challenge on its own; other lines form
 //   multi-line pictures. A 2-D picture ends at a blank line or a line "---"; a 3-D picture is complete after
 //   as many blank-line-separated layers as the box has (a "---" line ends it early, which is then an error).
-// Every challenge is read and rated before anything is printed, so bad input never leaves a partial result.
+// Every challenge is read and checked before anything is rated or printed, so bad input never leaves a partial
+// result; ratings are printed as they come.
 #include <fmt/format.h>
 #include <cmath>
 #include <iostream>
@@ -176,7 +177,8 @@ int runRate(const std::vector<std::string>& args) {
   std::vector<ChallengeText> texts;
   if (fromFile) {
     const std::string file = vm["challenge-file"].as<std::string>();
-    texts = splitChallenges(puzzle, file == "-" ? "<stdin>" : file, challengeText(vm));
+    texts =
+        splitChallenges(puzzle, file == "-" ? "<stdin>" : file, challengeText(vm, kMaxChallengeListBytes));
   } else {
     texts.push_back({challengeText(vm), 0});
   }
@@ -202,7 +204,14 @@ int runRate(const std::vector<std::string>& args) {
   }
   // A published challenge may have several solutions (IQ Focus's booklet has a pattern with 4): it is rated
   // as the effort of finding one of them, and the output says how many there are. One with none is refused.
-  std::vector<Rating> ratings;
+  // Every challenge is checked before any is rated, so bad input never leaves a partial result; the ratings
+  // are then printed as they come, so a long file needs no memory for them.
+  const bool json = vm.count("json") != 0U;
+  const bool explain = vm.count("explain") != 0U;
+  const std::string explainForm = explain ? vm["explain"].as<std::string>() : "short";
+  if (explainForm != "short" && explainForm != "full")
+    throw InputError(fmt::format("--explain={}: expected short or full", explainForm));
+  const bool fullExplanation = explainForm == "full";
   std::vector<SolutionCount> solutionCounts;
   for (std::size_t i = 0; i < challenges.size(); ++i) {
     const Uniqueness u = uniqueness(puzzle, challenges[i].givens, challengeRules[i]);
@@ -211,17 +220,9 @@ int runRate(const std::vector<std::string>& args) {
           fmt::format("{}: the challenge has no solution, so it cannot be rated", where(texts[i])));
     solutionCounts.push_back(u == Uniqueness::Unique ? SolutionCount{1, true}
                                                      : countUpTo(puzzle, challenges[i], challengeRules[i]));
-    ratings.push_back(rate(puzzle, challenges[i].givens, challengeRules[i], model ? &*model : nullptr));
   }
-
-  const bool json = vm.count("json") != 0U;
-  const bool explain = vm.count("explain") != 0U;
-  const std::string explainForm = explain ? vm["explain"].as<std::string>() : "short";
-  if (explainForm != "short" && explainForm != "full")
-    throw InputError(fmt::format("--explain={}: expected short or full", explainForm));
-  const bool fullExplanation = explainForm == "full";
-  for (std::size_t i = 0; i < ratings.size(); ++i) {
-    const Rating& rating = ratings[i];
+  for (std::size_t i = 0; i < challenges.size(); ++i) {
+    const Rating rating = rate(puzzle, challenges[i].givens, challengeRules[i], model ? &*model : nullptr);
     const SolutionCount& solutions = solutionCounts[i];
     if (json) {
       nlohmann::json out = ratingJson(puzzle, rating, texts[i].text, fromFile);
@@ -247,7 +248,7 @@ int runRate(const std::vector<std::string>& args) {
         std::cout << fmt::format("  {:>3}. {:{}}{}: {} ({})\n", ++number, "", step.depth * 2, step.strategy,
                                  step.explanation, placementWords(puzzle, step.placement));
     }
-    if (fromFile && i + 1 < ratings.size()) std::cout << '\n';
+    if (fromFile && i + 1 < challenges.size()) std::cout << '\n';
   }
   return 0;
 }

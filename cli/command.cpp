@@ -54,12 +54,12 @@ void addChallengeOptions(po::options_description& options) {
                                "read the challenge from this file ('-' for standard input)");
 }
 
-std::string challengeText(const po::variables_map& vm) {
+std::string challengeText(const po::variables_map& vm, std::size_t maxBytes) {
   if (vm.count("challenge") != 0U && vm.count("challenge-file") != 0U)
     throw InputError("give --challenge or --challenge-file, not both");
   if (vm.count("challenge") != 0U) return vm["challenge"].as<std::string>();
   if (vm.count("challenge-file") == 0U) return {};
-  return readFileLimited(vm["challenge-file"].as<std::string>(), kMaxChallengeBytes, "the challenge file");
+  return readFileLimited(vm["challenge-file"].as<std::string>(), maxBytes, "the challenge file");
 }
 
 std::vector<int> readChallenge(const Puzzle& puzzle, const po::variables_map& vm, bool required) {

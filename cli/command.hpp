@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "puzzle/challenge.hpp"
+#include "puzzle/limits.hpp"
 #include "puzzle/puzzle.hpp"
 #include "rater/model.hpp"
 
@@ -52,7 +53,7 @@ void addChallengeOptions(po::options_description& options);
 std::vector<int> readChallenge(const Puzzle& puzzle, const po::variables_map& vm, bool required);
 // The same, keeping a colour pattern (count and solve).
 Challenge readChallengeText(const Puzzle& puzzle, const po::variables_map& vm, bool required);
-std::string challengeText(const po::variables_map& vm);
+std::string challengeText(const po::variables_map& vm, std::size_t maxBytes = kMaxChallengeBytes);
 
 // The value of --threads: 0 (every core) up to kMaxThreads (puzzle/limits.hpp); InputError otherwise.
 int readThreads(const po::variables_map& vm);

@@ -11,10 +11,11 @@ inline constexpr std::size_t kKiB = 1024;
 inline constexpr std::size_t kMiB = 1024 * kKiB;
 
 // File sizes.
-inline constexpr std::size_t kMaxDefinitionBytes = 1 * kMiB;   // a puzzle definition (TOML)
-inline constexpr std::size_t kMaxChallengeBytes = 64 * kKiB;   // --challenge-file
-inline constexpr std::size_t kMaxImportBytes = 256 * kMiB;     // catalog import (JSON lines)
-inline constexpr std::size_t kMaxJsonLinesBytes = 256 * kMiB;  // other JSON-lines inputs (calibration)
+inline constexpr std::size_t kMaxDefinitionBytes = 1 * kMiB;      // a puzzle definition (TOML)
+inline constexpr std::size_t kMaxChallengeBytes = 64 * kKiB;      // --challenge-file
+inline constexpr std::size_t kMaxChallengeListBytes = 16 * kMiB;  // rate --challenge-file: many challenges
+inline constexpr std::size_t kMaxImportBytes = 256 * kMiB;        // catalog import (JSON lines)
+inline constexpr std::size_t kMaxJsonLinesBytes = 256 * kMiB;     // other JSON-lines inputs (calibration)
 // TOML: tables nested this deep (dotted keys, table headers, inline tables and arrays together).
 inline constexpr int kMaxTomlNesting = 32;
 

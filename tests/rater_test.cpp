@@ -514,6 +514,23 @@ TEST(RaterCli, ChallengeFileRatesEveryChallenge) {
   EXPECT_EQ(std::count(text.out.begin(), text.out.end(), '\n'), 3);
 }
 
+// A challenge file may be longer than other commands' (64 KiB): rate reads up to 16 MiB of challenges. Blank
+// lines make this one 100 KiB without many challenges to rate.
+TEST(RaterCli, LongChallengeFiles) {
+  const std::string dir = test::tempDir();
+  const std::string challenge = ".........i/yy.......i/y.......ii/y........./y.........";
+  {
+    std::ofstream file(dir + "/long.txt");
+    file << challenge << "\n" << std::string(100 * 1024, '\n') << challenge << "\n";
+  }
+  const auto r = runPiecework("rate iq-fit --json --challenge-file " + dir + "/long.txt");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 2);
+  const auto other = runPiecework("solve iq-fit --challenge-file " + dir + "/long.txt");
+  EXPECT_EQ(other.status, 2);
+  EXPECT_NE(other.err.find("64 KiB"), std::string::npos) << other.err;
+}
+
 TEST(RaterCli, BadInputIsOneLineAndExitTwo) {
   const std::string dir = test::tempDir();
   std::ofstream(dir + "/bad.txt") << iqLinkChallenge(2, 61) << "\nKAFXYZ\n";
