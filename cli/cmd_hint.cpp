@@ -40,10 +40,12 @@ int runHint(const std::vector<std::string>& args) {
       "also draw the board after the moves: FILE.svg, FILE.pdf or FILE.png")(
       "unlinked", "IQ-Link: accept fillings whose pieces do not form one linked structure")(
       "json", "print the moves as JSON");
+  addModelOption(options);
   po::variables_map vm;
   if (!parseArguments(
           "hint",
-          "piecework hint PUZZLE --challenge TEXT [--steps N] [--out FILE.svg|FILE.pdf|FILE.png] [--json]",
+          "piecework hint PUZZLE --challenge TEXT [--steps N] [--out FILE.svg|FILE.pdf|FILE.png] [--json] "
+          "[--model MODEL]",
           args, options, vm))
     return 0;
   const int wanted = vm["steps"].as<int>();
@@ -51,6 +53,7 @@ int runHint(const std::vector<std::string>& args) {
     throw InputError(fmt::format("--steps {}: must be from 1 to 10000", wanted));
   if (vm.count("out") != 0U) formatForPath(vm["out"].as<std::string>());  // a bad extension before any work
   const Puzzle puzzle = loadPuzzle(vm["puzzle"].as<std::string>());
+  const std::optional<RatingModel> model = readModelOption(vm);  // the level in --json
   Rules rules;
   rules.linked = vm.count("unlinked") == 0U;
   const Challenge challenge = readChallengeText(puzzle, vm, true);
@@ -62,7 +65,7 @@ int runHint(const std::vector<std::string>& args) {
   const Uniqueness u = uniqueness(puzzle, givens, rules);
   if (u == Uniqueness::None) throw InputError("the challenge has no solution, so there is no hint to give");
   const bool unique = u == Uniqueness::Unique;
-  const Rating rating = rate(puzzle, givens, rules);
+  const Rating rating = rate(puzzle, givens, rules, model ? &*model : nullptr);
   const std::vector<Move> moves = explainMoves(puzzle, rating);
   const std::size_t shown = std::min(moves.size(), static_cast<std::size_t>(wanted));
 

@@ -62,13 +62,26 @@ std::string challengeText(const po::variables_map& vm, std::size_t maxBytes) {
   return readFileLimited(vm["challenge-file"].as<std::string>(), maxBytes, "the challenge file");
 }
 
+// One challenge from --challenge-file (rate reads many): a reading error names the file.
+template <typename Parse>
+auto namingTheFile(const po::variables_map& vm, Parse parse) {
+  if (vm.count("challenge-file") == 0U) return parse();
+  const std::string file = vm["challenge-file"].as<std::string>();
+  try {
+    return parse();
+  } catch (const InputError& e) {
+    if (std::string_view(e.what()).starts_with(file + ":")) throw;  // the file could not be read: named
+    throw InputError(fmt::format("{}: {}", file == "-" ? "<stdin>" : file, e.what()));
+  }
+}
+
 std::vector<int> readChallenge(const Puzzle& puzzle, const po::variables_map& vm, bool required) {
   const bool given = vm.count("challenge") != 0U || vm.count("challenge-file") != 0U;
   if (!given) {
     if (required) throw InputError("missing --challenge (or --challenge-file)");
     return {};
   }
-  return parseChallenge(puzzle, challengeText(vm));
+  return namingTheFile(vm, [&] { return parseChallenge(puzzle, challengeText(vm)); });
 }
 
 Challenge readChallengeText(const Puzzle& puzzle, const po::variables_map& vm, bool required) {
@@ -77,7 +90,7 @@ Challenge readChallengeText(const Puzzle& puzzle, const po::variables_map& vm, b
     if (required) throw InputError("missing --challenge (or --challenge-file)");
     return {};
   }
-  return parseChallengeText(puzzle, challengeText(vm));
+  return namingTheFile(vm, [&] { return parseChallengeText(puzzle, challengeText(vm)); });
 }
 
 int readThreads(const po::variables_map& vm) {

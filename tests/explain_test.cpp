@@ -158,6 +158,11 @@ TEST(Hint, PictureAndBadInput) {
     EXPECT_EQ(bad.status, 2) << args;
     EXPECT_EQ(std::count(bad.err.begin(), bad.err.end(), '\n'), 1) << args << ": " << bad.err;
   }
+  // A challenge file that does not hold one challenge: the error names the file.
+  std::ofstream(dir + "/two.txt") << challenge << "\n" << challenge << "\n";
+  const auto two = runPiecework("hint iq-fit --challenge-file " + dir + "/two.txt");
+  EXPECT_EQ(two.status, 2);
+  EXPECT_NE(two.err.find(dir + "/two.txt: "), std::string::npos) << two.err;
 }
 
 TEST(Walkthrough, OneBoardPerExplainedMove) {

@@ -350,6 +350,10 @@ TEST(CalibrateCli, ModelOptionChangesTheGrade) {
       runPiecework("rate iq-fit --json --challenge " + challenge + " --model " + dir + "/easy.json");
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(json::parse(r.out).at("level"), "Starter");
+  const auto hint =
+      runPiecework("hint iq-fit --json --challenge " + challenge + " --model " + dir + "/easy.json");
+  ASSERT_EQ(hint.status, 0) << hint.err;
+  EXPECT_EQ(json::parse(hint.out).at("level"), "Starter");
   // A batch graded by the easy model: a Wizard cannot be made, and the Starters carry its scores.
   const auto noWizard = runPiecework(
       "generate iq-fit --level Wizard --count 1 --seed 1 --max-attempts 30 --json "
