@@ -233,6 +233,8 @@ TEST_F(Hardening, AbsurdThreadCountsAreRefused) {
 TEST_F(Hardening, EndlessInputsStopAtALimit) {
   expectBadInput(runPiecework("show /dev/zero"), "/dev/zero: the definition is larger than 1 MiB");
   expectBadInput(runPiecework("rate iq-link --challenge-file /dev/zero"),
+                 "/dev/zero: the challenge file is larger than 16 MiB");
+  expectBadInput(runPiecework("solve iq-link --challenge-file /dev/zero"),
                  "/dev/zero: the challenge file is larger than 64 KiB");
   expectBadInput(runPiecework("count iq-fit --challenge-file -", std::string(100 * 1024, '.')),
                  "<stdin>: the challenge file");
