@@ -52,6 +52,9 @@ std::vector<CalibrationSample> readBooklet(const Puzzle& puzzle, const std::stri
     if (j.contains("definition") && !j.contains("challenge")) continue;  // a definition line of an export
     if (!j.contains("challenge") || !j["challenge"].is_string())
       throw InputError(fmt::format("{}: no \"challenge\" text", where));
+    if (j.contains("puzzle") && j["puzzle"].is_string() && j["puzzle"].get<std::string>() != puzzle.name)
+      throw InputError(fmt::format("{}: a challenge of {}, not of {}", where, j["puzzle"].get<std::string>(),
+                                   puzzle.name));
     if (graded && (!j.contains("level") || !j["level"].is_string()))
       throw InputError(fmt::format("{}: no \"level\" (Starter, Junior, Expert, Master or Wizard)", where));
     const std::optional<Level> level =

@@ -413,11 +413,14 @@ TEST(CalibrateCli, BadCalibrationFilesAreOneLineAndExitTwo) {
   const std::string turned(challenges[0].rbegin(), challenges[0].rend());
   std::ofstream(dir + "/twice.jsonl") << booklet << R"({"challenge":")" << turned << R"(","level":"Wizard"})"
                                       << "\n";
+  std::ofstream(dir + "/other.jsonl")
+      << booklet << R"({"puzzle":"iq-link","challenge":"KAF","level":"Wizard"})"
+      << "\n";
   std::ofstream(dir + "/few.jsonl") << booklet.substr(0, booklet.find('\n') + 1);
   std::ofstream(dir + "/json.jsonl") << "{nope\n";
   std::ofstream(dir + "/missing.jsonl") << R"({"level":"Starter"})"
                                         << "\n";
-  for (const std::string file : {"level", "several", "twice", "few", "json", "missing"}) {
+  for (const std::string file : {"level", "several", "twice", "other", "few", "json", "missing"}) {
     const auto r =
         runPiecework("calibrate iq-fit " + dir + "/" + file + ".jsonl --out " + dir + "/" + file + ".json");
     EXPECT_EQ(r.status, 2) << file;
@@ -431,6 +434,8 @@ TEST(CalibrateCli, BadCalibrationFilesAreOneLineAndExitTwo) {
   EXPECT_NE(
       runPiecework("calibrate iq-fit " + dir + "/twice.jsonl").err.find(":31: the same challenge as line 1"),
       std::string::npos);
+  EXPECT_NE(runPiecework("calibrate iq-fit " + dir + "/other.jsonl").err.find(":31: a challenge of iq-link"),
+            std::string::npos);
   EXPECT_EQ(runPiecework("calibrate iq-fit").status, 2);
   EXPECT_EQ(runPiecework("calibrate iq-fit " + dir + "/level.jsonl --features nope").status, 2);
 }
