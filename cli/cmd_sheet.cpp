@@ -63,15 +63,15 @@ int runSheet(const std::vector<std::string>& args) {
   const Puzzle puzzle = loadPuzzle(vm["puzzle"].as<std::string>());
   const Challenge challenge = readChallengeText(puzzle, vm, true);
   const std::vector<int>& givens = challenge.givens;
+  // The challenge in one line, for captions and JSON (a pattern or marks as the user wrote them).
+  const std::string written =
+      challenge.marks.empty() ? formatChallenge(puzzle, givens) : oneLine(challengeText(vm));
 
   if (vm.count("explain") != 0U) {
     if (vm.count("solution") != 0U) throw InputError("sheet: give --solution or --explain, not both");
-    if (!challenge.marks.empty())
-      throw InputError(
-          "sheet --explain: walk-throughs of colour patterns and marked cells are not drawn yet (draw the "
-          "answer with --solution)");
     Rules rules;
     rules.linked = vm.count("unlinked") == 0U;
+    rules.marks = challenge.marks;  // a colour pattern or marked cells: the rater's moves follow them too
     if (const Uniqueness u = uniqueness(puzzle, givens, rules); u != Uniqueness::Unique)
       throw InputError(fmt::format("sheet --explain: the challenge has {}; a walk-through needs exactly one",
                                    u == Uniqueness::None ? "no solution" : "more than one solution"));
@@ -86,12 +86,12 @@ int runSheet(const std::vector<std::string>& args) {
         vm.count("title") != 0U
             ? vm["title"].as<std::string>()
             : fmt::format("{}: a {} challenge, solved step by step", puzzle.title, levelName(rating.level));
-    writeWalkthrough(out, puzzle, givens, steps, *paper, heading);
+    writeWalkthrough(out, puzzle, givens, challenge.marks, steps, *paper, heading);
     if (vm.count("json") != 0U) {
       nlohmann::ordered_json summary;
       summary["file"] = out;
       summary["puzzle"] = puzzle.name;
-      summary["challenge"] = formatChallenge(puzzle, givens);
+      summary["challenge"] = written;
       summary["level"] = levelName(rating.level);
       summary["moves"] = steps.size();
       std::cout << summary.dump() << '\n';
@@ -105,9 +105,7 @@ int runSheet(const std::vector<std::string>& args) {
   sheet.paper = *paper;
   if (vm.count("title") != 0U) sheet.heading = vm["title"].as<std::string>();
   sheet.marks = challenge.marks;
-  sheet.caption = !challenge.marks.empty() ? "challenge: " + oneLine(challengeText(vm))
-                  : givens.empty()         ? "the empty board"
-                                           : "challenge: " + formatChallenge(puzzle, givens);
+  sheet.caption = givens.empty() && challenge.marks.empty() ? "the empty board" : "challenge: " + written;
   FindResult found;
   if (vm.count("solution") != 0U) {
     FindOptions find;
@@ -126,8 +124,7 @@ int runSheet(const std::vector<std::string>& args) {
     nlohmann::ordered_json summary;
     summary["file"] = out;
     summary["puzzle"] = puzzle.name;
-    summary["challenge"] =
-        challenge.marks.empty() ? formatChallenge(puzzle, givens) : oneLine(challengeText(vm));
+    summary["challenge"] = written;
     summary["solution"] = sheet.solution != nullptr
                               ? nlohmann::ordered_json(formatChallenge(puzzle, *sheet.solution))
                               : nlohmann::ordered_json(nullptr);

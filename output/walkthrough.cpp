@@ -4,8 +4,6 @@
 #include <algorithm>
 #include <cmath>
 
-#include "output/draw.hpp"
-
 namespace piecework {
 
 namespace {
@@ -46,27 +44,46 @@ std::vector<std::string> wrap(cairo_t* cr, const std::string& text, double width
 
 }  // namespace
 
-void writeWalkthrough(const std::string& path, const Puzzle& puzzle, const std::vector<int>& givens,
-                      const std::vector<WalkthroughStep>& steps, Paper paper, const std::string& heading) {
-  const DocumentFormat format = formatForPath(path);
-  PageSize page = pageSize(paper);
-  const double width = page.w - 2 * kMargin;
+WalkthroughLayout layoutWalkthrough(const Puzzle& puzzle, int moves, Paper paper, DocumentFormat format) {
+  WalkthroughLayout layout;
+  layout.page = pageSize(paper);
+  const double width = layout.page.w - 2 * kMargin;
   const double cellW = (width - (kColumns - 1) * 18) / kColumns;
+  layout.panelWidth = cellW;
   const Extent board = boardExtent(puzzle);
   const double boardScale = std::min(cellW / board.w, 150 / board.h);
   const double panelH = board.h * boardScale + 14 + kCaptionLines * kLine + 14;
   const double top = kMargin + 30;
   // The first panel is the challenge itself; SVG holds one page, made as tall as the panels need.
-  const int panels = static_cast<int>(steps.size()) + 1;
+  const int panels = moves + 1;
   const int rows = (panels + kColumns - 1) / kColumns;
   const bool onePage = format != DocumentFormat::Pdf;  // SVG and PNG hold one page
-  if (onePage) page.h = std::max(page.h, top + rows * panelH + kMargin);
-  const int rowsPerPage = onePage ? rows : kRowsPerPage;
-  Document doc(path, format, page);
-  cairo_t* cr = doc.cr();
+  if (onePage) layout.page.h = std::max(layout.page.h, top + rows * panelH + kMargin);
+  const int perPage = (onePage ? rows : kRowsPerPage) * kColumns;
   for (int panel = 0; panel < panels; ++panel) {
-    const int onPage = panel % (rowsPerPage * kColumns);
-    if (onPage == 0) {
+    const int onPage = panel % perPage;
+    WalkthroughLayout::Panel& p = layout.panels.emplace_back();
+    p.page = panel / perPage;
+    p.opensPage = onPage == 0;
+    p.x = kMargin + (onPage % kColumns) * (cellW + 18);
+    p.y = top + (onPage / kColumns) * panelH;
+    p.board = {p.x + (cellW - board.w * boardScale) / 2, p.y + 14, board.w * boardScale,
+               board.h * boardScale};
+    p.scale = boardScale;
+  }
+  return layout;
+}
+
+void writeWalkthrough(const std::string& path, const Puzzle& puzzle, const std::vector<int>& givens,
+                      const CellMarks& marks, const std::vector<WalkthroughStep>& steps, Paper paper,
+                      const std::string& heading) {
+  const DocumentFormat format = formatForPath(path);
+  const WalkthroughLayout layout = layoutWalkthrough(puzzle, static_cast<int>(steps.size()), paper, format);
+  Document doc(path, format, layout.page);
+  cairo_t* cr = doc.cr();
+  for (std::size_t panel = 0; panel < layout.panels.size(); ++panel) {
+    const WalkthroughLayout::Panel& at = layout.panels[panel];
+    if (at.opensPage) {
       if (panel > 0) doc.endPage();
       cairo_set_source_rgb(cr, 1, 1, 1);
       cairo_paint(cr);
@@ -74,10 +91,8 @@ void writeWalkthrough(const std::string& path, const Puzzle& puzzle, const std::
       setFont(cr, 16, true);
       showText(cr, panel == 0 ? heading : heading + " (continued)", kMargin, kMargin + 12);
     }
-    const double x = kMargin + (onPage % kColumns) * (cellW + 18);
-    const double y = top + (onPage / kColumns) * panelH;
     const bool challenge = panel == 0;
-    const WalkthroughStep* step = challenge ? nullptr : &steps[static_cast<std::size_t>(panel - 1)];
+    const WalkthroughStep* step = challenge ? nullptr : &steps[panel - 1];
     cairo_set_source_rgb(cr, 0.13, 0.14, 0.16);
     setFont(cr, 9, true);
     showText(cr,
@@ -86,15 +101,14 @@ void writeWalkthrough(const std::string& path, const Puzzle& puzzle, const std::
                                      step->depth > 0 ? fmt::format(" (under {} guess{})", step->depth,
                                                                    step->depth == 1 ? "" : "es")
                                                      : ""),
-             x, y + 8);
-    drawBoard(cr, puzzle, challenge ? givens : step->placements, x + (cellW - board.w * boardScale) / 2,
-              y + 14, boardScale);
+             at.x, at.y + 8);
+    drawBoard(cr, puzzle, challenge ? givens : step->placements, at.board.x, at.board.y, at.scale, marks);
     if (challenge) continue;
     cairo_set_source_rgb(cr, 0.13, 0.14, 0.16);
     setFont(cr, kCaptionSize, false);
-    double ly = y + 14 + board.h * boardScale + 12;
-    for (const std::string& line : wrap(cr, step->text, cellW, static_cast<int>(kCaptionLines))) {
-      showText(cr, line, x, ly);
+    double ly = at.board.y + at.board.h + 12;
+    for (const std::string& line : wrap(cr, step->text, layout.panelWidth, static_cast<int>(kCaptionLines))) {
+      showText(cr, line, at.x, ly);
       ly += kLine;
     }
   }

@@ -6,6 +6,8 @@
 #include <vector>
 
 #include "output/document.hpp"
+#include "output/draw.hpp"
+#include "puzzle/challenge.hpp"
 #include "puzzle/puzzle.hpp"
 
 namespace piecework {
@@ -16,9 +18,29 @@ struct WalkthroughStep {
   int depth = 0;                // guesses it rests on (drawn as a note)
 };
 
+// Where the walk-through's panels go (the challenge first, then one per move), in points on their page.
+struct WalkthroughLayout {
+  PageSize page;
+  double panelWidth = 0;  // a panel's width: its label and caption lines
+  struct Panel {
+    int page = 0;  // 0-based
+    double x = 0;  // the panel's top-left corner (its label above the board)
+    double y = 0;
+    Rect board;              // where the board is drawn
+    double scale = 0;        // points per board unit
+    bool opensPage = false;  // the first panel on its page: the page's heading goes above it
+  };
+  std::vector<Panel> panels;
+};
+
+// The layout for `moves` moves: a PDF six moves a page, an SVG or PNG one page as tall as the panels need.
+WalkthroughLayout layoutWalkthrough(const Puzzle& puzzle, int moves, Paper paper, DocumentFormat format);
+
 // Writes the walk-through to `path` (.pdf: as many pages as needed, six moves a page; .svg or .png: one tall
-// page) atomically. Throws InputError for a bad path.
+// page) atomically. `marks` (a window's colours, marked cells) are drawn on every board, so each move shows
+// what the challenge asks of the cells still empty. Throws InputError for a bad path.
 void writeWalkthrough(const std::string& path, const Puzzle& puzzle, const std::vector<int>& givens,
-                      const std::vector<WalkthroughStep>& steps, Paper paper, const std::string& heading);
+                      const CellMarks& marks, const std::vector<WalkthroughStep>& steps, Paper paper,
+                      const std::string& heading);
 
 }  // namespace piecework

@@ -10,8 +10,12 @@
 #include <cctype>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <numbers>
 #include <string>
 
@@ -20,8 +24,11 @@
 #include "output/draw_triangular.hpp"
 #include "output/sheet.hpp"
 #include "output/text.hpp"
+#include "output/walkthrough.hpp"
 #include "puzzle/challenge.hpp"
 #include "puzzle/definition.hpp"
+#include "rater/explain.hpp"
+#include "rater/rater.hpp"
 #include "solver/solver.hpp"
 #include "support/run.hpp"
 
@@ -46,6 +53,47 @@ struct Pixel {
   double luminance() const { return 0.299 * r + 0.587 * g + 0.114 * b; }
 };
 
+// The pixel at (px, py) of a cairo ARGB32 image.
+Pixel pixelAt(cairo_surface_t* surface, int px, int py) {
+  const unsigned char* data = cairo_image_surface_get_data(surface);
+  const int stride = cairo_image_surface_get_stride(surface);
+  const auto word = *reinterpret_cast<const std::uint32_t*>(data + py * stride + px * 4);
+  Pixel p;
+  p.a = ((word >> 24) & 0xff) / 255.0;
+  if (p.a > 0) {  // premultiplied
+    p.r = ((word >> 16) & 0xff) / 255.0 / p.a;
+    p.g = ((word >> 8) & 0xff) / 255.0 / p.a;
+    p.b = (word & 0xff) / 255.0 / p.a;
+  }
+  return p;
+}
+
+// A PNG file read back (a page drawn by piecework, or rendered by poppler).
+class Image {
+ public:
+  explicit Image(const std::string& path) : surface_(cairo_image_surface_create_from_png(path.c_str())) {
+    if (ok()) cairo_surface_flush(surface_);
+  }
+  ~Image() { cairo_surface_destroy(surface_); }
+  Image(const Image&) = delete;
+  Image& operator=(const Image&) = delete;
+  bool ok() const {
+    return cairo_surface_status(surface_) == CAIRO_STATUS_SUCCESS &&
+           cairo_image_surface_get_format(surface_) != CAIRO_FORMAT_INVALID;
+  }
+  int width() const { return cairo_image_surface_get_width(surface_); }
+  int height() const { return cairo_image_surface_get_height(surface_); }
+  // Pixel (px, py); fully transparent outside the image.
+  Pixel at(double px, double py) const {
+    const int x = static_cast<int>(std::floor(px)), y = static_cast<int>(std::floor(py));
+    if (x < 0 || y < 0 || x >= width() || y >= height()) return {};
+    return pixelAt(surface_, x, y);
+  }
+
+ private:
+  cairo_surface_t* surface_;
+};
+
 // A board drawn on a transparent image, `scale` pixels per unit, its top-left corner at (0, 0).
 class Drawn {
  public:
@@ -65,18 +113,8 @@ class Drawn {
 
   // The pixel at (x, y) in units.
   Pixel at(double x, double y) const {
-    const int px = static_cast<int>(std::floor(x * scale_)), py = static_cast<int>(std::floor(y * scale_));
-    const unsigned char* data = cairo_image_surface_get_data(surface_);
-    const int stride = cairo_image_surface_get_stride(surface_);
-    const auto word = *reinterpret_cast<const std::uint32_t*>(data + py * stride + px * 4);
-    Pixel p;
-    p.a = ((word >> 24) & 0xff) / 255.0;
-    if (p.a > 0) {  // premultiplied
-      p.r = ((word >> 16) & 0xff) / 255.0 / p.a;
-      p.g = ((word >> 8) & 0xff) / 255.0 / p.a;
-      p.b = (word & 0xff) / 255.0 / p.a;
-    }
-    return p;
+    return pixelAt(surface_, static_cast<int>(std::floor(x * scale_)),
+                   static_cast<int>(std::floor(y * scale_)));
   }
 
  private:
@@ -107,6 +145,35 @@ char colourClass(const Pixel& p) {
   if (p.r < 0.3 && p.g < 0.3 && p.b < 0.3) return 'K';
   if (p.r > 0.85 && p.r < 0.94 && p.g > 0.85 && p.g < 0.94 && p.b > 0.85 && p.b < 0.96) return '.';
   return '?';
+}
+
+// How many separate patches (pixels joined side to side) of at least `least` pixels of colour class `colour`
+// an image shows, looking at every `step`-th pixel.
+int patchesOf(const Image& image, char colour, int least, int step = 1) {
+  const int w = image.width() / step, h = image.height() / step;
+  std::vector<char> seen(static_cast<std::size_t>(w) * static_cast<std::size_t>(h), 0);
+  auto index = [&](int x, int y) { return static_cast<std::size_t>(y) * static_cast<std::size_t>(w) + x; };
+  int patches = 0;
+  for (int y0 = 0; y0 < h; ++y0)
+    for (int x0 = 0; x0 < w; ++x0) {
+      if (seen[index(x0, y0)] != 0 || colourClass(image.at(x0 * step, y0 * step)) != colour) continue;
+      int size = 0;
+      std::vector<std::pair<int, int>> todo = {{x0, y0}};
+      seen[index(x0, y0)] = 1;
+      while (!todo.empty()) {
+        const auto [x, y] = todo.back();
+        todo.pop_back();
+        ++size;
+        for (const auto& [nx, ny] : {std::pair{x + 1, y}, {x - 1, y}, {x, y + 1}, {x, y - 1}}) {
+          if (nx < 0 || ny < 0 || nx >= w || ny >= h || seen[index(nx, ny)] != 0) continue;
+          if (colourClass(image.at(nx * step, ny * step)) != colour) continue;
+          seen[index(nx, ny)] = 1;
+          todo.emplace_back(nx, ny);
+        }
+      }
+      if (size >= least) ++patches;
+    }
+  return patches;
 }
 
 // The piece colours of data/puzzles/iq-stars.toml.
@@ -385,20 +452,11 @@ TEST(DrawFamilies, SheetsAndBookletsRender) {
   const RunResult sheet =
       runPiecework(fmt::format("sheet iq-focus --challenge RRR/BWB/BRB --solution --out '{}'", png));
   ASSERT_EQ(sheet.status, 0) << sheet.err;
-  cairo_surface_t* image = cairo_image_surface_create_from_png(png.c_str());
-  ASSERT_EQ(cairo_surface_status(image), CAIRO_STATUS_SUCCESS);
-  cairo_surface_flush(image);
-  const int w = cairo_image_surface_get_width(image), h = cairo_image_surface_get_height(image);
-  const unsigned char* data = cairo_image_surface_get_data(image);
+  const Image image(png);
+  ASSERT_TRUE(image.ok());
   std::map<char, int> seen;
-  for (int y = 0; y < h; y += 2)
-    for (int x = 0; x < w; x += 2) {
-      const auto word =
-          *reinterpret_cast<const std::uint32_t*>(data + y * cairo_image_surface_get_stride(image) + x * 4);
-      Pixel p{((word >> 16) & 0xff) / 255.0, ((word >> 8) & 0xff) / 255.0, (word & 0xff) / 255.0, 1.0};
-      ++seen[colourClass(p)];
-    }
-  cairo_surface_destroy(image);
+  for (int y = 0; y < image.height(); y += 2)
+    for (int x = 0; x < image.width(); x += 2) ++seen[colourClass(image.at(x, y))];
   for (char c : {'R', 'G', 'B', 'Y', 'K', '.'}) EXPECT_GT(seen[c], 100) << c;
 
   const RunResult stars = runPiecework(
@@ -429,4 +487,171 @@ TEST(DrawFamilies, SheetsAndBookletsRender) {
         ++pages;
     EXPECT_EQ(pages, written.pages);
   }
+}
+
+// Walk-throughs (`sheet --explain`) of a colour pattern and of marked cells: the challenge and one board per
+// move the rater explains, each board showing the pieces placed so far and, on the cells still empty, what
+// the challenge asks (the window's colours, the marked cells). The moves come from the rater here; the
+// boards are read back from the binary's PNG and from poppler's rendering of its PDF at the places the
+// walk-through's layout gives.
+namespace {
+
+// One board of a walk-through page as read back: the pixel at (x, y) in board units.
+struct BoardPixels {
+  const Image& image;
+  double pixelsPerPoint;
+  const WalkthroughLayout::Panel& panel;
+  Pixel at(double x, double y) const {
+    return image.at((panel.board.x + x * panel.scale) * pixelsPerPoint,
+                    (panel.board.y + y * panel.scale) * pixelsPerPoint);
+  }
+};
+
+// Checks one board of a walk-through: `covering` (site -> placement) are on it, each cell in its piece's
+// colour, and every cell no piece covers shows its mark or is empty.
+using BoardCheck = void (*)(const BoardPixels& board, const std::map<int, int>& covering,
+                            const CellMarks& marks);
+
+void checkFocusBoard(const BoardPixels& board, const std::map<int, int>& covering, const CellMarks& marks) {
+  const Puzzle& puzzle = focus();
+  const std::map<int, char> pattern(marks.colours.begin(), marks.colours.end());
+  ASSERT_EQ(pattern.size(), 9U);
+  for (int site = 0; site < puzzle.siteCount(); ++site) {
+    const Site& c = puzzle.sites[static_cast<std::size_t>(site)];
+    char expected = '.';
+    if (const auto it = covering.find(site); it != covering.end())
+      expected = puzzle.placements[static_cast<std::size_t>(it->second)].colourAt(site);
+    if (const auto it = pattern.find(site); it != pattern.end()) {
+      if (expected != '.') {
+        EXPECT_EQ(expected, it->second) << "the rater placed a square against the pattern";
+      }
+      expected = it->second;
+    }
+    // A corner of the square, clear of the piece's letter and of the window's frame.
+    const Pixel p = board.at(c.x - puzzle.low.x + 0.28, c.y - puzzle.low.y + 0.28);
+    EXPECT_EQ(colourClass(p), expected) << fmt::format("cell ({}, {}): ", c.x, c.y) << describe(p);
+  }
+}
+
+void checkStarsBoard(const BoardPixels& board, const std::map<int, int>& covering, const CellMarks& marks) {
+  const Puzzle& puzzle = stars();
+  const std::map<int, int> marked(marks.pieces.begin(), marks.pieces.end());
+  ASSERT_EQ(marked.size(), 4U);
+  for (int site = 0; site < puzzle.siteCount(); ++site) {
+    const auto [x, y] = triangularCellCentre(puzzle, site);
+    SCOPED_TRACE(fmt::format("site {}", site));
+    const auto mark = marked.find(site);
+    // Below the letter (inside a placed star's body), left of it (inside a mark's disc), right of a disc.
+    const Pixel below = board.at(x, y + 0.22), left = board.at(x - 0.14, y), right = board.at(x + 0.29, y);
+    if (const auto it = covering.find(site); it != covering.end()) {
+      const int piece = puzzle.placements[static_cast<std::size_t>(it->second)].piece;
+      if (mark != marked.end()) {
+        EXPECT_EQ(piece, mark->second) << "the rater covered a mark with another piece";
+      }
+      EXPECT_TRUE(near(below, puzzle.pieces[static_cast<std::size_t>(piece)].colour)) << describe(below);
+    } else if (mark != marked.end()) {
+      EXPECT_TRUE(near(left, puzzle.pieces[static_cast<std::size_t>(mark->second)].colour)) << describe(left);
+      EXPECT_TRUE(near(right, "#ffffff")) << describe(right);
+    } else {
+      EXPECT_TRUE(near(left, "#ffffff")) << describe(left);
+      EXPECT_TRUE(near(below, "#ffffff")) << describe(below);
+    }
+  }
+}
+
+// Draws the walk-through of `challenge` as PNG, SVG and PDF with the real binary and checks every board of
+// each against the rater's moves with `check`. `framesPerBoard`: window frames each board shows (counted on
+// the PNG as separate amber patches), 0 to skip.
+void checkWalkthrough(const Puzzle& puzzle, const std::string& challenge, BoardCheck check,
+                      int framesPerBoard) {
+  const Challenge parsed = parseChallengeText(puzzle, challenge);
+  ASSERT_FALSE(parsed.marks.empty());
+  Rules rules;
+  rules.marks = parsed.marks;
+  ASSERT_EQ(uniqueness(puzzle, parsed.givens, rules), Uniqueness::Unique);
+  const std::vector<Move> moves = explainMoves(puzzle, rate(puzzle, parsed.givens, rules));
+  ASSERT_GE(moves.size(), 6U);  // more than one PDF page of boards
+  const int boards = static_cast<int>(moves.size()) + 1;
+  // Site -> placement on the board of each panel: the givens, then what the moves placed.
+  auto boardOf = [&](int panel) {
+    std::vector<int> placements = parsed.givens;
+    if (panel > 0) {
+      const std::vector<int>& placed = moves[static_cast<std::size_t>(panel - 1)].placed;
+      placements.insert(placements.end(), placed.begin(), placed.end());
+    }
+    std::map<int, int> covering;
+    for (int id : placements)
+      for (int site : puzzle.placements[static_cast<std::size_t>(id)].sites) covering[site] = id;
+    return covering;
+  };
+  // The last move fills the board.
+  ASSERT_EQ(static_cast<int>(boardOf(boards - 1).size()), puzzle.siteCount());
+
+  const std::string dir = piecework::test::tempDir();
+  auto draw = [&](const std::string& file, const std::string& more = "") {
+    return runPiecework(fmt::format("sheet {} --explain --challenge '{}' --out '{}/{}'{}", puzzle.name,
+                                    challenge, dir, file, more));
+  };
+
+  const RunResult png = draw("walk.png");
+  ASSERT_EQ(png.status, 0) << png.err;
+  EXPECT_EQ(png.out, fmt::format("wrote {}/walk.png (a walk-through in {} moves)\n", dir, moves.size()));
+  const WalkthroughLayout onePage = layoutWalkthrough(puzzle, boards - 1, Paper::A4, DocumentFormat::Png);
+  ASSERT_EQ(static_cast<int>(onePage.panels.size()), boards);
+  const Image image(dir + "/walk.png");
+  ASSERT_TRUE(image.ok());
+  const double pixelsPerPoint = image.width() / onePage.page.w;
+  EXPECT_NEAR(image.height(), onePage.page.h * pixelsPerPoint, 1.0);
+  for (int panel = 0; panel < boards; ++panel) {
+    SCOPED_TRACE(fmt::format("PNG board {}", panel));
+    EXPECT_EQ(onePage.panels[static_cast<std::size_t>(panel)].page, 0);
+    check({image, pixelsPerPoint, onePage.panels[static_cast<std::size_t>(panel)]}, boardOf(panel),
+          parsed.marks);
+  }
+  if (framesPerBoard > 0) {
+    EXPECT_EQ(patchesOf(image, 'Y', 200), framesPerBoard * boards);
+  }
+
+  // SVG: a label over every board, the move's words under it, the pattern or marks as the user wrote them.
+  const RunResult svg = draw("walk.svg", " --json");
+  ASSERT_EQ(svg.status, 0) << svg.err;
+  const nlohmann::json summary = nlohmann::json::parse(svg.out);
+  EXPECT_EQ(summary["moves"], moves.size());
+  EXPECT_EQ(summary["challenge"], challenge);
+  std::ifstream in(dir + "/walk.svg");
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_NE(text.find(">The challenge<"), std::string::npos);
+  for (int move = 1; move <= boards; ++move)
+    EXPECT_EQ(text.find(fmt::format(">Move {}<", move)) != std::string::npos ||
+                  text.find(fmt::format(">Move {} (under", move)) != std::string::npos,
+              move < boards)
+        << "move " << move;
+
+  // PDF: six boards a page, every page rendered by poppler and read back like the PNG.
+  const RunResult pdf = draw("walk.pdf");
+  ASSERT_EQ(pdf.status, 0) << pdf.err;
+  if (std::system("command -v pdftoppm >/dev/null 2>&1") != 0) GTEST_SKIP() << "poppler-utils not installed";
+  const WalkthroughLayout pages = layoutWalkthrough(puzzle, boards - 1, Paper::A4, DocumentFormat::Pdf);
+  const int pageCount = pages.panels.back().page + 1;
+  EXPECT_EQ(pageCount, (boards + 5) / 6);
+  ASSERT_LT(pageCount, 10);  // pdftoppm's page numbers without leading zeros
+  ASSERT_EQ(std::system(fmt::format("pdftoppm -png -r 144 '{}/walk.pdf' '{}/page'", dir, dir).c_str()), 0);
+  EXPECT_FALSE(fs::exists(fmt::format("{}/page-{}.png", dir, pageCount + 1)));
+  for (int panel = 0; panel < boards; ++panel) {
+    SCOPED_TRACE(fmt::format("PDF board {}", panel));
+    const WalkthroughLayout::Panel& at = pages.panels[static_cast<std::size_t>(panel)];
+    const Image page(fmt::format("{}/page-{}.png", dir, at.page + 1));
+    ASSERT_TRUE(page.ok());
+    check({page, page.width() / pages.page.w, at}, boardOf(panel), parsed.marks);
+  }
+}
+
+}  // namespace
+
+TEST(DrawFocus, WalkthroughShowsThePatternOnEveryBoard) {
+  checkWalkthrough(focus(), "RRR/BWB/BRB", checkFocusBoard, 1);
+}
+
+TEST(DrawStars, WalkthroughShowsTheMarksOnEveryBoard) {
+  checkWalkthrough(stars(), kWizard, checkStarsBoard, 0);
 }
