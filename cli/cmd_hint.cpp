@@ -75,6 +75,7 @@ int runHint(const std::vector<std::string>& args) {
     SheetOptions sheet;
     sheet.heading = fmt::format("{}: hint", puzzle.title.empty() ? puzzle.name : puzzle.title);
     sheet.caption = shown == 0 ? "nothing to do: the board is full" : moves[shown - 1].text;
+    sheet.marks = challenge.marks;  // the window's colours or marked cells not yet covered
     writeSheet(vm["out"].as<std::string>(), puzzle, board, sheet);
   }
   if (vm.count("json") != 0U) {

@@ -17,6 +17,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <numbers>
+#include <set>
 #include <string>
 
 #include "output/booklet.hpp"
@@ -647,6 +648,40 @@ void checkWalkthrough(const Puzzle& puzzle, const std::string& challenge, BoardC
 }
 
 }  // namespace
+
+// hint --out draws the board after the moves with the window's colours where no square covers it yet. After
+// the first move (the colour rule, no piece placed) the picture of RRR/BWB/BRB has 4 more red squares and 4
+// fewer blue ones than that of BBB/BWB/BBB: everything else on the page is the same.
+TEST(DrawFocus, HintPictureShowsThePattern) {
+  const std::string dir = test::tempDir();
+  auto fills = [&](const std::string& pattern) {
+    const std::string out = dir + "/" + pattern.substr(0, 3) + ".svg";
+    const RunResult r =
+        runPiecework(fmt::format("hint iq-focus --challenge {} --steps 1 --out {}", pattern, out));
+    EXPECT_EQ(r.status, 0) << r.err;
+    std::ifstream in(out);
+    const std::string svg((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    std::map<std::string, int> count;
+    for (std::size_t at = svg.find("fill:rgb("); at != std::string::npos; at = svg.find("fill:rgb(", at + 1))
+      ++count[svg.substr(at, svg.find(')', at) - at)];
+    return count;
+  };
+  auto red = fills("RRR/BWB/BRB");
+  auto blue = fills("BBB/BWB/BBB");
+  int more = 0, fewer = 0, other = 0;
+  std::set<std::string> colours;
+  for (const auto& [c, n] : red) colours.insert(c);
+  for (const auto& [c, n] : blue) colours.insert(c);
+  for (const std::string& c : colours) {
+    const int d = red[c] - blue[c];
+    more += d == 4 ? 1 : 0;
+    fewer += d == -4 ? 1 : 0;
+    other += d != 0 && d != 4 && d != -4 ? 1 : 0;
+  }
+  EXPECT_EQ(more, 1);   // red
+  EXPECT_EQ(fewer, 1);  // blue
+  EXPECT_EQ(other, 0);
+}
 
 TEST(DrawFocus, WalkthroughShowsThePatternOnEveryBoard) {
   checkWalkthrough(focus(), "RRR/BWB/BRB", checkFocusBoard, 1);
