@@ -102,6 +102,7 @@ int runHint(const std::vector<std::string>& args) {
   }
   if (shown == 0) {
     std::cout << "nothing to do: every piece is on the board\n";
+    if (vm.count("out") != 0U) std::cout << fmt::format("wrote {}\n", vm["out"].as<std::string>());
     return 0;
   }
   if (!unique) std::cout << "The challenge has more than one solution; these moves lead to one of them.\n";
@@ -112,6 +113,7 @@ int runHint(const std::vector<std::string>& args) {
   if (shown < moves.size())
     std::cout << fmt::format("({} more move{} to the solution: --steps {})\n", moves.size() - shown,
                              moves.size() - shown == 1 ? "" : "s", moves.size());
+  if (vm.count("out") != 0U) std::cout << fmt::format("wrote {}\n", vm["out"].as<std::string>());
   return 0;
 }
 

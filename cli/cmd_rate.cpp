@@ -5,8 +5,8 @@
 // - cell puzzles: a line with '/' or '|' is a one-line picture and a challenge on its own; other lines form
 //   multi-line pictures. A 2-D picture ends at a blank line or a line "---"; a 3-D picture is complete after
 //   as many blank-line-separated layers as the box has (a "---" line ends it early, which is then an error).
-// Every challenge is read and checked before anything is rated or printed, so bad input never leaves a partial
-// result; ratings are printed as they come.
+// Every challenge is read and checked before anything is rated or printed, so bad input never leaves a
+// partial result; ratings are printed as they come.
 #include <fmt/format.h>
 #include <cmath>
 #include <iostream>
@@ -153,7 +153,7 @@ SolutionCount countUpTo(const Puzzle& puzzle, const Challenge& challenge, const 
 
 int runRate(const std::vector<std::string>& args) {
   po::options_description options("options");
-  addChallengeOptions(options);
+  addChallengeOptions(options, true);
   options.add_options()("explain",
                         po::value<std::string>()->implicit_value("short")->value_name("short|full"),
                         "the path a person would take: moves in words (short), or every step (full)")(

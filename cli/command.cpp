@@ -46,12 +46,14 @@ bool parseArguments(const char* command, const char* usage, const std::vector<st
   return true;
 }
 
-void addChallengeOptions(po::options_description& options) {
+void addChallengeOptions(po::options_description& options, bool many) {
   options.add_options()(
       "challenge", po::value<std::string>(),
       "the challenge: a picture ('/' between rows, '|' between layers), IQ-Link codes, or IQ Focus's window "
-      "colours (RRR/BWB/BRB)")("challenge-file", po::value<std::string>(),
-                               "read the challenge from this file ('-' for standard input)");
+      "colours (RRR/BWB/BRB)")(
+      "challenge-file", po::value<std::string>(),
+      many ? "read the challenges from this file, one or more ('-' for standard input)"
+           : "read the challenge from this file ('-' for standard input)");
 }
 
 std::string challengeText(const po::variables_map& vm, std::size_t maxBytes) {

@@ -49,7 +49,7 @@ bool parseArguments(const char* command, const char* usage, const std::vector<st
                     const char* secondPositional = nullptr);
 
 // Adds --challenge and --challenge-file; reads whichever was given (none: an empty challenge).
-void addChallengeOptions(po::options_description& options);
+void addChallengeOptions(po::options_description& options, bool many = false);  // many: rate's file
 std::vector<int> readChallenge(const Puzzle& puzzle, const po::variables_map& vm, bool required);
 // The same, keeping a colour pattern (count and solve).
 Challenge readChallengeText(const Puzzle& puzzle, const po::variables_map& vm, bool required);

@@ -139,6 +139,7 @@ TEST(Hint, PictureAndBadInput) {
   const std::string challenge = bookletChallenge(1);
   const auto r = runPiecework("hint iq-fit --challenge '" + challenge + "' --out " + dir + "/hint.svg");
   ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("wrote " + dir + "/hint.svg\n"), std::string::npos) << r.out;
   std::ifstream svg(dir + "/hint.svg");
   EXPECT_TRUE(svg.good());
   const auto png = runPiecework("hint iq-fit --challenge '" + challenge + "' --out " + dir + "/hint.png");
