@@ -88,7 +88,7 @@ std::vector<CalibrationSample> readBooklet(const Puzzle& puzzle, const std::stri
     if (u != Uniqueness::Unique)
       throw InputError(fmt::format("{}: the challenge has {}; a calibration challenge must have exactly one",
                                    where, u == Uniqueness::None ? "no solution" : "more than one solution"));
-    samples.push_back({rate(puzzle, givens, challengeRules).features, *level});
+    samples.push_back({rate(puzzle, givens, challengeRules).features, *level, lineNo});
   }
   if (!graded) return samples;
   std::array<int, 5> perLevel{};
@@ -118,6 +118,23 @@ std::vector<std::string> splitNames(const std::string& list) {
 
 std::string percent(double share) {
   return fmt::format("{:.1f}%", share * 100);
+}
+
+// Resamples behind the intervals of the leave-one-out figures, and their seed: fixed, so that the same
+// booklet prints the same intervals.
+constexpr int kResamples = 2000;
+constexpr std::uint64_t kResampleSeed = 1;
+
+// The leave-one-out grades against the booklet's: counts[booklet level][graded level].
+std::array<std::array<int, 5>, 5> confusion(const CrossValidation& cv) {
+  std::array<std::array<int, 5>, 5> counts{};
+  for (std::size_t i = 0; i < cv.assigned.size(); ++i)
+    ++counts[static_cast<std::size_t>(cv.assigned[i])][static_cast<std::size_t>(cv.predicted[i])];
+  return counts;
+}
+
+int levelGap(Level a, Level b) {
+  return std::abs(static_cast<int>(a) - static_cast<int>(b));
 }
 
 std::string baseName(const std::string& path) {
@@ -161,6 +178,40 @@ int runEqualShares(const Puzzle& puzzle, const std::string& file, Rules rules, c
   std::cout << (vm.count("out") != 0U ? fmt::format("wrote {}\n", vm["out"].as<std::string>())
                                       : std::string("(use --out MODEL to save the model)\n"));
   return 0;
+}
+
+// How sure the figures are, which levels are mistaken for which, and the challenges graded two or more
+// levels away from the booklet's: what a publisher looks at to judge the model, or their own booklet.
+void printDetails(const std::vector<CalibrationSample>& samples, const CrossValidation& cv,
+                  const AgreementIntervals& intervals, bool naiveApplies) {
+  std::cout << fmt::format(
+      "95% intervals (the {} challenges resampled {} times): exact {}-{}, within one {}-{}, Spearman "
+      "{:.3f}-{:.3f}\n",
+      samples.size(), intervals.resamples, percent(intervals.exact.low), percent(intervals.exact.high),
+      percent(intervals.withinOne.low), percent(intervals.withinOne.high), intervals.spearman.low,
+      intervals.spearman.high);
+  if (naiveApplies)
+    std::cout << fmt::format(
+        "Spearman of the model minus that of pieces to place alone: {:+.3f} ({:+.3f} to {:+.3f})\n",
+        cv.model.spearman - cv.naive.spearman, intervals.spearmanGain.low, intervals.spearmanGain.high);
+  std::cout << "leave-one-out grades (rows: the file's level; columns: graded)\n";
+  std::cout << fmt::format("{:<8}", "");
+  for (int k = 0; k < 5; ++k) std::cout << fmt::format(" {:>7}", levelName(static_cast<Level>(k)));
+  std::cout << "\n";
+  const auto counts = confusion(cv);
+  for (int r = 0; r < 5; ++r) {
+    std::cout << fmt::format("{:<8}", levelName(static_cast<Level>(r)));
+    for (int c = 0; c < 5; ++c)
+      std::cout << fmt::format(" {:>7}", counts[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)]);
+    std::cout << "\n";
+  }
+  std::vector<std::string> far;
+  for (std::size_t i = 0; i < samples.size(); ++i)
+    if (levelGap(samples[i].level, cv.predicted[i]) >= 2)
+      far.push_back(fmt::format("line {} ({}, graded {}, score {:.2f})", samples[i].line,
+                                levelName(samples[i].level), levelName(cv.predicted[i]), cv.levelScores[i]));
+  std::cout << (far.empty() ? std::string("no challenge graded two or more levels away\n")
+                            : fmt::format("graded two or more levels away: {}\n", fmt::join(far, "; ")));
 }
 
 }  // namespace
@@ -258,8 +309,23 @@ int runCalibrate(const std::vector<std::string>& args) {
                                  percent(cv.naive.withinOne), cv.naive.spearman)
                    : std::string());
 
+  const AgreementIntervals intervals = bootstrapIntervals(cv, kResamples, kResampleSeed);
+
   if (vm.count("out") != 0U) writeModel(model, vm["out"].as<std::string>());
   if (vm.count("json") != 0U) {
+    auto range = [](const Interval& i) { return nlohmann::json::array({i.low, i.high}); };
+    nlohmann::json intervalsJson = {{"coverage", 0.95},
+                                    {"resamples", intervals.resamples},
+                                    {"exact", range(intervals.exact)},
+                                    {"within_one", range(intervals.withinOne)},
+                                    {"spearman", range(intervals.spearman)}};
+    if (naiveApplies) intervalsJson["spearman_minus_naive"] = range(intervals.spearmanGain);
+    nlohmann::json perChallenge = nlohmann::json::array();
+    for (std::size_t i = 0; i < samples.size(); ++i)
+      perChallenge.push_back({{"line", samples[i].line},
+                              {"level", levelName(samples[i].level)},
+                              {"graded", levelName(cv.predicted[i])},
+                              {"score", std::round(cv.levelScores[i] * 1000) / 1000}});
     auto figures = [](const Agreement& a) {
       return nlohmann::json{{"exact", a.exact}, {"within_one", a.withinOne}, {"spearman", a.spearman}};
     };
@@ -270,6 +336,9 @@ int runCalibrate(const std::vector<std::string>& args) {
                {"cross_validated", figures(cv.model)},
                {"naive_cross_validated", naiveApplies ? figures(cv.naive) : nlohmann::json(nullptr)},
                {"left_out", leftOut},
+               {"intervals", intervalsJson},
+               {"confusion", confusion(cv)},
+               {"leave_one_out", perChallenge},
                {"in_sample", figures(inSample)},
                {"model", nlohmann::json::parse(modelJson(model))}});
     return 0;
@@ -289,6 +358,7 @@ int runCalibrate(const std::vector<std::string>& args) {
   else
     std::cout << fmt::format("{:<38} {}\n", "pieces to place alone", "(the same for every challenge)");
   row("model, on its own challenges", inSample);
+  printDetails(samples, cv, intervals, naiveApplies);
   std::cout << (vm.count("out") != 0U ? fmt::format("wrote {}\n", vm["out"].as<std::string>())
                                       : std::string("(use --out MODEL to save the model)\n"));
   return 0;

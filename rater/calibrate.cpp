@@ -8,6 +8,7 @@
 #include <array>
 #include <cmath>
 #include <numeric>
+#include <random>
 #include <stdexcept>
 
 #include "puzzle/errors.hpp"
@@ -210,9 +211,6 @@ RatingModel fitRatingModel(const std::vector<CalibrationSample>& samples,
 CrossValidation crossValidate(const std::vector<CalibrationSample>& samples,
                               const std::vector<std::string>& features, double penalty) {
   CrossValidation cv;
-  std::vector<Level> assigned;
-  std::vector<Level> naiveLevels;
-  std::vector<double> naiveScores;
   for (std::size_t i = 0; i < samples.size(); ++i) {
     std::vector<CalibrationSample> rest;
     for (std::size_t k = 0; k < samples.size(); ++k)
@@ -220,15 +218,56 @@ CrossValidation crossValidate(const std::vector<CalibrationSample>& samples,
     const LevelEstimate e = estimateLevel(fitRatingModel(rest, features, penalty), samples[i].features);
     const LevelEstimate naive =
         estimateLevel(fitRatingModel(rest, {"to_place"}, kNaivePenalty), samples[i].features);
-    assigned.push_back(samples[i].level);
+    cv.assigned.push_back(samples[i].level);
     cv.predicted.push_back(e.level);
     cv.scores.push_back(e.effort);
-    naiveLevels.push_back(naive.level);
-    naiveScores.push_back(naive.effort);
+    cv.levelScores.push_back(e.score);
+    cv.naivePredicted.push_back(naive.level);
+    cv.naiveScores.push_back(naive.effort);
   }
-  cv.model = agreement(assigned, cv.predicted, cv.scores);
-  cv.naive = agreement(assigned, naiveLevels, naiveScores);
+  cv.model = agreement(cv.assigned, cv.predicted, cv.scores);
+  cv.naive = agreement(cv.assigned, cv.naivePredicted, cv.naiveScores);
   return cv;
+}
+
+AgreementIntervals bootstrapIntervals(const CrossValidation& cv, int resamples, std::uint64_t seed,
+                                      double coverage) {
+  AgreementIntervals out;
+  const std::size_t n = cv.assigned.size();
+  if (n == 0 || resamples <= 0) return out;
+  out.resamples = resamples;
+  // A fixed generator and a plain modulo (not std::uniform_int_distribution, whose draws differ between
+  // standard libraries): the same seed gives the same intervals everywhere.
+  std::mt19937_64 rng(seed);
+  Vector exact, withinOne, spearman, gain;
+  std::vector<Level> assigned(n), predicted(n), naivePredicted(n);
+  Vector scores(n), naiveScores(n);
+  for (int r = 0; r < resamples; ++r) {
+    for (std::size_t k = 0; k < n; ++k) {
+      const std::size_t i = static_cast<std::size_t>(rng() % n);
+      assigned[k] = cv.assigned[i], predicted[k] = cv.predicted[i], scores[k] = cv.scores[i];
+      naivePredicted[k] = cv.naivePredicted[i], naiveScores[k] = cv.naiveScores[i];
+    }
+    const Agreement model = agreement(assigned, predicted, scores);
+    const Agreement naive = agreement(assigned, naivePredicted, naiveScores);
+    exact.push_back(model.exact);
+    withinOne.push_back(model.withinOne);
+    spearman.push_back(model.spearman);
+    gain.push_back(model.spearman - naive.spearman);
+  }
+  // The (1 - coverage) / 2 and (1 + coverage) / 2 quantiles, by the nearest rank.
+  auto interval = [&](Vector& v) {
+    std::sort(v.begin(), v.end());
+    const double tail = (1 - coverage) / 2 * static_cast<double>(v.size());
+    const auto low = static_cast<std::size_t>(std::floor(tail));
+    const std::size_t high = v.size() - 1 - low;
+    return Interval{v[low], v[high]};
+  };
+  out.exact = interval(exact);
+  out.withinOne = interval(withinOne);
+  out.spearman = interval(spearman);
+  out.spearmanGain = interval(gain);
+  return out;
 }
 
 RatingModel equalShareModel(const RatingModel& base, const std::vector<RatingFeatures>& pool) {

@@ -2,6 +2,7 @@
 // a model of that form agrees with them on challenges it was not fitted on (leave-one-out).
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -12,6 +13,7 @@ namespace piecework {
 struct CalibrationSample {
   RatingFeatures features;
   Level level = Level::Starter;
+  int line = 0;  // where it came from (the calibration file's line), for reports
 };
 
 // How far predicted levels agree with the assigned ones.
@@ -32,14 +34,34 @@ RatingModel fitRatingModel(const std::vector<CalibrationSample>& samples,
 struct CrossValidation {
   Agreement model;  // each sample rated by the model fitted on all the others
   Agreement naive;  // the same for a model on pieces to place alone
+  std::vector<Level> assigned;
   std::vector<Level> predicted;
-  std::vector<double> scores;
+  std::vector<double> scores;       // efforts
+  std::vector<double> levelScores;  // the same on the 1-5 scale of `rate` (LevelEstimate::score)
+  std::vector<Level> naivePredicted;
+  std::vector<double> naiveScores;
 };
 
 // Leave-one-out: every sample is predicted by a model fitted without it. Figures that say how the model form
 // generalises, unlike the agreement of a model with the samples it was fitted on.
 CrossValidation crossValidate(const std::vector<CalibrationSample>& samples,
                               const std::vector<std::string>& features, double penalty);
+
+// How sure the leave-one-out figures are, from a booklet of this size: percentile intervals over resamples
+// of the challenges (drawn with replacement, the predictions kept), and the same for the model's Spearman
+// minus that of pieces to place alone, on the same resamples. The resamples come from `seed`, so the
+// intervals are reproducible.
+struct Interval {
+  double low = 0;
+  double high = 0;
+};
+struct AgreementIntervals {
+  Interval exact, withinOne, spearman;
+  Interval spearmanGain;  // model minus pieces to place alone
+  int resamples = 0;
+};
+AgreementIntervals bootstrapIntervals(const CrossValidation& cv, int resamples, std::uint64_t seed,
+                                      double coverage = 0.95);
 
 // Levels in equal shares of a pool of challenges that nobody graded: the effort is `base`'s (its features,
 // standardisation and weights; features that do not vary over the pool are dropped, they only shift every

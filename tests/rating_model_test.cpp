@@ -1,5 +1,6 @@
 // The rating model and its calibration (issue 16). Expected values come from hand calculation or from a rule
 // the test itself sets (a "house" grading by pieces to place), never from the model code under test.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -165,6 +166,48 @@ TEST(Calibration, FitRecoversALevelRule) {
   EXPECT_GT(cv.model.spearman, 0.95);
 }
 
+// A cross-validation whose grades the test sets: level i % 5 for challenge i, graded `offset` levels up
+// (capped at Wizard), with scores equal to the grade.
+CrossValidation handGrades(int n, int offset) {
+  CrossValidation cv;
+  for (int i = 0; i < n; ++i) {
+    const int level = i % 5;
+    const int graded = std::min(level + offset, 4);
+    cv.assigned.push_back(static_cast<Level>(level));
+    cv.predicted.push_back(static_cast<Level>(graded));
+    cv.scores.push_back(graded);
+    cv.naivePredicted.push_back(static_cast<Level>(level));
+    cv.naiveScores.push_back(level);
+  }
+  return cv;
+}
+
+TEST(Calibration, BootstrapIntervalsByHand) {
+  // Every grade right: every resample agrees fully, whichever challenges it draws.
+  const AgreementIntervals perfect = bootstrapIntervals(handGrades(40, 0), 500, 7);
+  EXPECT_EQ(perfect.resamples, 500);
+  EXPECT_DOUBLE_EQ(perfect.exact.low, 1.0);
+  EXPECT_DOUBLE_EQ(perfect.exact.high, 1.0);
+  EXPECT_DOUBLE_EQ(perfect.withinOne.low, 1.0);
+  EXPECT_DOUBLE_EQ(perfect.spearman.low, 1.0);
+  EXPECT_DOUBLE_EQ(perfect.spearmanGain.low, 0.0);  // the same ranking as the baseline's
+  EXPECT_DOUBLE_EQ(perfect.spearmanGain.high, 0.0);
+  // Two levels up, capped at Wizard: Starter to Expert are two levels off, Master one (graded Wizard), Wizard
+  // exact. So a fifth is exact and two fifths within one; a resample of 40 varies around those shares.
+  const AgreementIntervals off = bootstrapIntervals(handGrades(40, 2), 2000, 7);
+  EXPECT_LT(off.exact.low, 0.2);
+  EXPECT_GT(off.exact.high, 0.2);
+  EXPECT_LT(off.withinOne.low, 0.4);
+  EXPECT_GT(off.withinOne.high, 0.4);
+  EXPECT_GT(off.withinOne.low, 0.15);  // 40 challenges do not allow a share far from 2/5
+  EXPECT_LT(off.withinOne.high, 0.65);
+  // The same seed gives the same intervals; another seed, other resamples.
+  const AgreementIntervals again = bootstrapIntervals(handGrades(40, 2), 2000, 7);
+  EXPECT_EQ(again.exact.low, off.exact.low);
+  EXPECT_EQ(again.spearman.high, off.spearman.high);
+  EXPECT_LE(off.spearman.low, off.spearman.high);
+}
+
 TEST(Calibration, NeedsEveryLevel) {
   std::vector<CalibrationSample> samples(3);
   EXPECT_THROW(fitRatingModel(samples, {"to_place"}, 1.0), InputError);
@@ -283,6 +326,65 @@ TEST(CalibrateCli, FitsAHouseBookletAndRatesByIt) {
   const double houseExact = exactShare(house.out, levels);
   EXPECT_GE(houseExact, exactShare(shipped.out, levels));
   EXPECT_GE(houseExact, 0.9);
+}
+
+// A house booklet with one Wizard (by the house rule) called a Starter: the report names its line as graded
+// far from the file's level, and the table of grades counts it there.
+TEST(CalibrateCli, ReportsTheChallengesGradedFarFromTheirLevel) {
+  const Puzzle puzzle = loadPuzzle("iq-fit");
+  std::vector<std::string> challenges;
+  std::vector<Level> levels;
+  houseBooklet(puzzle, challenges, levels);
+  const auto wizard = std::find(levels.begin(), levels.end(), Level::Wizard) - levels.begin();
+  ASSERT_LT(wizard, static_cast<std::ptrdiff_t>(levels.size()));
+  levels[static_cast<std::size_t>(wizard)] = Level::Starter;
+  const std::string dir = test::tempDir();
+  std::ofstream file(dir + "/mislabelled.jsonl");
+  for (std::size_t i = 0; i < challenges.size(); ++i)
+    file << json{{"challenge", challenges[i]}, {"level", levelName(levels[i])}}.dump() << "\n";
+  file.close();
+  const int line = static_cast<int>(wizard) + 1;
+
+  const auto text = runPiecework("calibrate iq-fit " + dir + "/mislabelled.jsonl");
+  ASSERT_EQ(text.status, 0) << text.err;
+  EXPECT_NE(text.out.find(fmt::format("graded two or more levels away: line {} (Starter, graded", line)),
+            std::string::npos)
+      << text.out;
+  EXPECT_NE(text.out.find("95% intervals (the 30 challenges resampled 2000 times)"), std::string::npos);
+
+  const auto j = runPiecework("calibrate iq-fit " + dir + "/mislabelled.jsonl --json");
+  ASSERT_EQ(j.status, 0) << j.err;
+  const json report = json::parse(j.out);
+  const json& entries = report.at("leave_one_out");
+  ASSERT_EQ(entries.size(), 30U);
+  int far = 0;
+  for (const json& e : entries) {
+    const int at = e.at("line").get<int>();
+    EXPECT_EQ(e.at("level"), levelName(levels[static_cast<std::size_t>(at - 1)]));
+    const auto graded = parseLevel(e.at("graded").get<std::string>());
+    ASSERT_TRUE(graded.has_value());
+    if (at == line) {
+      EXPECT_GE(static_cast<int>(*graded), static_cast<int>(Level::Expert));
+    }
+    far +=
+        std::abs(static_cast<int>(*graded) - static_cast<int>(levels[static_cast<std::size_t>(at - 1)])) >= 2
+            ? 1
+            : 0;
+  }
+  EXPECT_EQ(far, 1);  // the rest follow the house rule, which the model learns from the others
+  // Rows of the table of grades are the file's levels: 7 Starters (one of them the mislabelled Wizard), 5
+  // Wizards, 6 of each other level.
+  const std::array<int, 5> rows{7, 6, 6, 6, 5};
+  for (std::size_t r = 0; r < 5; ++r) {
+    int sum = 0;
+    for (const json& c : report.at("confusion").at(r)) sum += c.get<int>();
+    EXPECT_EQ(sum, rows[r]) << r;
+  }
+  const json& intervals = report.at("intervals");
+  EXPECT_LE(intervals.at("exact").at(0).get<double>(),
+            report.at("cross_validated").at("exact").get<double>());
+  EXPECT_GE(intervals.at("exact").at(1).get<double>(),
+            report.at("cross_validated").at("exact").get<double>());
 }
 
 TEST(CalibrateCli, EqualSharesOfAnUngradedPool) {
