@@ -127,12 +127,26 @@ RatingModel parseModel(std::string_view text, const std::string& source) {
   } catch (const nlohmann::json::exception& e) {
     throw InputError(fmt::format("{}: not a rating model (JSON: {})", source, e.what()));
   }
-  if (!j.is_object() || j.value("format", "") != "piecework-rating-model")
+  if (!j.is_object() || !j.contains("format") || j["format"] != "piecework-rating-model")
     throw InputError(
         fmt::format("{}: not a rating model (no \"format\": \"piecework-rating-model\")", source));
+  // Optional members: checked here, since nlohmann's value() throws its own exceptions on another type, and
+  // converts a number beyond int's range with undefined behaviour.
+  auto textMember = [&](const char* key) {
+    if (!j.contains(key)) return std::string();
+    if (!j[key].is_string()) throw InputError(fmt::format("{}: \"{}\" must be a string", source, key));
+    return j[key].get<std::string>();
+  };
+  auto countMember = [&](const char* key, double fallback, double largest) {
+    if (!j.contains(key)) return fallback;
+    const nlohmann::json& v = j[key];
+    if (!v.is_number() || !(v.get<double>() >= 0 && v.get<double>() <= largest))
+      throw InputError(fmt::format("{}: \"{}\" must be a number from 0 to {:g}", source, key, largest));
+    return v.get<double>();
+  };
   RatingModel m;
   try {
-    m.name = j.value("name", "");
+    m.name = textMember("name");
     if (m.name.empty()) m.name = source;  // what `rate` prints as the model
     const nlohmann::json& names = member(j, "features", source);
     if (!names.is_array() || names.empty())
@@ -161,13 +175,16 @@ RatingModel parseModel(std::string_view text, const std::string& source) {
       if (k > 0 && !(cuts[k] > cuts[k - 1]))
         throw InputError(fmt::format("{}: \"cuts\" must increase", source));
     }
-    m.penalty = j.value("penalty", 1.0);
-    m.samples = j.value("samples", 0);
+    m.penalty = countMember("penalty", 1.0, 1e6);  // the range calibrate --penalty accepts
+    m.samples = static_cast<int>(countMember("samples", 0, 1e9));
     if (j.contains("per_level")) {
       const std::vector<double> per = numbers(j, "per_level", 5, source);
-      for (std::size_t k = 0; k < 5; ++k) m.perLevel[k] = static_cast<int>(per[k]);
+      for (std::size_t k = 0; k < 5; ++k) {
+        if (!(per[k] >= 0)) throw InputError(fmt::format("{}: \"per_level\" must count challenges", source));
+        m.perLevel[k] = static_cast<int>(per[k]);
+      }
     }
-    m.crossValidation = j.value("cross_validation", "");
+    m.crossValidation = textMember("cross_validation");
   } catch (const nlohmann::json::exception& e) {
     throw InputError(fmt::format("{}: not a rating model ({})", source, e.what()));
   }

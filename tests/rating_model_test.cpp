@@ -132,6 +132,18 @@ TEST(RatingModel, BadModelsAreInputErrors) {
            R"("weights":[1],"cuts":[1,2,3,4]})"}) {
     EXPECT_THROW(parseModel(text, "m.json"), InputError) << text;
   }
+  // Members of another type or beyond range, found by fuzz_rating_model: "format" as a list ended the program
+  // with nlohmann's type_error (exit status 1), and "samples": 1e20 was converted to int unchecked.
+  const std::string model =
+      R"({"format":"piecework-rating-model","features":["to_place"],)" + good + R"(,"cuts":[1,2,3,4])";
+  for (const std::string& text : std::vector<std::string>{
+           R"({"format":[1,2],"features":["to_place"],)" + good + R"(,"cuts":[1,2,3,4]})",
+           model + R"(,"name":7})", model + R"(,"cross_validation":[]})", model + R"(,"samples":1e20})",
+           model + R"(,"samples":"60"})", model + R"(,"penalty":-1})",
+           model + R"(,"per_level":[1,2,3,4,-5]})"}) {
+    EXPECT_THROW(parseModel(text, "m.json"), InputError) << text;
+  }
+  EXPECT_NO_THROW(parseModel(model + R"(,"samples":60,"penalty":0.5,"name":"house"})", "m.json"));
 }
 
 TEST(Calibration, AgreementByHand) {
