@@ -91,7 +91,7 @@ ALTER TABLE challenges ADD COLUMN model TEXT -- the rating model that graded it:
 ALTER TABLE challenges ADD COLUMN model_fingerprint TEXT -- FNV-1a 64 of the model's grading numbers, 16 hex digits; NULL with model
   CHECK ((model IS NULL) = (model_fingerprint IS NULL) AND (model_fingerprint IS NULL OR
          (length(model_fingerprint) = 16 AND model_fingerprint NOT GLOB '*[^0-9a-f]*')));
-DROP VIEW challenge_list;
+DROP VIEW IF EXISTS challenge_list;
 CREATE VIEW challenge_list AS
   SELECT c.id, p.name AS puzzle, c.level, c.score, c.given, c.to_place, c.challenge, c.solution, c.model
   FROM challenges c JOIN puzzles p ON p.id = c.puzzle_id JOIN levels l ON l.name = c.level
