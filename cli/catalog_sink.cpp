@@ -13,8 +13,11 @@ namespace {
 
 class CatalogSink final : public ChallengeSink {
  public:
-  CatalogSink(const std::string& path, const Puzzle& puzzle, const std::string& definitionText)
-      : catalog_(path, db::Catalog::Access::ReadWrite), puzzle_(puzzle) {
+  CatalogSink(const std::string& path, const Puzzle& puzzle, const std::string& definitionText,
+              const RatingModel* model)
+      : catalog_(path, db::Catalog::Access::ReadWrite),
+        puzzle_(puzzle),
+        model_(db::gradingModel(puzzle, model)) {
     puzzleId_ = catalog_.ensurePuzzle(puzzle.name, definitionText);
   }
 
@@ -32,6 +35,7 @@ class CatalogSink final : public ChallengeSink {
     c.level = generated.rating.level;
     c.score = generated.rating.score;
     c.raterVersion = kRaterVersion;
+    c.model = model_;
     c.strategyUse = nlohmann::json(generated.rating.strategyUse).dump();
     c.seed = generated.seed;
     c.generatorVersion = kGeneratorVersion;
@@ -43,14 +47,15 @@ class CatalogSink final : public ChallengeSink {
   std::mutex mutex_;
   db::Catalog catalog_;
   const Puzzle puzzle_;  // a copy: the sink may outlive the caller's puzzle
+  const std::optional<db::GradingModel> model_;
   std::int64_t puzzleId_ = 0;
 };
 
 }  // namespace
 
 std::unique_ptr<ChallengeSink> openCatalogSink(const std::string& path, const Puzzle& puzzle,
-                                               const std::string& definitionText) {
-  return std::make_unique<CatalogSink>(path, puzzle, definitionText);
+                                               const std::string& definitionText, const RatingModel* model) {
+  return std::make_unique<CatalogSink>(path, puzzle, definitionText, model);
 }
 
 }  // namespace piecework::cli

@@ -6,6 +6,7 @@
 
 #include "generator/generated.hpp"
 #include "puzzle/puzzle.hpp"
+#include "rater/model.hpp"
 
 namespace piecework::cli {
 
@@ -17,8 +18,9 @@ class ChallengeSink {
 };
 
 // Opens (creating if needed) the catalog at `path` for `puzzle`, whose definition text is `definitionText`.
-// Throws InputError when the file is not a catalog.
+// The challenges stored were graded by `model` (nullptr: the puzzle's shipped model), and the catalog says
+// so. Throws InputError when the file is not a catalog.
 std::unique_ptr<ChallengeSink> openCatalogSink(const std::string& path, const Puzzle& puzzle,
-                                               const std::string& definitionText);
+                                               const std::string& definitionText, const RatingModel* model);
 
 }  // namespace piecework::cli

@@ -20,6 +20,7 @@
 #include "puzzle/definition.hpp"
 #include "puzzle/errors.hpp"
 #include "puzzle/limits.hpp"
+#include "rater/model.hpp"
 #include "rater/rater.hpp"
 #include "solver/problem.hpp"
 #include "solver/solver.hpp"
@@ -38,8 +39,8 @@ constexpr const char* kCatalogUsage =
     "generate --json)\n"
     "  export [--format jsonl|csv] [--out FILE [--json]] [filters]    every stored challenge (and custom "
     "definition)\n"
-    "  rate   [filters] [--all] [--json]                              re-rate challenges graded by an older "
-    "rater\n\n"
+    "  rate   [filters] [--all] [--model M] [--json]                  re-rate challenges graded by an older "
+    "rater or another model\n\n"
     "The catalog is ./piecework.sqlite unless --db FILE is given. 'piecework catalog SUBCOMMAND --help' "
     "lists the\n"
     "subcommand's options.";
@@ -102,6 +103,9 @@ ordered_json record(const db::StoredChallenge& c) {
   if (c.seed) j["seed"] = *c.seed;
   j["unlinked"] = c.unlinked;
   j["rater_version"] = c.raterVersion;
+  // null: the puzzle's shipped model gave the grade.
+  j["model"] = c.model ? ordered_json(c.model->name) : ordered_json(nullptr);
+  j["model_fingerprint"] = c.model ? ordered_json(c.model->fingerprint) : ordered_json(nullptr);
   j["strategies"] = ordered_json::parse(c.strategyUse, nullptr, false);
   if (j["strategies"].is_discarded()) j["strategies"] = c.strategyUse;
   if (c.generatorVersion) j["generator_version"] = *c.generatorVersion;
@@ -111,10 +115,10 @@ ordered_json record(const db::StoredChallenge& c) {
 }
 
 // The columns of a CSV export, in order; import reads a header naming (some of) them in any order.
-constexpr const char* kCsvColumns[] = {"puzzle",   "challenge",      "solution",   "level",
-                                       "score",    "given",          "to_place",   "seed",
-                                       "unlinked", "rater_version",  "strategies", "generator_version",
-                                       "created",  "definition_hash"};
+constexpr const char* kCsvColumns[] = {"puzzle",   "challenge",       "solution",   "level",
+                                       "score",    "given",           "to_place",   "seed",
+                                       "unlinked", "rater_version",   "strategies", "generator_version",
+                                       "created",  "definition_hash", "model",      "model_fingerprint"};
 
 // The line that carries a definition the challenges after it refer to (export writes one for every puzzle
 // that is not shipped with this text; import needs no --puzzle for them).
@@ -133,6 +137,11 @@ bool isShippedDefinition(const std::string& name, const std::string& text) {
 }
 
 // ---------------------------------------------------------------- list, show, export
+
+// " (graded by model NAME)" for a grade that is not the shipped model's, else nothing.
+std::string gradedByNote(const db::StoredChallenge& c) {
+  return c.model ? fmt::format(" (graded by model {})", c.model->name) : std::string();
+}
 
 int runList(const std::vector<std::string>& args) {
   po::options_description options("catalog list options");
@@ -161,8 +170,9 @@ int runList(const std::vector<std::string>& args) {
   std::cout << fmt::format("{:>6}  {:<20} {:<8} {:>8} {:>5} {:>8}  {}\n", "id", "puzzle", "level", "score",
                            "given", "to place", "challenge");
   for (const auto& c : rows)
-    std::cout << fmt::format("{:>6}  {:<20} {:<8} {:>8.2f} {:>5} {:>8}  {}\n", c.id, c.puzzleName,
-                             levelName(c.level), c.score, c.given, c.toPlace, c.challengeText);
+    std::cout << fmt::format("{:>6}  {:<20} {:<8} {:>8.2f} {:>5} {:>8}  {}{}\n", c.id, c.puzzleName,
+                             levelName(c.level), c.score, c.given, c.toPlace, c.challengeText,
+                             gradedByNote(c));
   return 0;
 }
 
@@ -200,10 +210,14 @@ int runShowOne(const std::vector<std::string>& args) {
     std::cout << j.dump() << '\n';
     return 0;
   }
-  std::cout << fmt::format("challenge {} of {}: {}, score {}, {} given, {} to place{}\n", c.id, c.puzzleName,
-                           levelName(c.level), c.score, c.given, c.toPlace,
-                           c.unlinked ? " (unlinked rule)" : "");
-  std::cout << fmt::format("rated by rater version {}; strategies {}\n", c.raterVersion, c.strategyUse);
+  std::cout << fmt::format("challenge {} of {}: {}, score {}, {} given, {} to place{}{}\n", c.id,
+                           c.puzzleName, levelName(c.level), c.score, c.given, c.toPlace,
+                           c.unlinked ? " (unlinked rule)" : "", gradedByNote(c));
+  std::cout << fmt::format("rated by rater version {} with {}; strategies {}\n", c.raterVersion,
+                           c.model
+                               ? fmt::format("model {} (fingerprint {})", c.model->name, c.model->fingerprint)
+                               : std::string("the shipped model"),
+                           c.strategyUse);
   if (c.seed)
     std::cout << fmt::format("seed {} (generator version {})\n", *c.seed,
                              c.generatorVersion ? std::to_string(*c.generatorVersion) : "?");
@@ -264,12 +278,13 @@ int runExport(const std::vector<std::string>& args) {
     for (std::size_t i = 0; i < std::size(kCsvColumns); ++i) out << (i == 0 ? "" : ",") << kCsvColumns[i];
     out << '\n';
     for (const auto& c : rows)
-      out << fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", csvField(c.puzzleName),
+      out << fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", csvField(c.puzzleName),
                          csvField(c.challengeText), csvField(c.solutionText), levelName(c.level), c.score,
                          c.given, c.toPlace, c.seed ? std::to_string(*c.seed) : "", c.unlinked ? 1 : 0,
                          c.raterVersion, csvField(c.strategyUse),
                          c.generatorVersion ? std::to_string(*c.generatorVersion) : "", csvField(c.createdAt),
-                         c.definitionHash);
+                         c.definitionHash, c.model ? csvField(c.model->name) : "",
+                         c.model ? c.model->fingerprint : "");
   }
   if (!outPath) {
     std::cout << out.str() << std::flush;
@@ -436,6 +451,19 @@ class LineReader {
     if (!j_[key].is_boolean()) fail(fmt::format("\"{}\" must be true or false", key));
     return j_[key].get<bool>();
   }
+  // The model that gave the line's grade: none for the shipped model (no "model", or one that grades as
+  // the puzzle's shipped model does).
+  std::optional<db::GradingModel> model(const Puzzle& puzzle) const {
+    const auto name = text("model");
+    const auto fingerprint = text("model_fingerprint");
+    if (!name && !fingerprint) return std::nullopt;
+    if (!name || !fingerprint) fail("\"model\" and \"model_fingerprint\" go together");
+    if (name->empty()) fail("\"model\" is empty (leave it out, or null, for the shipped model)");
+    if (!db::isModelFingerprint(*fingerprint))
+      fail(fmt::format("\"model_fingerprint\": '{}' is not 16 lower-case hex digits", *fingerprint));
+    if (*fingerprint == modelFingerprint(shippedModel(puzzle))) return std::nullopt;
+    return db::GradingModel{*name, *fingerprint};
+  }
   std::string strategies() const {
     if (!has("strategies")) return "{}";
     const auto& v = j_["strategies"];
@@ -535,7 +563,8 @@ ImportLine readLine(PuzzleResolver& resolver, const nlohmann::json& j, const std
                       "grade to rate it again",
                       c.raterVersion, kRaterVersion));
     c.strategyUse = line.strategies();
-  } else {  // no grade given: grade it now
+    c.model = line.model(puzzle);
+  } else {  // no grade given: grade it now (by the shipped model; a "model" describes a grade given)
     const Rating rating = rate(puzzle, givens, rules);
     c.level = rating.level;
     c.score = rating.score;
@@ -728,8 +757,9 @@ namespace {
 int runRerate(const std::vector<std::string>& args) {
   po::options_description options("catalog rate options");
   addFilterOptions(options);
-  options.add_options()("all", "re-rate every matching challenge, not only those graded by an older rater")(
-      "json", "print the summary as one JSON object");
+  options.add_options()("all",
+                        "re-rate every matching challenge, not only those graded by an older rater or by "
+                        "another model")("json", "print the summary as one JSON object");
   addModelOption(options);
   po::variables_map vm;
   if (!parseSub("rate", "piecework catalog rate [--db FILE] [filters] [--all] [--model MODEL] [--json]", args,
@@ -738,8 +768,7 @@ int runRerate(const std::vector<std::string>& args) {
   const std::string path = catalogPath(vm);
   db::ChallengeFilter filter = readFilter(vm);
   const std::optional<RatingModel> model = readModelOption(vm);
-  // Another model grades everything anew, whatever rater graded it before.
-  if (vm.count("all") == 0U && !model) filter.raterVersionBelow = kRaterVersion;
+  const bool all = vm.count("all") != 0U;
   {
     const db::Catalog check(path, db::Catalog::Access::ReadOnly);
   }  // must exist already: never create one here
@@ -750,6 +779,10 @@ int runRerate(const std::vector<std::string>& args) {
     auto it = puzzles.find(c.puzzleId);
     if (it == puzzles.end())
       it = puzzles.emplace(c.puzzleId, loadDefinition(c.definitionText, c.puzzleName + " (catalog)")).first;
+    // A grade is current when the current rater gave it with the model asked for (the shipped one without
+    // --model): a plain `catalog rate` so restores the shipped grades after `catalog rate --model`.
+    const std::optional<db::GradingModel> gradedBy = db::gradingModel(it->second, model ? &*model : nullptr);
+    if (!all && c.raterVersion >= kRaterVersion && c.model == gradedBy) continue;
     Rules rules;
     rules.linked = !c.unlinked;
     Challenge challenge;
@@ -760,7 +793,7 @@ int runRerate(const std::vector<std::string>& args) {
     }
     rules.marks = challenge.marks;
     const Rating rating = rate(it->second, challenge.givens, rules, model ? &*model : nullptr);
-    catalog.updateRating(c.id, rating.level, rating.score, kRaterVersion,
+    catalog.updateRating(c.id, rating.level, rating.score, kRaterVersion, gradedBy,
                          nlohmann::json(rating.strategyUse).dump());
     ++rated;
     if (rating.level != c.level) ++changed;
@@ -775,8 +808,10 @@ int runRerate(const std::vector<std::string>& args) {
     std::cout << summary.dump() << '\n';
     return 0;
   }
-  std::cout << fmt::format("{}: re-rated {} challenges with rater version {} ({} changed level)\n", path,
-                           rated, kRaterVersion, changed);
+  std::cout << fmt::format("{}: re-rated {} challenges with rater version {} and {} ({} changed level)\n",
+                           path, rated, kRaterVersion,
+                           model ? fmt::format("model {}", model->name) : std::string("the shipped model"),
+                           changed);
   return 0;
 }
 

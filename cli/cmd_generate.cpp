@@ -12,6 +12,7 @@
 
 #include "cli/catalog_sink.hpp"
 #include "cli/command.hpp"
+#include "db/catalog.hpp"
 #include "generator/generator.hpp"
 #include "output/text.hpp"
 #include "puzzle/definition.hpp"
@@ -127,13 +128,22 @@ int runGenerate(const std::vector<std::string>& args) {
   std::unique_ptr<ChallengeSink> sink;
   std::optional<std::string> catalog =
       vm.count("db") != 0U ? std::optional(vm["db"].as<std::string>()) : defaultCatalogPath();
-  if (catalog) sink = openCatalogSink(*catalog, puzzle, definitionText(puzzleName));
+  if (catalog) sink = openCatalogSink(*catalog, puzzle, definitionText(puzzleName), modelUsed);
   int alreadyStored = 0;
+  // Lines graded by another model than the shipped one say which, as the catalog's export does, so that
+  // `catalog import` records it.
+  const std::optional<db::GradingModel> gradedBy = db::gradingModel(puzzle, modelUsed);
   auto emit = [&](int index, const GeneratedChallenge& c) {
-    if (json)
-      printJson(toJson(c));
-    else
+    if (json) {
+      nlohmann::json line = toJson(c);
+      if (gradedBy) {
+        line["model"] = gradedBy->name;
+        line["model_fingerprint"] = gradedBy->fingerprint;
+      }
+      printJson(line);
+    } else {
       printListing(puzzle, index, c, colour);
+    }
     std::cout.flush();
     if (sink && !sink->store(c)) ++alreadyStored;
   };

@@ -3,6 +3,7 @@
 #include <fmt/chrono.h>
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <charconv>
 #include <chrono>
 #include <filesystem>
@@ -82,13 +83,32 @@ CREATE VIEW challenge_list AS
   FROM challenges c JOIN puzzles p ON p.id = c.puzzle_id JOIN levels l ON l.name = c.level
   ORDER BY p.name, l.rank, c.score, c.id;
 )sql",
+    // 1 -> 2: which rating model graded each challenge. Rows graded before keep NULL: only the shipped
+    // model graded challenges then (`--model` did not store what it graded).
+    R"sql(
+ALTER TABLE challenges ADD COLUMN model TEXT -- the rating model that graded it: NULL the puzzle's shipped model, else the model file's name
+  CHECK (model IS NULL OR (typeof(model) = 'text' AND length(model) > 0));
+ALTER TABLE challenges ADD COLUMN model_fingerprint TEXT -- FNV-1a 64 of the model's grading numbers, 16 hex digits; NULL with model
+  CHECK ((model IS NULL) = (model_fingerprint IS NULL) AND (model_fingerprint IS NULL OR
+         (length(model_fingerprint) = 16 AND model_fingerprint NOT GLOB '*[^0-9a-f]*')));
+DROP VIEW IF EXISTS challenge_list;
+CREATE VIEW challenge_list AS
+  SELECT c.id, p.name AS puzzle, c.level, c.score, c.given, c.to_place, c.challenge, c.solution, c.model
+  FROM challenges c JOIN puzzles p ON p.id = c.puzzle_id JOIN levels l ON l.name = c.level
+  ORDER BY p.name, l.rank, c.score, c.id;
+)sql",
 };
 static_assert(std::size(kMigrations) == kSchemaVersion);
 
+// The model columns are read as NULL from a version 1 catalog opened read-only (it is migrated only when
+// opened for writing); every grade there is the shipped model's.
 const char* const kSelectChallenges = R"sql(
 SELECT c.id, c.puzzle_id, p.name, p.definition, p.definition_hash, c.challenge, c.canonical_key, c.solution,
        c.given, c.to_place, c.unlinked, l.rank, c.score, c.rater_version, c.strategy_use, c.seed,
-       c.generator_version, c.created_at
+       c.generator_version, c.created_at, )sql";
+const char* const kModelColumns = "c.model, c.model_fingerprint";
+const char* const kNoModelColumns = "NULL, NULL";
+const char* const kSelectChallengesFrom = R"sql(
 FROM challenges c JOIN puzzles p ON p.id = c.puzzle_id JOIN levels l ON l.name = c.level
 WHERE (?1 IS NULL OR p.name IN (SELECT value FROM json_each(?1)))
   AND (?2 IS NULL OR l.rank IN (SELECT value FROM json_each(?2)))
@@ -100,13 +120,15 @@ const char* const kChallengesByLevel = "ORDER BY l.rank, c.score, c.id";
 const char* const kChallengesById = "ORDER BY c.id";
 const char* const kInsertChallenge = R"sql(
 INSERT INTO challenges (puzzle_id, challenge, canonical_key, unlinked, solution, given, to_place, level, score,
-                        rater_version, strategy_use, seed, generator_version, created_at)
-VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)
+                        rater_version, strategy_use, seed, generator_version, created_at, model,
+                        model_fingerprint)
+VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)
 ON CONFLICT (puzzle_id, unlinked, canonical_key) DO NOTHING
 )sql";
 const char* const kCountChallenges = "SELECT count(*) FROM challenges";
 const char* const kUpdateRating =
-    "UPDATE challenges SET level = ?2, score = ?3, rater_version = ?4, strategy_use = ?5 WHERE id = ?1";
+    "UPDATE challenges SET level = ?2, score = ?3, rater_version = ?4, strategy_use = ?5, model = ?6, "
+    "model_fingerprint = ?7 WHERE id = ?1";
 const char* const kInsertPuzzle =
     "INSERT INTO puzzles (name, definition, definition_hash) VALUES (?1, ?2, ?3) "
     "ON CONFLICT (name, definition_hash) DO NOTHING";
@@ -119,8 +141,10 @@ const char* const kSelectBooklets = "SELECT id, title, file, options, created_at
 const char* const kSelectBookletEntries =
     "SELECT position, challenge_id FROM booklet_entries WHERE booklet_id = ?1 ORDER BY position";
 
-std::string selectChallengesSql(const char* order) {
-  return std::string(kSelectChallenges) + order;
+// `schemaVersion`: of the catalog read (version 1 has no model columns).
+std::string selectChallengesSql(const char* order, std::int64_t schemaVersion) {
+  return std::string(kSelectChallenges) + (schemaVersion >= 2 ? kModelColumns : kNoModelColumns) +
+         kSelectChallengesFrom + order;
 }
 
 std::string nowUtc() {
@@ -279,14 +303,16 @@ FileState inspectDatabase(const std::string& path) {
       }
     // Compiling every statement the catalog runs reads the whole schema as each of them uses it, so that a
     // schema SQLite cannot work with is refused here, before anything is written, and not halfway through a
-    // command.
+    // command. An older schema is checked with the statements that work on it: the ones that write the model
+    // columns need the migrations, made when it is opened for writing.
     for (const std::string& sql :
-         {selectChallengesSql(kChallengesByLevel), selectChallengesSql(kChallengesById)})
+         {selectChallengesSql(kChallengesByLevel, version), selectChallengesSql(kChallengesById, version)})
       Statement(connection, sql.c_str());
-    for (const char* sql :
-         {kInsertChallenge, kCountChallenges, kUpdateRating, kInsertPuzzle, kFindPuzzle, kSelectPuzzles,
-          kInsertBooklet, kInsertBookletEntry, kSelectBooklets, kSelectBookletEntries})
+    for (const char* sql : {kCountChallenges, kInsertPuzzle, kFindPuzzle, kSelectPuzzles, kInsertBooklet,
+                            kInsertBookletEntry, kSelectBooklets, kSelectBookletEntries})
       Statement(connection, sql);
+    if (version == kSchemaVersion)
+      for (const char* sql : {kInsertChallenge, kUpdateRating}) Statement(connection, sql);
     return FileState::Catalog;
   } catch (const SqliteError& e) {
     if (isCircumstance(e))
@@ -338,6 +364,19 @@ StoredChallenge readChallenge(const Statement& row) {
   if (!row.isNull(15)) c.seed = parseSeed(row.getText(15));
   if (!row.isNull(16)) c.generatorVersion = static_cast<int>(row.getInt(16));
   c.createdAt = row.getText(17);
+  // The schema's CHECK keeps these consistent; a file written around it is damaged, like a bad level rank.
+  if (!row.isNull(18) || !row.isNull(19)) {
+    const auto bad = [&](const char* what) {
+      return SqliteError(SQLITE_CORRUPT, fmt::format("challenge {} has {}", c.id, what));
+    };
+    if (row.isNull(18) || row.isNull(19)) throw bad("a model name without its fingerprint or the reverse");
+    if (!row.isText(18) || !row.isText(19)) throw bad("a model name or fingerprint that is not text");
+    GradingModel model{row.getText(18), row.getText(19)};
+    if (model.name.empty()) throw bad("an empty model name");
+    if (!isModelFingerprint(model.fingerprint))
+      throw bad("a model fingerprint that is not 16 lower-case hex digits");
+    c.model = std::move(model);
+  }
   return c;
 }
 
@@ -352,6 +391,19 @@ std::string definitionHash(const std::string& definitionText) {
   return fmt::format("{:016x}", hash);
 }
 
+std::optional<GradingModel> gradingModel(const Puzzle& puzzle, const RatingModel* model) {
+  if (model == nullptr) return std::nullopt;
+  const std::string fingerprint = modelFingerprint(*model);
+  if (fingerprint == modelFingerprint(shippedModel(puzzle))) return std::nullopt;
+  return GradingModel{model->name, fingerprint};
+}
+
+bool isModelFingerprint(const std::string& text) {
+  return text.size() == 16 && std::all_of(text.begin(), text.end(), [](char c) {
+           return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
+         });
+}
+
 std::string canonicalKey(const Puzzle& puzzle, const std::vector<int>& givens) {
   return formatChallenge(puzzle, canonicalPlacements(puzzle, givens), Layout::OneLine);
 }
@@ -364,6 +416,7 @@ std::string canonicalKey(const Puzzle& puzzle, const Challenge& challenge) {
 struct Catalog::Impl {
   std::string path;
   Connection connection;
+  std::int64_t schemaVersion = kSchemaVersion;  // of the file: older when opened read-only
 
   [[noreturn]] void rethrow(const SqliteError& e) const {
     if (isCorruption(e)) throw InputError(fmt::format("{}: corrupt catalog: {}", path, e.what()));
@@ -401,6 +454,14 @@ struct Catalog::Impl {
     transaction.commit();
   }
 
+  // The model's name at `index`, its fingerprint at index + 1; NULL for the shipped model.
+  static void bindModel(Statement& statement, int index, const std::optional<GradingModel>& model) {
+    if (model)
+      statement.bind(index, model->name).bind(index + 1, model->fingerprint);
+    else
+      statement.bindNull(index).bindNull(index + 1);
+  }
+
   int insert(Statement& statement, const NewChallenge& c) {
     statement.bind(1, c.puzzleId)
         .bind(2, c.challengeText)
@@ -413,6 +474,7 @@ struct Catalog::Impl {
         .bind(9, c.score)
         .bind(10, c.raterVersion)
         .bind(11, c.strategyUse.empty() ? std::string("{}") : c.strategyUse);
+    bindModel(statement, 15, c.model);
     if (c.seed)
       statement.bind(12, std::to_string(*c.seed));
     else
@@ -440,6 +502,7 @@ Catalog::Catalog(const std::string& path, Access access) : impl_(std::make_uniqu
         impl_->connection = openForReading(path, SQLITE_OPEN_READONLY);
       sqlite3_busy_timeout(impl_->connection.handle(), kBusyTimeoutMs);
       impl_->connection.exec("PRAGMA query_only = 1");
+      impl_->schemaVersion = impl_->connection.queryInt("PRAGMA user_version");
       return;
     }
     // Storing needs the file and its directory (for the -wal and -shm files) writable: say so in one line.
@@ -539,8 +602,8 @@ int Catalog::insertChallenges(const std::vector<NewChallenge>& challenges) {
 
 namespace {
 std::vector<StoredChallenge> selectChallenges(const Connection& connection, const ChallengeFilter& filter,
-                                              const char* order) {
-  const std::string sql = selectChallengesSql(order);
+                                              const char* order, std::int64_t schemaVersion) {
+  const std::string sql = selectChallengesSql(order, schemaVersion);
   Statement query(connection, sql.c_str());
   if (!filter.puzzles.empty()) query.bind(1, nlohmann::json(filter.puzzles).dump());
   if (!filter.levels.empty()) {
@@ -557,7 +620,7 @@ std::vector<StoredChallenge> selectChallenges(const Connection& connection, cons
 
 std::vector<StoredChallenge> Catalog::challenges(const ChallengeFilter& filter) const {
   try {
-    return selectChallenges(impl_->connection, filter, kChallengesByLevel);
+    return selectChallenges(impl_->connection, filter, kChallengesByLevel, impl_->schemaVersion);
   } catch (const SqliteError& e) {
     impl_->rethrowReading(e);
   }
@@ -565,7 +628,7 @@ std::vector<StoredChallenge> Catalog::challenges(const ChallengeFilter& filter) 
 
 std::vector<StoredChallenge> Catalog::challengesById(const ChallengeFilter& filter) const {
   try {
-    return selectChallenges(impl_->connection, filter, kChallengesById);
+    return selectChallenges(impl_->connection, filter, kChallengesById, impl_->schemaVersion);
   } catch (const SqliteError& e) {
     impl_->rethrowReading(e);
   }
@@ -580,7 +643,7 @@ std::int64_t Catalog::challengeCount() const {
 }
 
 void Catalog::updateRating(std::int64_t challengeId, Level level, double score, int raterVersion,
-                           const std::string& strategyUse) {
+                           const std::optional<GradingModel>& model, const std::string& strategyUse) {
   try {
     Transaction transaction(impl_->connection);
     Statement update(impl_->connection, kUpdateRating);
@@ -589,6 +652,7 @@ void Catalog::updateRating(std::int64_t challengeId, Level level, double score, 
         .bind(3, score)
         .bind(4, raterVersion)
         .bind(5, strategyUse);
+    Impl::bindModel(update, 6, model);
     update.run();
     transaction.commit();
   } catch (const SqliteError& e) {

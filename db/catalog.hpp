@@ -14,13 +14,14 @@
 
 #include "puzzle/challenge.hpp"
 #include "puzzle/puzzle.hpp"
+#include "rater/model.hpp"
 #include "rater/rater.hpp"
 
 namespace piecework::db {
 
 // The schema version this build writes (PRAGMA user_version). Older catalogs are migrated on open for
 // writing.
-inline constexpr int kSchemaVersion = 1;
+inline constexpr int kSchemaVersion = 2;
 // PRAGMA application_id of a piecework catalog ("PWCT").
 inline constexpr std::int32_t kApplicationId = 0x50574354;
 // The catalog used when a command is given no --db.
@@ -28,6 +29,19 @@ inline constexpr const char* kDefaultCatalogPath = "piecework.sqlite";
 
 // A stable hash of a definition's text (FNV-1a, 64 bits, 16 lower-case hex digits).
 std::string definitionHash(const std::string& definitionText);
+
+// The rating model that graded a challenge, when it is not the puzzle's shipped model (`--model MODEL`).
+struct GradingModel {
+  std::string name;         // the model file's "name"
+  std::string fingerprint;  // modelFingerprint (rater/model.hpp): tells apart two models of one name
+  bool operator==(const GradingModel&) const = default;
+};
+
+// What the catalog records as the model of a grade given by `model` to a challenge of `puzzle`: nothing for
+// the shipped model (nullptr, or a model that grades exactly as the puzzle's shipped model does).
+std::optional<GradingModel> gradingModel(const Puzzle& puzzle, const RatingModel* model);
+// Whether `text` has the form of a model fingerprint: 16 lower-case hex digits.
+bool isModelFingerprint(const std::string& text);
 
 struct PuzzleRecord {
   std::int64_t id = 0;
@@ -48,7 +62,8 @@ struct NewChallenge {
   Level level = Level::Starter;
   double score = 0;
   int raterVersion = kRaterVersion;
-  std::string strategyUse = "{}";  // JSON object: strategy -> times used
+  std::optional<GradingModel> model;  // none: the puzzle's shipped model
+  std::string strategyUse = "{}";     // JSON object: strategy -> times used
   std::optional<std::uint64_t> seed;
   std::optional<int> generatorVersion;
   std::string createdAt;  // ISO 8601 UTC; empty: now
@@ -70,6 +85,7 @@ struct StoredChallenge {
   Level level = Level::Starter;
   double score = 0;
   int raterVersion = 0;
+  std::optional<GradingModel> model;  // none: the puzzle's shipped model (every grade of a version 1 catalog)
   std::string strategyUse;
   std::optional<std::uint64_t> seed;
   std::optional<int> generatorVersion;
@@ -142,9 +158,9 @@ class Catalog {
   // Stored challenges matching the filter in storage order (id), as export writes them.
   std::vector<StoredChallenge> challengesById(const ChallengeFilter& filter = {}) const;
   std::int64_t challengeCount() const;
-  // Replaces a challenge's rating (one transaction).
+  // Replaces a challenge's rating and the model that gave it (one transaction).
   void updateRating(std::int64_t challengeId, Level level, double score, int raterVersion,
-                    const std::string& strategyUse);
+                    const std::optional<GradingModel>& model, const std::string& strategyUse);
 
   // --- booklets
   // Records a booklet and its entries (challenge ids in booklet order) in one transaction; returns its id.

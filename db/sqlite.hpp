@@ -73,6 +73,7 @@ class Statement {
   void reset();
 
   bool isNull(int column) const { return sqlite3_column_type(stmt_, column) == SQLITE_NULL; }
+  bool isText(int column) const { return sqlite3_column_type(stmt_, column) == SQLITE_TEXT; }
   std::int64_t getInt(int column) const { return sqlite3_column_int64(stmt_, column); }
   double getDouble(int column) const { return sqlite3_column_double(stmt_, column); }
   std::string getText(int column) const;

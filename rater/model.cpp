@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <map>
 #include <mutex>
 #include <nlohmann/json.hpp>
@@ -209,6 +210,19 @@ std::string modelJson(const RatingModel& m) {
 
 RatingModel loadModel(const std::string& path) {
   return parseModel(readFileLimited(path, kMaxJsonLinesBytes, "the rating model"), path);
+}
+
+std::string modelFingerprint(const RatingModel& m) {
+  // Stored in catalogs and compared by later builds, so it must not depend on the build: std::hash may
+  // differ between standard libraries and versions; FNV-1a is fixed by its definition. nlohmann::json writes
+  // a double as its shortest text that reads back to the same double, so equal numbers give equal text.
+  const nlohmann::json grading = nlohmann::json::array({m.features, m.mean, m.scale, m.weights, m.cuts});
+  std::uint64_t hash = 0xcbf29ce484222325ULL;
+  for (const unsigned char byte : grading.dump()) {
+    hash ^= byte;
+    hash *= 0x100000001b3ULL;
+  }
+  return fmt::format("{:016x}", hash);
 }
 
 const RatingModel& shippedModel(const Puzzle& puzzle) {

@@ -50,6 +50,10 @@ RatingModel parseModel(std::string_view json, const std::string& source);
 std::string modelJson(const RatingModel& model);
 // Reads a model file (size-limited); InputError on failure.
 RatingModel loadModel(const std::string& path);
+// A stable fingerprint of what decides a model's grades (features, mean, scale, weights, cuts; not its name
+// or how it was fitted): FNV-1a 64 of their JSON, 16 lower-case hex digits. The catalog records it beside the
+// model's name, so that two different models of one name are told apart.
+std::string modelFingerprint(const RatingModel& model);
 
 // The shipped model for a puzzle: data/models/NAME.json when there is one for its name, else default.json.
 const RatingModel& shippedModel(const Puzzle& puzzle);

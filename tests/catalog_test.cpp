@@ -268,7 +268,7 @@ TEST(Catalog, CsvQuotesAndHeader) {
   EXPECT_EQ(csv.status, 0);
   EXPECT_EQ(csv.out.substr(0, csv.out.find('\n')),
             "puzzle,challenge,solution,level,score,given,to_place,seed,unlinked,rater_version,strategies,"
-            "generator_version,created,definition_hash");
+            "generator_version,created,definition_hash,model,model_fingerprint");
   EXPECT_NE(csv.out.find(R"(,"{""a"":1,""b"":2}",)"), std::string::npos) << csv.out;
 }
 
