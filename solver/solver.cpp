@@ -477,7 +477,10 @@ CountResult countSolutions(const Puzzle& puzzle, const std::vector<int>& givens,
 }
 
 FindResult findSolutions(const Puzzle& puzzle, const std::vector<int>& givens, const FindOptions& options) {
-  const Problem problem = makeProblem(puzzle, givens, options.rules);
+  Problem problem = makeProblem(puzzle, givens, options.rules);
+  std::erase_if(problem.options, [&](int id) {
+    return std::find(options.excluded.begin(), options.excluded.end(), id) != options.excluded.end();
+  });
   return withWidth(puzzle, [&]<int W>() { return findWith<W>(puzzle, problem, options); });
 }
 

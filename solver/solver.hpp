@@ -85,6 +85,9 @@ struct FindOptions {
   Rules rules;
   std::size_t max = 1;     // stop after this many solutions
   std::uint64_t seed = 0;  // 0: the deterministic order; otherwise a seeded random order
+  // Placement ids no solution may use besides the givens: with one of a known solution's placements, the
+  // search looks only for other solutions.
+  std::vector<int> excluded;
 };
 
 struct FindResult {

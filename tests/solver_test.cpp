@@ -317,6 +317,43 @@ TEST(Solve, CommandLineStatus) {
   }
 }
 
+// kMultiple has S1 and S2 among its solutions; S1's o and n are placed otherwise in S2. Ruling out one of
+// S1's placements of them leaves only fillings other than S1; ruling out kUnique's one completion leaves
+// none.
+TEST(Solve, ExcludedPlacementsAreNeverUsed) {
+  const Puzzle p = loadPuzzle("iq-fit");
+  const auto s1 = parseChallenge(p, kS1);
+  const auto unique = parseChallenge(p, kUnique);
+  std::vector<int> sOnly;  // S1's placements that kUnique does not give: the o
+  for (int id : s1)
+    if (std::find(unique.begin(), unique.end(), id) == unique.end()) sOnly.push_back(id);
+  ASSERT_EQ(sOnly.size(), 1U);
+  FindOptions options;
+  options.max = 10;
+  options.excluded = sOnly;
+  const auto none = findSolutions(p, unique, options);
+  EXPECT_TRUE(none.solutions.empty());
+  EXPECT_TRUE(none.exhausted);
+
+  const auto multiple = parseChallenge(p, kMultiple);
+  options.max = 1000;
+  options.excluded.clear();
+  const auto all = findSolutions(p, multiple, options);
+  ASSERT_TRUE(all.exhausted);
+  options.excluded = sOnly;
+  const auto others = findSolutions(p, multiple, options);
+  ASSERT_TRUE(others.exhausted);
+  std::size_t withoutO = 0;
+  for (const auto& solution : all.solutions)
+    withoutO += std::find(solution.begin(), solution.end(), sOnly[0]) == solution.end() ? 1 : 0;
+  EXPECT_EQ(others.solutions.size(), withoutO);
+  EXPECT_LT(others.solutions.size(), all.solutions.size());  // S1 at least is gone
+  for (const auto& solution : others.solutions) {
+    EXPECT_EQ(std::find(solution.begin(), solution.end(), sOnly[0]), solution.end());
+    EXPECT_NE(solution, s1);
+  }
+}
+
 TEST(Solve, SeededSearchFindsTheSameSolutions) {
   const Puzzle p = loadPuzzle("iq-fit");
   FindOptions options;
