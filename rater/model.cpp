@@ -45,6 +45,7 @@ const NamedFeature kFeatures[] = {
     {"stalls", [](const RatingFeatures& f) { return double(f.stalls); }},
     {"stall_choice", [](const RatingFeatures& f) { return f.stallChoice; }},
     {"first_stall_choice", [](const RatingFeatures& f) { return log2p(f.firstStallChoice); }},
+    {"spare_givens", [](const RatingFeatures& f) { return log2p(f.spareGivens); }},
 };
 
 double logistic(double z) {

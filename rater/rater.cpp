@@ -23,6 +23,7 @@
 #include "puzzle/family.hpp"
 #include "rater/family_strategies.hpp"
 #include "rater/model.hpp"
+#include "solver/solver.hpp"
 
 namespace piecework {
 
@@ -792,6 +793,26 @@ RatingFeatures canonicalFeatures(const Puzzle& puzzle, const std::vector<int>& g
   return replay(Rater(puzzle, std::get<0>(smallest), imageRules)).features;
 }
 
+// Givens that the challenge does not need: taking one of them away adds no solution (a challenge with one
+// solution still has exactly one). A booklet's easiest challenges give more than is needed (every Starter of
+// the IQ Fit booklet, none of its harder ones), and a person feels it: the pieces left are held in place from
+// more sides. Any solution that taking given g away adds cannot use g (it would be a solution already), so
+// the search for one leaves g out. The same under every symmetry, so it is measured on the challenge as
+// given.
+int spareGivens(const Puzzle& puzzle, const std::vector<int>& givens, const Rules& rules) {
+  int spare = 0;
+  FindOptions another;
+  another.rules = rules;
+  another.max = 1;
+  for (std::size_t k = 0; k < givens.size(); ++k) {
+    std::vector<int> fewer = givens;
+    fewer.erase(fewer.begin() + static_cast<std::ptrdiff_t>(k));
+    another.excluded = {givens[k]};
+    if (findSolutions(puzzle, fewer, another).solutions.empty()) ++spare;
+  }
+  return spare;
+}
+
 }  // namespace
 
 Rating rate(const Puzzle& puzzle, const std::vector<int>& givens, Rules rules, const RatingModel* model) {
@@ -830,6 +851,7 @@ Rating rate(const Puzzle& puzzle, const std::vector<int>& givens, Rules rules, c
   if (rating.trials > 0) hardest = std::max(hardest, static_cast<int>(Strategy::Trial));
   rating.hardest = hardest < 0 ? "" : strategyName(static_cast<Strategy>(hardest), hardestFamily);
   rating.features = canonicalFeatures(puzzle, givens, rules, path.features);
+  rating.features.spareGivens = spareGivens(puzzle, givens, rules);
 
   const RatingModel& used = model != nullptr ? *model : shippedModel(puzzle);
   const LevelEstimate estimate = estimateLevel(used, rating.features);

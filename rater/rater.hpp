@@ -22,9 +22,9 @@ const char* levelName(Level level);
 std::optional<Level> parseLevel(std::string_view name);
 
 // Bumped whenever the grading changes, so that stored ratings can be redone (catalog rate).
-// 5: features measured on a canonical image of the challenge; 4: colour rule, marked cell, IQ Focus and
-// Stars.
-inline constexpr int kRaterVersion = 5;
+// 6: spare givens; 5: features measured on a canonical image of the challenge; 4: colour rule, marked cell,
+// IQ Focus and Stars.
+inline constexpr int kRaterVersion = 6;
 
 // The ladder, easiest first (docs/rating.md). The names are those used in RatingStep::strategy.
 inline constexpr const char* kStrategyColourRule = "colour rule";  // IQ Focus: the window's colours
@@ -71,6 +71,7 @@ struct RatingFeatures {
   int firstStallChoice = 0;  // options of the choice guessed on where logic first stalled (0: it never did)
   int forcedSearch = 0;      // board states in a search that uses forced moves only and guesses on the
                              // most constrained choice, every guess followed (capped)
+  int spareGivens = 0;       // givens each of which could be taken away with the solution still unique
 };
 
 struct Rating {

@@ -78,6 +78,46 @@ TEST(RatingFeatures, FullBoardHasNothingToDo) {
   EXPECT_EQ(r.level, Level::Starter);
 }
 
+// Spare givens, by hand on the row of six cells. "ccca..": without c, "...a.." leaves cells 1-3 to c alone
+// (b and a cannot make three: a is given), so one solution: c is spare; without a, "ccc..." has two (a b b,
+// b b a): a is not. The full board: each piece taken away has exactly one place to go back to.
+TEST(RatingFeatures, SpareGivensByHand) {
+  const Puzzle puzzle = loadDefinition(kRow, "row.toml");
+  const Rating one = rate(puzzle, parseChallenge(puzzle, "ccca.."), Rules{});
+  EXPECT_EQ(one.features.spareGivens, 1);
+  EXPECT_DOUBLE_EQ(modelFeature(one.features, "spare_givens"), 1.0);  // log2(1 + 1)
+  EXPECT_EQ(rate(puzzle, parseChallenge(puzzle, "cccabb"), Rules{}).features.spareGivens, 3);
+  // Two solutions (a b b, b b a after c): without c, c can also go on cells 4-6 or 2-4, which adds some.
+  EXPECT_EQ(rate(puzzle, parseChallenge(puzzle, "ccc..."), Rules{}).features.spareGivens, 0);
+  // Nothing given, nothing spare.
+  EXPECT_EQ(rate(puzzle, parseChallenge(puzzle, "......"), Rules{}).features.spareGivens, 0);
+}
+
+// On real challenges the count agrees with counting every solution of the challenge less each given (the
+// counting search, not the one that spareGivens uses).
+TEST(RatingFeatures, SpareGivensAgreeWithCounts) {
+  const Puzzle fit = loadPuzzle("iq-fit");
+  const char* const challenges[] = {
+      // Givens to spare: an easy challenge with many pieces given.
+      "bbbbllpppp/byyyylpprr/gggyylnnnr/ig....n.nr/iii......r",
+      // A challenge of the shipped calibration file (booklet 57, Expert): nothing to spare.
+      "........../........../.....l..../...PPl..g./.PPPPllggg",
+  };
+  for (const char* text : challenges) {
+    const std::vector<int> givens = parseChallenge(fit, text);
+    ASSERT_EQ(uniqueness(fit, givens, Rules{}), Uniqueness::Unique) << text;
+    int expected = 0;
+    for (std::size_t k = 0; k < givens.size(); ++k) {
+      std::vector<int> fewer = givens;
+      fewer.erase(fewer.begin() + static_cast<std::ptrdiff_t>(k));
+      CountOptions options;
+      options.threads = 1;
+      expected += countSolutions(fit, fewer, options).solutions == 1 ? 1 : 0;
+    }
+    EXPECT_EQ(rate(fit, givens, Rules{}).features.spareGivens, expected) << text;
+  }
+}
+
 TEST(RatingFeatures, UnknownNameIsAnInputError) {
   EXPECT_THROW(modelFeature(RatingFeatures{}, "pieces"), InputError);
 }
