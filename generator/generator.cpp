@@ -209,6 +209,7 @@ AttemptResult generateAttempt(const Puzzle& puzzle, Level level, Rules rules, st
     portableShuffle(order, rng);
     std::vector<int> givens = solution;
     std::vector<State> chain;
+    std::vector<int> needed;  // removals that left several solutions: needed by every later challenge too
     for (int placement : order) {
       std::vector<int> trial;
       for (int g : givens)
@@ -225,12 +226,15 @@ AttemptResult generateAttempt(const Puzzle& puzzle, Level level, Rules rules, st
         result.nodes += nodes;
         u = known.emplace(trial, answer).first;
       }
-      if (u->second != Uniqueness::Unique) continue;
+      if (u->second != Uniqueness::Unique) {
+        needed.push_back(placement);
+        continue;
+      }
       givens = std::move(trial);
       auto r = rated.find(givens);
       if (r == rated.end()) {
         const auto start = Clock::now();
-        r = rated.emplace(givens, rate(puzzle, givens, rules, model)).first;
+        r = rated.emplace(givens, rate(puzzle, givens, rules, model, &needed)).first;
         result.ratingSeconds += secondsSince(start);
         ++result.ratings;
       }

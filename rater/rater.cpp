@@ -799,12 +799,14 @@ RatingFeatures canonicalFeatures(const Puzzle& puzzle, const std::vector<int>& g
 // more sides. Any solution that taking given g away adds cannot use g (it would be a solution already), so
 // the search for one leaves g out. The same under every symmetry, so it is measured on the challenge as
 // given.
-int spareGivens(const Puzzle& puzzle, const std::vector<int>& givens, const Rules& rules) {
+int spareGivens(const Puzzle& puzzle, const std::vector<int>& givens, const Rules& rules,
+                const std::vector<int>* needed) {
   int spare = 0;
   FindOptions another;
   another.rules = rules;
   another.max = 1;
   for (std::size_t k = 0; k < givens.size(); ++k) {
+    if (needed != nullptr && std::find(needed->begin(), needed->end(), givens[k]) != needed->end()) continue;
     std::vector<int> fewer = givens;
     fewer.erase(fewer.begin() + static_cast<std::ptrdiff_t>(k));
     another.excluded = {givens[k]};
@@ -815,7 +817,8 @@ int spareGivens(const Puzzle& puzzle, const std::vector<int>& givens, const Rule
 
 }  // namespace
 
-Rating rate(const Puzzle& puzzle, const std::vector<int>& givens, Rules rules, const RatingModel* model) {
+Rating rate(const Puzzle& puzzle, const std::vector<int>& givens, Rules rules, const RatingModel* model,
+            const std::vector<int>* needed) {
   const Rater rater(puzzle, givens, rules);
   Replay path = replay(rater);
   Rating rating;
@@ -851,7 +854,7 @@ Rating rate(const Puzzle& puzzle, const std::vector<int>& givens, Rules rules, c
   if (rating.trials > 0) hardest = std::max(hardest, static_cast<int>(Strategy::Trial));
   rating.hardest = hardest < 0 ? "" : strategyName(static_cast<Strategy>(hardest), hardestFamily);
   rating.features = canonicalFeatures(puzzle, givens, rules, path.features);
-  rating.features.spareGivens = spareGivens(puzzle, givens, rules);
+  rating.features.spareGivens = spareGivens(puzzle, givens, rules, needed);
 
   const RatingModel& used = model != nullptr ? *model : shippedModel(puzzle);
   const LevelEstimate estimate = estimateLevel(used, rating.features);

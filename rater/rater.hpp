@@ -94,8 +94,10 @@ struct Rating {
 // a piece (as makeProblem does). A challenge with no solution comes back with solved = false; one with
 // several comes back solved with one of them (rate() does not check uniqueness: call uniqueness() first).
 // The level and score come from `model`, or from the puzzle's shipped model (data/models) when it is null.
+// `needed` may list givens already known not to be spare (taken away from a challenge with these givens and
+// more, they left several solutions; with fewer givens they still do), so that no search asks again.
 Rating rate(const Puzzle& puzzle, const std::vector<int>& givens, Rules rules,
-            const RatingModel* model = nullptr);
+            const RatingModel* model = nullptr, const std::vector<int>* needed = nullptr);
 
 // Words for one placement: cells for cell puzzles ("r2c3 r2c4 ..."), the 3-letter code on IQ-Link.
 std::string describePlacement(const Puzzle& puzzle, int placement);
