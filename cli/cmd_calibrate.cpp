@@ -88,7 +88,10 @@ std::vector<CalibrationSample> readBooklet(const Puzzle& puzzle, const std::stri
     if (u != Uniqueness::Unique)
       throw InputError(fmt::format("{}: the challenge has {}; a calibration challenge must have exactly one",
                                    where, u == Uniqueness::None ? "no solution" : "more than one solution"));
-    samples.push_back({rate(puzzle, givens, challengeRules).features, *level, lineNo});
+    // Every feature, since the model to fit may use any of them.
+    RatingFeatures features = rate(puzzle, givens, challengeRules).features;
+    measureSpareGivens(puzzle, givens, challengeRules, features);
+    samples.push_back({features, *level, lineNo});
   }
   if (!graded) return samples;
   std::array<int, 5> perLevel{};
@@ -149,6 +152,17 @@ void writeModel(const RatingModel& model, const std::string& out) {
   if (!stream) throw InputError(fmt::format("{}: cannot write the model", out));
 }
 
+// --name, or the default; one line of printable text, so that every listing shows it whole.
+std::string modelName(const po::variables_map& vm, std::string fallback) {
+  if (vm.count("name") == 0U) return fallback;
+  const std::string name = vm["name"].as<std::string>();
+  constexpr std::size_t kLongest = 200;
+  if (name.empty() || name.size() > kLongest ||
+      std::any_of(name.begin(), name.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20; }))
+    throw InputError(fmt::format("--name: one line of 1 to {} characters", kLongest));
+  return name;
+}
+
 int runEqualShares(const Puzzle& puzzle, const std::string& file, Rules rules, const RatingModel& base,
                    const po::variables_map& vm) {
   std::vector<RatingFeatures> pool;
@@ -159,8 +173,8 @@ int runEqualShares(const Puzzle& puzzle, const std::string& file, Rules rules, c
   } catch (const InputError& e) {
     throw InputError(fmt::format("{}: {}", file, e.what()));
   }
-  model.name =
-      fmt::format("{}: the effort of '{}', in equal shares of {}", puzzle.name, base.name, baseName(file));
+  model.name = modelName(vm, fmt::format("{}: the effort of '{}', in equal shares of {}", puzzle.name,
+                                         base.name, baseName(file)));
   model.crossValidation = fmt::format(
       "not fitted to levels: the effort of '{}' cut so that a fifth of the {} challenges of {} falls in each "
       "level",
@@ -230,12 +244,16 @@ int runCalibrate(const std::vector<std::string>& args) {
       "model", po::value<std::string>()->value_name("MODEL"),
       "with --equal-shares: the model whose effort to use")(
       "unlinked", "IQ-Link: accept fillings whose pieces do not form one linked structure")(
+      "name", po::value<std::string>()->value_name("TEXT"),
+      "the model's name, which rate prints and the catalog records (default: 'PUZZLE fitted on FILE')")(
       "json", "print the figures and the model as JSON");
   po::variables_map vm;
   if (!parseArguments(
           "calibrate",
-          "piecework calibrate PUZZLE FILE [--out MODEL] [--features LIST] [--penalty X] [--json]\n"
-          "       piecework calibrate PUZZLE FILE --equal-shares [--model MODEL] [--out MODEL] [--json]",
+          "piecework calibrate PUZZLE FILE [--out MODEL] [--features LIST] [--penalty X] [--name TEXT] "
+          "[--json]\n"
+          "       piecework calibrate PUZZLE FILE --equal-shares [--model MODEL] [--out MODEL] [--name TEXT] "
+          "[--json]",
           args, options, vm, kPuzzleArgument, true, "file"))
     return 0;
   if (vm.count("file") == 0U) throw InputError("missing FILE: the booklet to calibrate on (JSON lines)");
@@ -254,7 +272,9 @@ int runCalibrate(const std::vector<std::string>& args) {
   const bool chosen = vm.count("features") != 0U;
   std::vector<std::string> features =
       chosen ? splitNames(vm["features"].as<std::string>()) : shipped.features;
-  for (const std::string& name : features) modelFeature(RatingFeatures{}, name);  // unknown names
+  for (const std::string& name : features)
+    if (std::find(modelFeatureNames().begin(), modelFeatureNames().end(), name) == modelFeatureNames().end())
+      throw InputError(fmt::format("unknown rating feature '{}'", name));
   if (features.empty()) throw InputError("--features: no feature named");
   for (std::size_t i = 0; i < features.size(); ++i)
     if (std::find(features.begin(), features.begin() + static_cast<std::ptrdiff_t>(i), features[i]) !=
@@ -301,7 +321,7 @@ int runCalibrate(const std::vector<std::string>& args) {
     scores.push_back(e.effort);
   }
   const Agreement inSample = agreement(assigned, fitted, scores);
-  model.name = fmt::format("{} fitted on {}", puzzle.name, baseName(file));
+  model.name = modelName(vm, fmt::format("{} fitted on {}", puzzle.name, baseName(file)));
   model.crossValidation = fmt::format(
       "leave-one-out on {} challenges: exact {}, within one level {}, Spearman {:.3f}{}", samples.size(),
       percent(cv.model.exact), percent(cv.model.withinOne), cv.model.spearman,

@@ -222,9 +222,11 @@ int runRate(const std::vector<std::string>& args) {
                                                      : countUpTo(puzzle, challenges[i], challengeRules[i]));
   }
   for (std::size_t i = 0; i < challenges.size(); ++i) {
-    const Rating rating = rate(puzzle, challenges[i].givens, challengeRules[i], model ? &*model : nullptr);
+    Rating rating = rate(puzzle, challenges[i].givens, challengeRules[i], model ? &*model : nullptr);
     const SolutionCount& solutions = solutionCounts[i];
     if (json) {
+      // Every feature is printed, those the model does not use too.
+      measureSpareGivens(puzzle, challenges[i].givens, challengeRules[i], rating.features);
       nlohmann::json out = ratingJson(puzzle, rating, texts[i].text, fromFile);
       out["solutions"] = solutions.count;
       if (!solutions.exact) out["solutions_at_least"] = true;

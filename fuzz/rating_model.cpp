@@ -16,12 +16,14 @@ namespace {
 // The features of an empty challenge, of a hard one, and beyond anything a shipped puzzle gives.
 piecework::RatingFeatures sample(int k) {
   piecework::RatingFeatures f;
+  f.spareGivens = 0;  // measured (rate() measures it for every model that uses it)
   if (k == 0) return f;
   const int n = k == 1 ? 8 : 1000000;
   f.toPlace = n, f.startOptions = 100 * n, f.firstChoice = n, f.forcedSteps = n;
   f.pairwiseSweeps = n, f.pairwiseEliminations = 100 * n, f.ruleSweeps = n, f.ruleEliminations = n;
   f.strategiesUsed = 8, f.trials = n, f.trialDepth = n, f.refutations = n, f.refutationSteps = 10 * n;
   f.stalls = n, f.stallChoice = 20.0 * n, f.firstStallChoice = n, f.forcedSearch = 100000;
+  f.spareGivens = n;
   return f;
 }
 

@@ -8,6 +8,7 @@
 #include <map>
 #include <mutex>
 #include <nlohmann/json.hpp>
+#include <stdexcept>
 
 #include "puzzle/errors.hpp"
 #include "puzzle/limits.hpp"
@@ -45,7 +46,11 @@ const NamedFeature kFeatures[] = {
     {"stalls", [](const RatingFeatures& f) { return double(f.stalls); }},
     {"stall_choice", [](const RatingFeatures& f) { return f.stallChoice; }},
     {"first_stall_choice", [](const RatingFeatures& f) { return log2p(f.firstStallChoice); }},
-    {"spare_givens", [](const RatingFeatures& f) { return log2p(f.spareGivens); }},
+    {"spare_givens",
+     [](const RatingFeatures& f) {
+       if (f.spareGivens < 0) throw std::logic_error("spare givens asked for before they were measured");
+       return log2p(f.spareGivens);
+     }},
 };
 
 double logistic(double z) {

@@ -799,8 +799,8 @@ RatingFeatures canonicalFeatures(const Puzzle& puzzle, const std::vector<int>& g
 // more sides. Any solution that taking given g away adds cannot use g (it would be a solution already), so
 // the search for one leaves g out. The same under every symmetry, so it is measured on the challenge as
 // given.
-int spareGivens(const Puzzle& puzzle, const std::vector<int>& givens, const Rules& rules,
-                const std::vector<int>* needed) {
+int countSpareGivens(const Puzzle& puzzle, const std::vector<int>& givens, const Rules& rules,
+                     const std::vector<int>* needed) {
   int spare = 0;
   FindOptions another;
   another.rules = rules;
@@ -854,9 +854,10 @@ Rating rate(const Puzzle& puzzle, const std::vector<int>& givens, Rules rules, c
   if (rating.trials > 0) hardest = std::max(hardest, static_cast<int>(Strategy::Trial));
   rating.hardest = hardest < 0 ? "" : strategyName(static_cast<Strategy>(hardest), hardestFamily);
   rating.features = canonicalFeatures(puzzle, givens, rules, path.features);
-  rating.features.spareGivens = spareGivens(puzzle, givens, rules, needed);
 
   const RatingModel& used = model != nullptr ? *model : shippedModel(puzzle);
+  if (std::find(used.features.begin(), used.features.end(), "spare_givens") != used.features.end())
+    measureSpareGivens(puzzle, givens, rules, rating.features, needed);
   const LevelEstimate estimate = estimateLevel(used, rating.features);
   rating.model = used.name;
   rating.probability = estimate.probability;
@@ -869,6 +870,11 @@ Rating rate(const Puzzle& puzzle, const std::vector<int>& givens, Rules rules, c
     std::sort(rating.solution.begin(), rating.solution.end());
   }
   return rating;
+}
+
+void measureSpareGivens(const Puzzle& puzzle, const std::vector<int>& givens, const Rules& rules,
+                        RatingFeatures& features, const std::vector<int>* needed) {
+  if (features.spareGivens < 0) features.spareGivens = countSpareGivens(puzzle, givens, rules, needed);
 }
 
 }  // namespace piecework

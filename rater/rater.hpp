@@ -71,7 +71,9 @@ struct RatingFeatures {
   int firstStallChoice = 0;  // options of the choice guessed on where logic first stalled (0: it never did)
   int forcedSearch = 0;      // board states in a search that uses forced moves only and guesses on the
                              // most constrained choice, every guess followed (capped)
-  int spareGivens = 0;       // givens each of which could be taken away with the solution still unique
+  // Givens each of which could be taken away with the solution still unique. -1 until measured: it costs a
+  // search per given, so rate() measures it only for a model that uses it (measureSpareGivens() on demand).
+  int spareGivens = -1;
 };
 
 struct Rating {
@@ -98,6 +100,10 @@ struct Rating {
 // more, they left several solutions; with fewer givens they still do), so that no search asks again.
 Rating rate(const Puzzle& puzzle, const std::vector<int>& givens, Rules rules,
             const RatingModel* model = nullptr, const std::vector<int>* needed = nullptr);
+
+// Measures features.spareGivens unless it already is; `needed` as for rate().
+void measureSpareGivens(const Puzzle& puzzle, const std::vector<int>& givens, const Rules& rules,
+                        RatingFeatures& features, const std::vector<int>* needed = nullptr);
 
 // Words for one placement: cells for cell puzzles ("r2c3 r2c4 ..."), the 3-letter code on IQ-Link.
 std::string describePlacement(const Puzzle& puzzle, int placement);
