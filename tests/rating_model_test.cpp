@@ -594,6 +594,62 @@ TEST(CalibrateCli, BadCalibrationFilesAreOneLineAndExitTwo) {
   EXPECT_EQ(runPiecework("calibrate iq-fit " + dir + "/level.jsonl --features nope").status, 2);
 }
 
+// --name names the model written; a name that is empty or more than one line is refused, nothing written.
+TEST(CalibrateCli, NameOption) {
+  const Puzzle puzzle = loadPuzzle("iq-fit");
+  std::vector<std::string> challenges;
+  std::vector<Level> levels;
+  const std::string dir = test::tempDir();
+  std::ofstream(dir + "/house.jsonl") << houseBooklet(puzzle, challenges, levels);
+  const auto named = runPiecework("calibrate iq-fit " + dir +
+                                  "/house.jsonl --name 'House levels, 2027' --out " + dir + "/named.json");
+  ASSERT_EQ(named.status, 0) << named.err;
+  EXPECT_EQ(loadModel(dir + "/named.json").name, "House levels, 2027");
+  const auto plain = runPiecework("calibrate iq-fit " + dir + "/house.jsonl --out " + dir + "/plain.json");
+  ASSERT_EQ(plain.status, 0) << plain.err;
+  EXPECT_EQ(loadModel(dir + "/plain.json").name, "iq-fit fitted on house.jsonl");
+  const std::string twoLines = R"x("$(printf 'two\nlines')")x";
+  for (const std::string& bad : {std::string("''"), twoLines}) {
+    const auto r = runPiecework("calibrate iq-fit " + dir + "/house.jsonl --name " + bad + " --out " + dir +
+                                "/bad.json");
+    EXPECT_EQ(r.status, 2) << bad;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_NE(r.err.find("--name"), std::string::npos) << r.err;
+    EXPECT_FALSE(std::ifstream(dir + "/bad.json").good()) << bad;
+  }
+}
+
+// IQ-Link is graded by its own model, which has no spare givens (docs/rating.md): rate() leaves them
+// unmeasured, measureSpareGivens() measures them on demand (checked against counts of every solution), and
+// `rate --json` prints them all the same.
+TEST(RatingFeatures, SpareGivensOnlyWhereTheModelUsesThem) {
+  const Puzzle link = loadPuzzle("iq-link");
+  const std::string text = "GACEBGRCKWEBNFBSHBJIGCJFLKHILF";  // 10 pieces given
+  const std::vector<int> givens = parseChallenge(link, text);
+  Rating r = rate(link, givens, Rules{});
+  EXPECT_EQ(r.model.rfind("iq-link:", 0), 0U) << r.model;
+  EXPECT_EQ(r.features.spareGivens, -1);
+  measureSpareGivens(link, givens, Rules{}, r.features);
+  int expected = 0;
+  for (std::size_t k = 0; k < givens.size(); ++k) {
+    std::vector<int> fewer = givens;
+    fewer.erase(fewer.begin() + static_cast<std::ptrdiff_t>(k));
+    CountOptions options;
+    options.threads = 1;
+    expected += countSolutions(link, fewer, options).solutions == 1 ? 1 : 0;
+  }
+  EXPECT_GT(expected, 0);
+  EXPECT_EQ(r.features.spareGivens, expected);
+
+  const auto cli = runPiecework("rate iq-link --json --challenge " + text);
+  ASSERT_EQ(cli.status, 0) << cli.err;
+  EXPECT_DOUBLE_EQ(json::parse(cli.out).at("features").at("spare_givens").get<double>(),
+                   std::round(std::log2(1.0 + expected) * 1000) / 1000);
+  // The default model uses them, so rate() measures them.
+  const RatingModel withSpare = loadModel(std::string(PIECEWORK_SOURCE_DIR) + "/data/models/default.json");
+  EXPECT_EQ(rate(link, givens, Rules{}, &withSpare).features.spareGivens, expected);
+}
+
 // Every IQ Focus pattern has 10 pieces to place: that feature cannot tell levels apart, so naming it is an
 // error and the naive predictor is not reported; a feature named twice, and absurd numbers in a model, are
 // refused.
