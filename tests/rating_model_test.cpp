@@ -93,8 +93,21 @@ TEST(RatingFeatures, SpareGivensByHand) {
   EXPECT_EQ(rate(puzzle, parseChallenge(puzzle, "......"), Rules{}).features.spareGivens, 0);
 }
 
-// On real challenges the count agrees with counting every solution of the challenge less each given (the
-// counting search, not the one that spareGivens uses).
+// Spare givens by counting every solution of the challenge less each given (the counting search, not the one
+// that the rater uses).
+int spareByCounting(const Puzzle& puzzle, const std::vector<int>& givens) {
+  int spare = 0;
+  for (std::size_t k = 0; k < givens.size(); ++k) {
+    std::vector<int> fewer = givens;
+    fewer.erase(fewer.begin() + static_cast<std::ptrdiff_t>(k));
+    CountOptions options;
+    options.threads = 1;
+    spare += countSolutions(puzzle, fewer, options).solutions == 1 ? 1 : 0;
+  }
+  return spare;
+}
+
+// On real challenges the count agrees with counting.
 TEST(RatingFeatures, SpareGivensAgreeWithCounts) {
   const Puzzle fit = loadPuzzle("iq-fit");
   const char* const challenges[] = {
@@ -106,14 +119,7 @@ TEST(RatingFeatures, SpareGivensAgreeWithCounts) {
   for (const char* text : challenges) {
     const std::vector<int> givens = parseChallenge(fit, text);
     ASSERT_EQ(uniqueness(fit, givens, Rules{}), Uniqueness::Unique) << text;
-    int expected = 0;
-    for (std::size_t k = 0; k < givens.size(); ++k) {
-      std::vector<int> fewer = givens;
-      fewer.erase(fewer.begin() + static_cast<std::ptrdiff_t>(k));
-      CountOptions options;
-      options.threads = 1;
-      expected += countSolutions(fit, fewer, options).solutions == 1 ? 1 : 0;
-    }
+    const int expected = spareByCounting(fit, givens);
     EXPECT_EQ(rate(fit, givens, Rules{}).features.spareGivens, expected) << text;
   }
 }
@@ -630,14 +636,7 @@ TEST(RatingFeatures, SpareGivensOnlyWhereTheModelUsesThem) {
   EXPECT_EQ(r.model.rfind("iq-link:", 0), 0U) << r.model;
   EXPECT_EQ(r.features.spareGivens, -1);
   measureSpareGivens(link, givens, Rules{}, r.features);
-  int expected = 0;
-  for (std::size_t k = 0; k < givens.size(); ++k) {
-    std::vector<int> fewer = givens;
-    fewer.erase(fewer.begin() + static_cast<std::ptrdiff_t>(k));
-    CountOptions options;
-    options.threads = 1;
-    expected += countSolutions(link, fewer, options).solutions == 1 ? 1 : 0;
-  }
+  const int expected = spareByCounting(link, givens);
   EXPECT_GT(expected, 0);
   EXPECT_EQ(r.features.spareGivens, expected);
 
