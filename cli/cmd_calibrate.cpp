@@ -28,7 +28,7 @@ constexpr int kMinPerLevel = 5;
 // Reads and rates every challenge of FILE. `graded`: every line must have a level, and every level enough
 // lines.
 std::vector<CalibrationSample> readBooklet(const Puzzle& puzzle, const std::string& file, Rules rules,
-                                           bool graded) {
+                                           bool graded, const std::vector<std::string>& features) {
   const std::string text = readFileLimited(file, kMaxJsonLinesBytes, "the calibration file");
   std::vector<CalibrationSample> samples;
   // A challenge twice (or turned round: the board's symmetries give its canonical form) would be graded by a
@@ -88,10 +88,10 @@ std::vector<CalibrationSample> readBooklet(const Puzzle& puzzle, const std::stri
     if (u != Uniqueness::Unique)
       throw InputError(fmt::format("{}: the challenge has {}; a calibration challenge must have exactly one",
                                    where, u == Uniqueness::None ? "no solution" : "more than one solution"));
-    // Every feature, since the model to fit may use any of them.
-    RatingFeatures features = rate(puzzle, givens, challengeRules).features;
-    measureSpareGivens(puzzle, givens, challengeRules, features);
-    samples.push_back({features, *level, lineNo});
+    RatingFeatures measured = rate(puzzle, givens, challengeRules).features;
+    if (std::find(features.begin(), features.end(), kSpareGivensFeature) != features.end())
+      measureSpareGivens(puzzle, givens, challengeRules, measured);
+    samples.push_back({measured, *level, lineNo});
   }
   if (!graded) return samples;
   std::array<int, 5> perLevel{};
@@ -157,8 +157,9 @@ std::string modelName(const po::variables_map& vm, std::string fallback) {
   if (vm.count("name") == 0U) return fallback;
   const std::string name = vm["name"].as<std::string>();
   constexpr std::size_t kLongest = 200;
-  if (name.empty() || name.size() > kLongest ||
-      std::any_of(name.begin(), name.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20; }))
+  if (name.empty() || name.size() > kLongest || std::any_of(name.begin(), name.end(), [](char c) {
+        return static_cast<unsigned char>(c) < 0x20 || c == 0x7f;
+      }))
     throw InputError(fmt::format("--name: one line of 1 to {} characters", kLongest));
   return name;
 }
@@ -166,7 +167,8 @@ std::string modelName(const po::variables_map& vm, std::string fallback) {
 int runEqualShares(const Puzzle& puzzle, const std::string& file, Rules rules, const RatingModel& base,
                    const po::variables_map& vm) {
   std::vector<RatingFeatures> pool;
-  for (const CalibrationSample& s : readBooklet(puzzle, file, rules, false)) pool.push_back(s.features);
+  for (const CalibrationSample& s : readBooklet(puzzle, file, rules, false, base.features))
+    pool.push_back(s.features);
   RatingModel model;
   try {
     model = equalShareModel(base, pool);
@@ -245,7 +247,8 @@ int runCalibrate(const std::vector<std::string>& args) {
       "with --equal-shares: the model whose effort to use")(
       "unlinked", "IQ-Link: accept fillings whose pieces do not form one linked structure")(
       "name", po::value<std::string>()->value_name("TEXT"),
-      "the model's name, which rate prints and the catalog records (default: 'PUZZLE fitted on FILE')")(
+      "the model's name, which rate --json prints and the catalog records (default: 'PUZZLE fitted on FILE', "
+      "or with --equal-shares 'PUZZLE: the effort of MODEL, in equal shares of FILE')")(
       "json", "print the figures and the model as JSON");
   po::variables_map vm;
   if (!parseArguments(
@@ -258,6 +261,7 @@ int runCalibrate(const std::vector<std::string>& args) {
     return 0;
   if (vm.count("file") == 0U) throw InputError("missing FILE: the booklet to calibrate on (JSON lines)");
   const Puzzle puzzle = loadPuzzle(vm["puzzle"].as<std::string>());
+  (void)modelName(vm, {});  // a bad --name fails before the booklet is read
   Rules rules;
   rules.linked = vm.count("unlinked") == 0U;
   const RatingModel& shipped = shippedModel(puzzle);
@@ -284,7 +288,7 @@ int runCalibrate(const std::vector<std::string>& args) {
   if (!(penalty >= 0 && penalty <= 1e6)) throw InputError("--penalty: must be from 0 to 1000000");
 
   const std::string file = vm["file"].as<std::string>();
-  const std::vector<CalibrationSample> samples = readBooklet(puzzle, file, rules, true);
+  const std::vector<CalibrationSample> samples = readBooklet(puzzle, file, rules, true, features);
   // A feature with the same value for every challenge cannot tell levels apart (IQ Focus: 10 pieces to place
   // in every pattern). Asked for by name, it is an error; among the shipped model's features it is left out.
   auto constant = [&](const std::string& name) {

@@ -46,7 +46,7 @@ const NamedFeature kFeatures[] = {
     {"stalls", [](const RatingFeatures& f) { return double(f.stalls); }},
     {"stall_choice", [](const RatingFeatures& f) { return f.stallChoice; }},
     {"first_stall_choice", [](const RatingFeatures& f) { return log2p(f.firstStallChoice); }},
-    {"spare_givens",
+    {kSpareGivensFeature,
      [](const RatingFeatures& f) {
        if (f.spareGivens < 0) throw std::logic_error("spare givens asked for before they were measured");
        return log2p(f.spareGivens);

@@ -6,6 +6,7 @@
 // or a file made by `piecework calibrate`), not constants in code.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <string>
 #include <string_view>
@@ -34,7 +35,14 @@ struct RatingModel {
   int samples = 0;                // challenges it was fitted on
   std::array<int, 5> perLevel{};  // of those, per level
   std::string crossValidation;    // leave-one-out figures at fitting time, in words ("" when unknown)
+
+  bool uses(std::string_view feature) const {
+    return std::find(features.begin(), features.end(), feature) != features.end();
+  }
 };
+
+// The name of the feature that rate() measures only for a model that uses it (RatingFeatures::spareGivens).
+inline constexpr const char* kSpareGivensFeature = "spare_givens";
 
 struct LevelEstimate {
   Level level = Level::Starter;

@@ -856,8 +856,7 @@ Rating rate(const Puzzle& puzzle, const std::vector<int>& givens, Rules rules, c
   rating.features = canonicalFeatures(puzzle, givens, rules, path.features);
 
   const RatingModel& used = model != nullptr ? *model : shippedModel(puzzle);
-  if (std::find(used.features.begin(), used.features.end(), "spare_givens") != used.features.end())
-    measureSpareGivens(puzzle, givens, rules, rating.features, needed);
+  if (used.uses(kSpareGivensFeature)) measureSpareGivens(puzzle, givens, rules, rating.features, needed);
   const LevelEstimate estimate = estimateLevel(used, rating.features);
   rating.model = used.name;
   rating.probability = estimate.probability;

@@ -611,6 +611,11 @@ TEST(CalibrateCli, NameOption) {
                                   "/house.jsonl --name 'House levels, 2027' --out " + dir + "/named.json");
   ASSERT_EQ(named.status, 0) << named.err;
   EXPECT_EQ(loadModel(dir + "/named.json").name, "House levels, 2027");
+  // Spare givens are measured for the fit when it names them (they are not by default on IQ-Link's model).
+  const auto spare =
+      runPiecework("calibrate iq-fit " + dir + "/house.jsonl --features to_place,spare_givens --json");
+  ASSERT_EQ(spare.status, 0) << spare.err;
+  EXPECT_EQ(json::parse(spare.out).at("model").at("features"), json::array({"to_place", "spare_givens"}));
   const auto plain = runPiecework("calibrate iq-fit " + dir + "/house.jsonl --out " + dir + "/plain.json");
   ASSERT_EQ(plain.status, 0) << plain.err;
   EXPECT_EQ(loadModel(dir + "/plain.json").name, "iq-fit fitted on house.jsonl");
