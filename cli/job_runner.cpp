@@ -90,7 +90,8 @@ const RankInfo& rankInfo() {
     if (ranks > 1)
       throw InputError(
           fmt::format("mpirun started {} ranks, but this piecework has no MPI (built with "
-                      "PIECEWORK_MPI=OFF or without an MPI library, or piecework_mpi.so is missing)",
+                      "PIECEWORK_MPI=OFF or without an MPI library, or piecework_mpi.so is missing: "
+                      "install the piecework-mpi package)",
                       ranks));
     return RankInfo{};
   }();
