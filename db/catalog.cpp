@@ -701,18 +701,4 @@ std::vector<BookletRecord> Catalog::booklets() const {
   }
 }
 
-std::string Catalog::integrityCheck() const {
-  try {
-    std::string result;
-    Statement check(impl_->connection, "PRAGMA integrity_check");
-    while (check.step()) {
-      if (!result.empty()) result += '\n';
-      result += check.getText(0);
-    }
-    return result;
-  } catch (const SqliteError& e) {
-    return e.what();
-  }
-}
-
 }  // namespace piecework::db

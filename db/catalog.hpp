@@ -168,9 +168,6 @@ class Catalog {
                              const std::vector<std::int64_t>& challengeIds);
   std::vector<BookletRecord> booklets() const;
 
-  // PRAGMA integrity_check: "ok" or the problems found.
-  std::string integrityCheck() const;
-
  private:
   struct Impl;
   std::unique_ptr<Impl> impl_;

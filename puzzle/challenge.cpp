@@ -166,19 +166,6 @@ std::vector<int> parsePictureChallenge(const Puzzle& puzzle, std::string_view te
   return parsePicture(puzzle, text, marks);
 }
 
-std::vector<char> cellLetters(const Puzzle& puzzle, const std::vector<int>& placements) {
-  std::vector<char> bySite(puzzle.sites.size(), '.');
-  for (int id : placements) {
-    const Placement& p = puzzle.placements[static_cast<std::size_t>(id)];
-    for (int s : p.sites)
-      bySite[static_cast<std::size_t>(s)] = puzzle.pieces[static_cast<std::size_t>(p.piece)].letter;
-  }
-  std::vector<char> letters;
-  for (const Site& c : puzzle.cells)
-    letters.push_back(bySite[static_cast<std::size_t>(puzzle.siteIndex.at(c))]);
-  return letters;
-}
-
 std::string formatChallenge(const Puzzle& puzzle, const std::vector<int>& placements, Layout layout) {
   return familyOf(puzzle).formatPlacements(puzzle, placements, layout);
 }

@@ -65,7 +65,4 @@ std::string formatPicture(const Puzzle& puzzle, const std::vector<int>& placemen
 // own last cell.
 std::vector<std::vector<std::vector<int>>> pictureLayout(const Puzzle& puzzle);
 
-// The piece letter on every board cell (reading order, '.' where empty) for cell puzzles.
-std::vector<char> cellLetters(const Puzzle& puzzle, const std::vector<int>& placements);
-
 }  // namespace piecework

@@ -495,16 +495,4 @@ Uniqueness uniqueness(const Puzzle& puzzle, const std::vector<int>& givens, Rule
   return found.solutions.size() == 1 ? Uniqueness::Unique : Uniqueness::Multiple;
 }
 
-const char* toString(Uniqueness u) {
-  switch (u) {
-    case Uniqueness::None:
-      return "none";
-    case Uniqueness::Unique:
-      return "unique";
-    case Uniqueness::Multiple:
-      break;
-  }
-  return "multiple";
-}
-
 }  // namespace piecework

@@ -104,6 +104,4 @@ enum class Uniqueness { None, Unique, Multiple };
 Uniqueness uniqueness(const Puzzle& puzzle, const std::vector<int>& givens, Rules rules,
                       std::uint64_t* nodes = nullptr);
 
-const char* toString(Uniqueness u);
-
 }  // namespace piecework
