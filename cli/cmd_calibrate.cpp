@@ -2,6 +2,7 @@
 //
 // The booklet is a JSON-lines file, one challenge a line: {"challenge": TEXT, "level": "Starter".."Wizard"}
 // (other keys, such as "n" or "solution", are ignored). Every line is read and checked before any fitting.
+// A challenge needs a solution; one with several is rated as finding one of them.
 #include <fmt/format.h>
 #include <algorithm>
 #include <array>
@@ -84,10 +85,10 @@ std::vector<CalibrationSample> readBooklet(const Puzzle& puzzle, const std::stri
     if (const auto [it, fresh] = seen.try_emplace(key, lineNo); !fresh)
       throw InputError(fmt::format("{}: the same challenge as line {}{}", where, it->second,
                                    challengeRules.marks.empty() ? " (or that one turned round)" : ""));
-    const Uniqueness u = uniqueness(puzzle, givens, challengeRules);
-    if (u != Uniqueness::Unique)
-      throw InputError(fmt::format("{}: the challenge has {}; a calibration challenge must have exactly one",
-                                   where, u == Uniqueness::None ? "no solution" : "more than one solution"));
+    // A challenge with several solutions is rated as finding one, as `rate` does: an official booklet may
+    // print one (IQ Focus's BBB/BWB/BBB has 4 tilings), and its level is still what people felt.
+    if (uniqueness(puzzle, givens, challengeRules) == Uniqueness::None)
+      throw InputError(fmt::format("{}: the challenge has no solution", where));
     RatingFeatures measured = rate(puzzle, givens, challengeRules).features;
     if (std::find(features.begin(), features.end(), kSpareGivensFeature) != features.end())
       measureSpareGivens(puzzle, givens, challengeRules, measured);

@@ -562,13 +562,13 @@ TEST(CalibrateCli, BadCalibrationFilesAreOneLineAndExitTwo) {
   std::vector<Level> levels;
   const std::string booklet = houseBooklet(puzzle, challenges, levels);
   const std::string dir = test::tempDir();
-  const std::string several = "bbbb....../b........./........../........../..........";
+  // No solution: the given b and l leave the rest of the board to pieces that cannot fill it.
+  const std::string none = ".bbbb...../.b......../l........./l........./ll........";
   std::ofstream(dir + "/level.jsonl")
       << booklet << R"({"challenge":")" << challenges[0] << R"(","level":"Grandmaster"})"
       << "\n";
-  std::ofstream(dir + "/several.jsonl")
-      << booklet << R"({"challenge":")" << several << R"(","level":"Wizard"})"
-      << "\n";
+  std::ofstream(dir + "/none.jsonl") << booklet << R"({"challenge":")" << none << R"(","level":"Wizard"})"
+                                     << "\n";
   // The first challenge again, turned round (the whole picture read backwards is its half turn).
   const std::string turned(challenges[0].rbegin(), challenges[0].rend());
   std::ofstream(dir + "/twice.jsonl") << booklet << R"({"challenge":")" << turned << R"(","level":"Wizard"})"
@@ -580,7 +580,7 @@ TEST(CalibrateCli, BadCalibrationFilesAreOneLineAndExitTwo) {
   std::ofstream(dir + "/json.jsonl") << "{nope\n";
   std::ofstream(dir + "/missing.jsonl") << R"({"level":"Starter"})"
                                         << "\n";
-  for (const std::string file : {"level", "several", "twice", "other", "few", "json", "missing"}) {
+  for (const std::string file : {"level", "none", "twice", "other", "few", "json", "missing"}) {
     const auto r =
         runPiecework("calibrate iq-fit " + dir + "/" + file + ".jsonl --out " + dir + "/" + file + ".json");
     EXPECT_EQ(r.status, 2) << file;
@@ -590,7 +590,9 @@ TEST(CalibrateCli, BadCalibrationFilesAreOneLineAndExitTwo) {
   }
   EXPECT_NE(runPiecework("calibrate iq-fit " + dir + "/level.jsonl").err.find("Grandmaster"),
             std::string::npos);
-  EXPECT_NE(runPiecework("calibrate iq-fit " + dir + "/several.jsonl").err.find(":31:"), std::string::npos);
+  EXPECT_NE(
+      runPiecework("calibrate iq-fit " + dir + "/none.jsonl").err.find(":31: the challenge has no solution"),
+      std::string::npos);
   EXPECT_NE(
       runPiecework("calibrate iq-fit " + dir + "/twice.jsonl").err.find(":31: the same challenge as line 1"),
       std::string::npos);
@@ -652,6 +654,20 @@ TEST(RatingFeatures, SpareGivensOnlyWhereTheModelUsesThem) {
   // The default model uses them, so rate() measures them.
   const RatingModel withSpare = loadModel(std::string(PIECEWORK_SOURCE_DIR) + "/data/models/default.json");
   EXPECT_EQ(rate(link, givens, Rules{}, &withSpare).features.spareGivens, expected);
+}
+
+// The official IQ Focus booklet prints one pattern with 4 tilings (line 29, BBB/BWB/BBB, Expert): calibrate
+// takes it, rated as finding one of them, as rate does, so the booklet is fitted whole.
+TEST(CalibrateCli, TakesAChallengeWithSeveralSolutions) {
+  const std::string file = std::string(PIECEWORK_SOURCE_DIR) + "/data/calibration/iq-focus-booklet.jsonl";
+  const auto fit = runPiecework("calibrate iq-focus " + file + " --features trials,forced_search --json");
+  ASSERT_EQ(fit.status, 0) << fit.err;
+  const json j = json::parse(fit.out);
+  EXPECT_EQ(j.at("samples").get<int>(), 60);
+  EXPECT_EQ(j.at("per_level"), json::parse("[12,12,12,12,12]"));
+  const auto several = runPiecework("solve iq-focus --challenge BBB/BWB/BBB --max 10 --json");
+  ASSERT_EQ(several.status, 0) << several.err;
+  EXPECT_EQ(json::parse(several.out).at("solutions").size(), 4U);
 }
 
 // Every IQ Focus pattern has 10 pieces to place: that feature cannot tell levels apart, so naming it is an
