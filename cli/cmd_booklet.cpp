@@ -98,6 +98,7 @@ int runBooklet(const std::vector<std::string>& args) {
   for (const auto& c : stored) {
     auto& puzzle = puzzles[c.definitionHash];
     if (!puzzle) puzzle = std::make_unique<Puzzle>(loadDefinition(c.definitionText, c.puzzleName));
+    checkModelPuzzle(model, *puzzle, vm);
     BookletEntry e;
     e.puzzle = puzzle.get();
     e.level = c.level;

@@ -176,6 +176,7 @@ int runEqualShares(const Puzzle& puzzle, const std::string& file, Rules rules, c
   } catch (const InputError& e) {
     throw InputError(fmt::format("{}: {}", file, e.what()));
   }
+  model.puzzle = puzzle.name;
   model.name = modelName(vm, fmt::format("{}: the effort of '{}', in equal shares of {}", puzzle.name,
                                          base.name, baseName(file)));
   model.crossValidation = fmt::format(
@@ -327,6 +328,7 @@ int runCalibrate(const std::vector<std::string>& args) {
   }
   const Agreement inSample = agreement(assigned, fitted, scores);
   model.name = modelName(vm, fmt::format("{} fitted on {}", puzzle.name, baseName(file)));
+  model.puzzle = puzzle.name;
   model.crossValidation = fmt::format(
       "leave-one-out on {} challenges: exact {}, within one level {}, Spearman {:.3f}{}", samples.size(),
       percent(cv.model.exact), percent(cv.model.withinOne), cv.model.spearman,

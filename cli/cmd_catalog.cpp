@@ -100,7 +100,7 @@ ordered_json record(const db::StoredChallenge& c) {
   j["score"] = c.score;
   j["given"] = c.given;
   j["to_place"] = c.toPlace;
-  if (c.seed) j["seed"] = *c.seed;
+  if (c.seed) j["seed"] = std::to_string(*c.seed);  // a string: JSON numbers past 2^53 are read rounded
   j["unlinked"] = c.unlinked;
   j["rater_version"] = c.raterVersion;
   // null: the puzzle's shipped model gave the grade.
@@ -774,11 +774,17 @@ int runRerate(const std::vector<std::string>& args) {
   }  // must exist already: never create one here
   db::Catalog catalog(path, db::Catalog::Access::ReadWrite);
   std::map<std::int64_t, Puzzle> puzzles;
+  const std::vector<db::StoredChallenge> stored = catalog.challengesById(filter);
+  // Every puzzle is read, and checked against --model, before the first grade is written.
+  for (const auto& c : stored)
+    if (!puzzles.contains(c.puzzleId)) {
+      const auto it =
+          puzzles.emplace(c.puzzleId, loadDefinition(c.definitionText, c.puzzleName + " (catalog)")).first;
+      checkModelPuzzle(model, it->second, vm);
+    }
   int rated = 0, changed = 0;
-  for (const auto& c : catalog.challengesById(filter)) {
-    auto it = puzzles.find(c.puzzleId);
-    if (it == puzzles.end())
-      it = puzzles.emplace(c.puzzleId, loadDefinition(c.definitionText, c.puzzleName + " (catalog)")).first;
+  for (const auto& c : stored) {
+    const auto it = puzzles.find(c.puzzleId);
     // A grade is current when the current rater gave it with the model asked for (the shipped one without
     // --model): a plain `catalog rate` so restores the shipped grades after `catalog rate --model`.
     const std::optional<db::GradingModel> gradedBy = db::gradingModel(it->second, model ? &*model : nullptr);

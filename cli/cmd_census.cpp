@@ -180,7 +180,7 @@ int runCensus(const std::vector<std::string>& args) {
     if (ranks.distributed) out["ranks"] = ranks.ranks;
     if (sampling) {
       out["sample"] = timings.size();
-      out["seed"] = vm["seed"].as<std::uint64_t>();
+      out["seed"] = std::to_string(vm["seed"].as<std::uint64_t>());
       nlohmann::json each = nlohmann::json::array();
       for (const auto& t : timings)
         each.push_back(

@@ -45,14 +45,12 @@ std::string definitionText(const std::string& nameOrPath) {
   return readFileLimited(nameOrPath, kMaxDefinitionBytes, "the definition");
 }
 
-nlohmann::json toJson(const GeneratedChallenge& c) {
-  return {{"challenge", c.challengeText},
-          {"solution", c.solutionText},
-          {"level", levelName(c.rating.level)},
-          {"score", c.rating.score},
-          {"given", c.given},
-          {"to_place", c.toPlace},
-          {"seed", c.seed}};
+// Seeds are strings: a 64-bit number in JSON is read rounded by jq and JavaScript (docs/json.md).
+nlohmann::json toJson(const Puzzle& puzzle, const GeneratedChallenge& c) {
+  return {{"puzzle", puzzle.name},      {"challenge", c.challengeText},
+          {"solution", c.solutionText}, {"level", levelName(c.rating.level)},
+          {"score", c.rating.score},    {"given", c.given},
+          {"to_place", c.toPlace},      {"seed", std::to_string(c.seed)}};
 }
 
 void printListing(const Puzzle& puzzle, int index, const GeneratedChallenge& c, bool colour) {
@@ -120,6 +118,7 @@ int runGenerate(const std::vector<std::string>& args) {
   Rules rules;
   rules.linked = vm.count("unlinked") == 0U;
   const std::optional<RatingModel> model = readModelOption(vm);
+  checkModelPuzzle(model, puzzle, vm);
   const RatingModel* modelUsed = model ? &*model : nullptr;
   const bool json = vm.count("json") != 0U;
   const bool quiet = vm.count("quiet") != 0U;
@@ -135,7 +134,7 @@ int runGenerate(const std::vector<std::string>& args) {
   const std::optional<db::GradingModel> gradedBy = db::gradingModel(puzzle, modelUsed);
   auto emit = [&](int index, const GeneratedChallenge& c) {
     if (json) {
-      nlohmann::json line = toJson(c);
+      nlohmann::json line = toJson(puzzle, c);
       if (gradedBy) {
         line["model"] = gradedBy->name;
         line["model_fingerprint"] = gradedBy->fingerprint;

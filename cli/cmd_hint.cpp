@@ -54,6 +54,7 @@ int runHint(const std::vector<std::string>& args) {
   if (vm.count("out") != 0U) formatForPath(vm["out"].as<std::string>());  // a bad extension before any work
   const Puzzle puzzle = loadPuzzle(vm["puzzle"].as<std::string>());
   const std::optional<RatingModel> model = readModelOption(vm);  // the level in --json
+  checkModelPuzzle(model, puzzle, vm);
   Rules rules;
   rules.linked = vm.count("unlinked") == 0U;
   const Challenge challenge = readChallengeText(puzzle, vm, true);
@@ -97,7 +98,8 @@ int runHint(const std::vector<std::string>& args) {
     printJson({{"moves", list},
                {"level", levelName(rating.level)},
                {"total_moves", moves.size()},
-               {"unique", unique}});
+               {"unique", unique},
+               {"status", unique ? "unique" : "multiple"}});  // solve's name for the same fact
     return 0;
   }
   if (shown == 0) {

@@ -169,6 +169,7 @@ int runRate(const std::vector<std::string>& args) {
     return 0;
   const Puzzle puzzle = loadPuzzle(vm["puzzle"].as<std::string>());
   const std::optional<RatingModel> model = readModelOption(vm);
+  checkModelPuzzle(model, puzzle, vm);
   Rules rules;
   rules.linked = vm.count("unlinked") == 0U;
   const bool fromFile = vm.count("challenge-file") != 0U;

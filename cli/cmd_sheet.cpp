@@ -128,7 +128,11 @@ int runSheet(const std::vector<std::string>& args) {
     summary["solution"] = sheet.solution != nullptr
                               ? nlohmann::ordered_json(formatChallenge(puzzle, *sheet.solution))
                               : nlohmann::ordered_json(nullptr);
-    if (sheet.solution != nullptr) summary["unique"] = found.solutions.size() == 1;
+    if (sheet.solution != nullptr) {
+      summary["unique"] = found.solutions.size() == 1;
+      summary["status"] =
+          found.solutions.size() == 1 ? "unique" : "multiple";  // solve's name for the same fact
+    }
     std::cout << summary.dump() << '\n';
     return 0;
   }

@@ -114,7 +114,19 @@ namespace piecework::cli {
 void addModelOption(po::options_description& options) {
   options.add_options()("model", po::value<std::string>()->value_name("MODEL"),
                         "grade with this rating model (made by 'piecework calibrate'); default: the "
-                        "puzzle's shipped model");
+                        "puzzle's shipped model")(
+      "model-any-puzzle", "let --model grade a puzzle other than the one it was fitted on");
+}
+
+void checkModelPuzzle(const std::optional<RatingModel>& model, const Puzzle& puzzle,
+                      const po::variables_map& vm) {
+  // A feature's scale is learnt from one puzzle's challenges (IQ Fit's trials are not IQ-Link's), so grading
+  // another puzzle with it is a choice to make knowingly, not by a mistyped file name.
+  if (!model || model->puzzle.empty() || model->puzzle == puzzle.name || vm.count("model-any-puzzle") != 0U)
+    return;
+  throw InputError(
+      fmt::format("--model {}: fitted on {}, not {} (--model-any-puzzle grades with it all the same)",
+                  vm["model"].as<std::string>(), model->puzzle, puzzle.name));
 }
 
 std::optional<RatingModel> readModelOption(const po::variables_map& vm) {

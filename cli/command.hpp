@@ -59,8 +59,12 @@ std::string challengeText(const po::variables_map& vm, std::size_t maxBytes = kM
 int readThreads(const po::variables_map& vm);
 
 // --model FILE: a rating model made by `piecework calibrate`; without it each puzzle's shipped model is used.
+// --model-any-puzzle lets a model fitted on one puzzle grade another.
 void addModelOption(po::options_description& options);
 std::optional<RatingModel> readModelOption(const po::variables_map& vm);
+// Refuses (InputError) to grade `puzzle` with a model fitted on another puzzle, unless --model-any-puzzle.
+void checkModelPuzzle(const std::optional<RatingModel>& model, const Puzzle& puzzle,
+                      const po::variables_map& vm);
 
 void printJson(const nlohmann::json& value);
 

@@ -155,6 +155,7 @@ RatingModel parseModel(std::string_view text, const std::string& source) {
   try {
     m.name = textMember("name");
     if (m.name.empty()) m.name = source;  // what `rate` prints as the model
+    m.puzzle = textMember("puzzle");
     const nlohmann::json& names = member(j, "features", source);
     if (!names.is_array() || names.empty())
       throw InputError(fmt::format("{}: \"features\" must be a non-empty list of names", source));
@@ -202,6 +203,7 @@ std::string modelJson(const RatingModel& m) {
   nlohmann::ordered_json j;
   j["format"] = "piecework-rating-model";
   j["name"] = m.name;
+  if (!m.puzzle.empty()) j["puzzle"] = m.puzzle;
   j["features"] = m.features;
   j["mean"] = m.mean;
   j["scale"] = m.scale;

@@ -26,6 +26,7 @@ double modelFeature(const RatingFeatures& features, std::string_view name);
 
 struct RatingModel {
   std::string name;                   // says what it was fitted on
+  std::string puzzle;                 // the puzzle it was fitted on ("": not recorded, so any puzzle)
   std::vector<std::string> features;  // names from modelFeatureNames()
   std::vector<double> mean;           // per feature: standardisation, (x - mean) / scale
   std::vector<double> scale;
@@ -59,8 +60,8 @@ std::string modelJson(const RatingModel& model);
 // Reads a model file (size-limited); InputError on failure.
 RatingModel loadModel(const std::string& path);
 // A stable fingerprint of what decides a model's grades (features, mean, scale, weights, cuts; not its name
-// or how it was fitted): FNV-1a 64 of their JSON, 16 lower-case hex digits. The catalog records it beside the
-// model's name, so that two different models of one name are told apart.
+// or what it was fitted on): FNV-1a 64 of their JSON, 16 lower-case hex digits. The catalog records it beside
+// the model's name, so that two different models of one name are told apart.
 std::string modelFingerprint(const RatingModel& model);
 
 // The shipped model for a puzzle: data/models/NAME.json when there is one for its name, else default.json.

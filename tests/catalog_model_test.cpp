@@ -466,3 +466,70 @@ TEST(CatalogModel, DamagedModelColumnsAreRefusedInOneLine) {
 }
 
 }  // namespace
+
+namespace {
+
+// A model fitted on IQ Fit (the "puzzle" member calibrate writes), with kEasyModel's grading.
+constexpr const char* kEasyIqFitModel =
+    R"({"format":"piecework-rating-model","name":"easy","puzzle":"iq-fit","features":["to_place"],)"
+    R"("mean":[0],"scale":[1],"weights":[1],"cuts":[100,101,102,103]})";
+
+}  // namespace
+
+TEST(CatalogModel, AModelGradesOnlyThePuzzleItWasFittedOnUnlessAskedOtherwise) {
+  const std::string dir = tempDir();
+  const std::string db = quote(dir + "/c.sqlite");
+  const std::string model = quote(dir + "/easy.json");
+  spit(dir + "/easy.json", kEasyIqFitModel);
+  ASSERT_EQ(runPiecework("generate iq-fit --level Junior --count 1 --seed 4 --quiet --db " + db).status, 0);
+  ASSERT_EQ(runPiecework("generate iq-link --level Junior --count 1 --seed 4 --quiet --db " + db).status, 0);
+  const std::string before = slurp(dir + "/c.sqlite");
+
+  // Its own puzzle: graded by it (every cut point far above: Starter).
+  const auto fit =
+      runPiecework("rate iq-fit --json --challenge " +
+                   quote("bbbbllpppp/byyyylpp../gggyyl..../igssss..../iiiss.....") + " --model " + model);
+  ASSERT_EQ(fit.status, 0) << fit.err;
+  EXPECT_EQ(json::parse(fit.out).at("level"), "Starter");
+
+  // Another puzzle: one line naming both puzzles, exit 2, for every command that takes --model.
+  const auto link = json::parse(runPiecework("catalog list --json --db " + db + " --puzzle iq-link").out);
+  const std::string linkChallenge = link.at("challenge");
+  for (const std::string& command : std::vector<std::string>{
+           "rate iq-link --challenge " + linkChallenge, "hint iq-link --challenge " + linkChallenge,
+           std::string("generate iq-link --level Starter --count 1 --seed 1 --quiet"),
+           "catalog rate --db " + db, "booklet --db " + db + " --out " + quote(dir + "/b.pdf")}) {
+    const auto r = runPiecework(command + " --model " + model);
+    EXPECT_EQ(r.status, 2) << command << ": " << r.out << r.err;
+    EXPECT_NE(r.err.find("fitted on iq-fit, not iq-link"), std::string::npos) << command << ": " << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << command << ": " << r.err;
+  }
+  // catalog rate refused before it wrote a grade, even to the IQ Fit challenge it met first.
+  EXPECT_EQ(slurp(dir + "/c.sqlite"), before);
+  EXPECT_FALSE(std::filesystem::exists(dir + "/b.pdf"));
+
+  // --model-any-puzzle: graded by it all the same.
+  const auto any = runPiecework("rate iq-link --json --challenge " + linkChallenge + " --model " + model +
+                                " --model-any-puzzle");
+  ASSERT_EQ(any.status, 0) << any.err;
+  EXPECT_EQ(json::parse(any.out).at("level"), "Starter");
+  const auto all =
+      runPiecework("catalog rate --json --db " + db + " --model " + model + " --model-any-puzzle");
+  ASSERT_EQ(all.status, 0) << all.err;
+  EXPECT_EQ(json::parse(all.out).at("rated"), 2);
+  EXPECT_EQ(sql(dir + "/c.sqlite", "SELECT DISTINCT level FROM challenges"), "Starter");
+
+  // A model without "puzzle" (made before models recorded it) grades any puzzle, as it did.
+  spit(dir + "/old.json", kEasyModel);
+  EXPECT_EQ(runPiecework("rate iq-link --challenge " + linkChallenge + " --model " + quote(dir + "/old.json"))
+                .status,
+            0);
+}
+
+TEST(CatalogModel, CalibrateRecordsThePuzzleOfItsModel) {
+  const std::string dir = tempDir();
+  const auto fit = runPiecework(std::string("calibrate iq-fit ") + PIECEWORK_SOURCE_DIR +
+                                "/data/calibration/iq-fit-booklet.jsonl --out " + quote(dir + "/m.json"));
+  ASSERT_EQ(fit.status, 0) << fit.err;
+  EXPECT_EQ(json::parse(slurp(dir + "/m.json")).at("puzzle"), "iq-fit");
+}

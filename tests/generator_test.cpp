@@ -75,11 +75,15 @@ void checkBatch(const std::string& puzzleName, const std::string& level, int cou
     EXPECT_EQ(line.at("given").get<int>() + line.at("to_place").get<int>(), puzzle.totalPieces());
     EXPECT_GE(line.at("to_place").get<int>(), 2);  // one piece to place is no puzzle (docs/rating.md)
     EXPECT_TRUE(seen.insert(canonicalPlacements(puzzle, givens)).second) << "repeats up to symmetry";
+    EXPECT_EQ(line.at("puzzle"), puzzle.name);
+    // The seed is a string of digits (docs/json.md): a JSON number past 2^53 is read rounded by jq.
+    const std::string seed = line.at("seed").get<std::string>();
+    EXPECT_TRUE(!seed.empty() && seed.find_first_not_of("0123456789") == std::string::npos) << seed;
   }
   // The last challenge alone, from its own seed.
   const json& last = lines.back();
   const auto alone = runPiecework("generate " + puzzleName + " --level " + level + " --challenge-seed " +
-                                  std::to_string(last.at("seed").get<std::uint64_t>()) + " --json " + extra);
+                                  last.at("seed").get<std::string>() + " --json " + extra);
   ASSERT_EQ(alone.status, 0) << alone.err;
   ASSERT_EQ(jsonLines(alone.out).size(), 1U);
   EXPECT_EQ(jsonLines(alone.out)[0], last);
