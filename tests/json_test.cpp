@@ -1,0 +1,144 @@
+// SPDX-License-Identifier: Apache-2.0
+// Every command's --json output against docs/json.md: each field it prints is documented for that command
+// with the type it has, and each field the document calls "always" is there. The tables are read from the
+// document itself, so the document and the program cannot drift apart unnoticed.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <regex>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "support/run.hpp"
+
+namespace {
+
+using nlohmann::json;
+using piecework::test::runPiecework;
+using piecework::test::tempDir;
+
+struct DocumentedField {
+  std::string type;  // string, integer, number, boolean, array, object; "X or null"
+  bool always = false;
+};
+using FieldTable = std::map<std::string, DocumentedField>;
+
+// The tables of docs/json.md, by section heading ("### generate" -> "generate").
+std::map<std::string, FieldTable> documentedTables() {
+  std::ifstream in(std::string(PIECEWORK_SOURCE_DIR) + "/docs/json.md");
+  std::map<std::string, FieldTable> tables;
+  std::string line, section;
+  const std::regex row(R"(^\| `([a-z_]+)` \| ([a-z ]+) \| ([^|]+) \|)");
+  while (std::getline(in, line)) {
+    if (line.rfind("### ", 0) == 0) section = line.substr(4);
+    std::smatch m;
+    if (!section.empty() && std::regex_search(line, m, row))
+      tables[section][m[1]] = DocumentedField{m[2], m[3] == "always "};
+  }
+  return tables;
+}
+
+bool hasType(const json& value, const std::string& type) {
+  const std::string orNull = " or null";
+  if (type.size() > orNull.size() && type.ends_with(orNull))
+    return value.is_null() || hasType(value, type.substr(0, type.size() - orNull.size()));
+  if (type == "string") return value.is_string();
+  if (type == "integer") return value.is_number_integer();
+  if (type == "number") return value.is_number();
+  if (type == "boolean") return value.is_boolean();
+  if (type == "array") return value.is_array();
+  if (type == "object") return value.is_object();
+  ADD_FAILURE() << "docs/json.md: unknown type '" << type << "'";
+  return false;
+}
+
+void checkAgainst(const FieldTable& table, const json& object, const std::string& what) {
+  ASSERT_TRUE(object.is_object()) << what << ": " << object;
+  for (const auto& [key, value] : object.items()) {
+    const auto it = table.find(key);
+    if (it == table.end()) {
+      ADD_FAILURE() << what << ": field '" << key << "' is not in docs/json.md";
+      continue;
+    }
+    EXPECT_TRUE(hasType(value, it->second.type))
+        << what << ": '" << key << "' is " << value << ", documented as " << it->second.type;
+  }
+  for (const auto& [key, field] : table) {
+    if (field.always) {
+      EXPECT_TRUE(object.contains(key)) << what << ": the 'always' field '" << key << "' is missing";
+    }
+  }
+}
+
+std::vector<json> jsonLines(const std::string& text) {
+  std::vector<json> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);)
+    if (!line.empty()) lines.push_back(json::parse(line));
+  return lines;
+}
+
+const char* const kIqFitChallenge = "'bbbbllpppp/byyyylpp../gggyyl..../igssss..../iiiss.....'";
+
+TEST(JsonOutput, EveryCommandPrintsWhatDocsJsonSays) {
+  const auto tables = documentedTables();
+  ASSERT_GE(tables.size(), 14U) << "docs/json.md: a table per command";
+  const std::string dir = tempDir();
+  const std::string db = " --db '" + dir + "/c.sqlite'";
+  const std::string fit = std::string(" ") + kIqFitChallenge;
+  std::ofstream(dir + "/two.txt") << "bbbbllpppp/byyyylpp../gggyyl..../igssss..../iiiss.....\n"
+                                  << "pp.....srr/pp..ii.ssr/.p..ii.ssr/.p..i..snr/.......nnn\n";
+  // Command, the docs/json.md section it prints, and how many JSON objects at least.
+  const std::vector<std::pair<std::string, std::string>> runs = {
+      {"show iq-link --json", "show"},
+      {"count soma --json", "count"},
+      {"solve iq-fit --json --challenge" + fit, "solve"},
+      {"rate iq-fit --json --challenge" + fit, "rate"},
+      {"rate iq-fit --json --challenge-file '" + dir + "/two.txt'", "rate"},
+      {"generate iq-fit --level Junior --count 2 --seed 3 --json" + db, "generate"},
+      {"hint iq-fit --json --challenge" + fit, "hint"},
+      {"sheet iq-fit --json --solution --out '" + dir + "/s.svg' --challenge" + fit, "sheet"},
+      {"sheet iq-fit --json --out '" + dir + "/t.svg' --challenge" + fit, "sheet"},
+      {"census pentominoes-3x20 --json", "census"},
+      {"catalog list --json" + db, "catalog list, catalog show, catalog export"},
+      {"catalog show 1 --json" + db, "catalog list, catalog show, catalog export"},
+      {"catalog export --json" + db, "catalog list, catalog show, catalog export"},
+      {"catalog rate --all --json" + db, "catalog rate"},
+      {"booklet --json --out '" + dir + "/b.pdf'" + db, "booklet"},
+      {"convert soma '" + dir + "/s.xmpuzzle' --json", "convert"},
+      {std::string("calibrate iq-fit --json ") + PIECEWORK_SOURCE_DIR +
+           "/data/calibration/iq-fit-booklet.jsonl",
+       "calibrate"},
+  };
+  for (const auto& [command, section] : runs) {
+    SCOPED_TRACE(command);
+    ASSERT_TRUE(tables.contains(section)) << "docs/json.md has no '### " << section << "'";
+    const auto r = runPiecework(command);
+    ASSERT_EQ(r.status, 0) << r.err;
+    const std::vector<json> objects = jsonLines(r.out);
+    ASSERT_FALSE(objects.empty());
+    for (const json& object : objects) checkAgainst(tables.at(section), object, command);
+  }
+  const auto puzzles = runPiecework("puzzles --json");
+  ASSERT_EQ(puzzles.status, 0) << puzzles.err;
+  ASSERT_TRUE(tables.contains("puzzles"));
+  for (const json& item : json::parse(puzzles.out))
+    checkAgainst(tables.at("puzzles"), item, "puzzles --json");
+}
+
+// The seed a script reads back is the seed, and makes the same challenge again.
+TEST(JsonOutput, ASeedReadBackAsTextMakesTheSameChallenge) {
+  const auto batch = runPiecework("generate iq-fit --level Expert --count 3 --seed 5 --json --quiet");
+  ASSERT_EQ(batch.status, 0) << batch.err;
+  for (const json& line : jsonLines(batch.out)) {
+    const std::string seed = line.at("seed");
+    const auto again = runPiecework("generate iq-fit --level Expert --json --challenge-seed " + seed);
+    ASSERT_EQ(again.status, 0) << again.err;
+    EXPECT_EQ(json::parse(again.out).at("challenge"), line.at("challenge")) << seed;
+  }
+}
+
+}  // namespace
