@@ -82,7 +82,11 @@ db::ChallengeFilter readFilter(const po::variables_map& vm) {
             fmt::format("--level: unknown level '{}' (Starter, Junior, Expert, Master or Wizard)", name));
       filter.levels.push_back(*level);
     }
-  if (vm.count("to-place") != 0U) filter.toPlace = vm["to-place"].as<int>();
+  if (vm.count("to-place") != 0U) {
+    filter.toPlace = vm["to-place"].as<int>();
+    if (*filter.toPlace < 0)
+      throw InputError(fmt::format("--to-place {}: must be 0 or more", *filter.toPlace));
+  }
   return filter;
 }
 

@@ -18,9 +18,18 @@ std::string sizeText(std::size_t bytes) {
   return fmt::format("{} bytes", bytes);
 }
 
+void requireRegularFile(const std::string& path, const char* what) {
+  struct stat info {};
+  if (::stat(path.c_str(), &info) != 0) return;  // opening it names the error
+  if (S_ISDIR(info.st_mode)) throw InputError(fmt::format("{}: cannot read {} (a directory)", path, what));
+  if (!S_ISREG(info.st_mode))
+    throw InputError(fmt::format("{}: cannot read {} (not a regular file)", path, what));
+}
+
 std::string readFileLimited(const std::string& path, std::size_t limit, const char* what) {
   const bool standardInput = path == "-";
   const std::string name = standardInput ? std::string("<stdin>") : path;
+  if (!standardInput) requireRegularFile(path, what);
   const int fd = standardInput ? STDIN_FILENO : ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) throw InputError(fmt::format("{}: cannot read {} ({})", name, what, std::strerror(errno)));
   struct Closer {

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include <fcntl.h>
 #include <linux/fs.h>
@@ -15,12 +16,15 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <csignal>
 #include <filesystem>
 #include <fstream>
 #include <regex>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "db/catalog.hpp"
@@ -231,11 +235,13 @@ TEST_F(Hardening, AbsurdThreadCountsAreRefused) {
 
 // Row 5: endless and huge inputs stop at a size limit.
 TEST_F(Hardening, EndlessInputsStopAtALimit) {
-  expectBadInput(runPiecework("show /dev/zero"), "/dev/zero: the definition is larger than 1 MiB");
+  // A device is not a regular file (issue 31, R2); standard input stops at the limit.
+  expectBadInput(runPiecework("show /dev/zero"),
+                 "/dev/zero: cannot read the definition (not a regular file)");
   expectBadInput(runPiecework("rate iq-link --challenge-file /dev/zero"),
-                 "/dev/zero: the challenge file is larger than 16 MiB");
-  expectBadInput(runPiecework("solve iq-link --challenge-file /dev/zero"),
-                 "/dev/zero: the challenge file is larger than 64 KiB");
+                 "/dev/zero: cannot read the challenge file (not a regular file)");
+  expectBadInput(runPiecework("rate iq-link --challenge-file -", std::string((16U << 20U) + 1, '.')),
+                 "<stdin>: the challenge file is larger than 16 MiB");
   expectBadInput(runPiecework("count iq-fit --challenge-file -", std::string(100 * 1024, '.')),
                  "<stdin>: the challenge file");
   // A sparse file larger than the import limit is refused from its size, before reading.
@@ -619,6 +625,66 @@ TEST(GenerateStreaming, ABatchNeedNotKeepItsChallenges) {
   EXPECT_EQ(result.produced, 12);
   ASSERT_EQ(streamed.size(), 12U);
   for (std::size_t i = 0; i < streamed.size(); ++i) EXPECT_EQ(streamed[i], kept.challenges[i].challengeText);
+}
+
+// Issue 31, R1: boost reads "-1" into an unsigned option as its largest value, so `solve --max -1` printed
+// every solution. Counts that cannot be negative or zero are refused in one line.
+TEST_F(Hardening, NegativeAndZeroCountsAreRefused) {
+  const std::string fit = " --challenge 'bbbb....../b........./........../........../..........'";
+  expectBadInput(runPiecework("solve iq-fit --max -1" + fit),
+                 "--max '-1': expected a whole number from 1 to");
+  expectBadInput(runPiecework("solve iq-fit --max 0" + fit), "--max '0'");
+  expectBadInput(runPiecework("solve iq-fit --max=-1" + fit), "--max '-1'");
+  expectBadInput(runPiecework("census pentominoes-3x20 --sample -1"), "--sample '-1'");
+  expectBadInput(runPiecework("census pentominoes-3x20 --sample 1 --seed -1"), "--seed '-1'");
+  expectBadInput(runPiecework("hint iq-fit --steps -1" + fit), "--steps -1");
+  expectBadInput(runPiecework("generate iq-fit --level Starter --count -1 -q"), "--count -1");
+  expectBadInput(runPiecework("generate iq-fit --level Starter --max-attempts 0 -q"), "--max-attempts 0");
+  expectBadInput(runPiecework("count iq-fit --threads -1"), "--threads -1");
+  ASSERT_EQ(
+      runPiecework("generate iq-fit --level Starter --count 1 --seed 3 -q --db " + quote(path("c.sqlite")))
+          .status,
+      0);
+  expectBadInput(runPiecework("catalog list --to-place -1 --db " + quote(path("c.sqlite"))), "--to-place -1");
+  // A count in range still works: this challenge has more than three solutions.
+  const auto three = runPiecework("solve iq-fit --max 3 --json" + fit);
+  ASSERT_EQ(three.status, 0) << three.err;
+  EXPECT_EQ(nlohmann::json::parse(three.out)["solutions"].size(), 3U);
+}
+
+// Issue 31, R2: `show FIFO` with no writer blocked forever in open(). Every file read as input is checked
+// with stat first; a FIFO, a device or a socket is refused in one line. A thread opens the FIFO for writing
+// after a while, so that a regression fails this test instead of hanging it.
+TEST_F(Hardening, NonRegularFilesAreRefusedWithoutBlocking) {
+  const std::string fifo = path("fifo");
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  ASSERT_EQ(::mkfifo(path("fifo.xmpuzzle").c_str(), 0600), 0);
+  std::atomic<bool> finished{false};
+  std::thread unblocker([&] {
+    for (int i = 0; i < 300 && !finished; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    for (const std::string& name : {fifo, path("fifo.xmpuzzle")}) {
+      const int fd = ::open(name.c_str(), O_WRONLY | O_NONBLOCK);
+      if (fd >= 0) ::close(fd);
+    }
+  });
+  const std::string q = quote(fifo);
+  expectBadInput(runPiecework("show " + q), fifo + ": cannot read the definition (not a regular file)");
+  expectBadInput(runPiecework("show " + quote(path("fifo.xmpuzzle"))),
+                 "fifo.xmpuzzle: cannot read the BurrTools file (not a regular file)");
+  expectBadInput(runPiecework("solve iq-fit --challenge-file " + q),
+                 fifo + ": cannot read the challenge file (not a regular file)");
+  expectBadInput(runPiecework("rate iq-fit --challenge-file " + q),
+                 fifo + ": cannot read the challenge file (not a regular file)");
+  expectBadInput(runPiecework("rate iq-fit --challenge '....../......' --model " + q),
+                 fifo + ": cannot read the rating model (not a regular file)");
+  expectBadInput(runPiecework("catalog import " + q + " --db " + quote(path("c.sqlite"))),
+                 fifo + ": cannot read the file to import (not a regular file)");
+  expectBadInput(runPiecework("catalog list --db " + q),
+                 fifo + ": not a piecework catalog (not a regular file)");
+  expectBadInput(runPiecework("calibrate iq-fit " + q), fifo + ": cannot read the calibration file");
+  finished = true;
+  unblocker.join();
+  EXPECT_FALSE(fs::exists(path("c.sqlite")));
 }
 
 }  // namespace
