@@ -160,8 +160,10 @@ int runBooklet(const std::vector<std::string>& args) {
     summary["booklet_id"] = id;
     if (!json) std::cout << fmt::format("recorded as booklet {} in {}\n", id, path);
   } catch (const std::exception& error) {
-    std::cerr << fmt::format("piecework: warning: the booklet was written but not recorded in {}: {}\n", path,
-                             error.what());
+    std::cerr << errorLine(
+                     fmt::format("piecework: warning: the booklet was written but not recorded in {}: {}",
+                                 path, error.what()))
+              << '\n';
   }
   if (json) std::cout << summary.dump() << '\n';
   return 0;

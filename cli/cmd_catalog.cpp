@@ -236,7 +236,7 @@ int runShowOne(const std::vector<std::string>& args) {
               << boardPicture(puzzle, parseChallenge(puzzle, c.solutionText), colour);
   } catch (const InputError& e) {
     std::cout << "challenge: " << c.challengeText << "\nsolution: " << c.solutionText << '\n';
-    std::cerr << fmt::format("piecework: cannot draw challenge {}: {}\n", c.id, e.what());
+    std::cerr << errorLine(fmt::format("piecework: cannot draw challenge {}: {}", c.id, e.what())) << '\n';
   }
   return 0;
 }

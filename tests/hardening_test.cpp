@@ -19,6 +19,7 @@
 #include <atomic>
 #include <chrono>
 #include <csignal>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <regex>
@@ -31,6 +32,7 @@
 #include "generator/generator.hpp"
 #include "puzzle/challenge.hpp"
 #include "puzzle/definition.hpp"
+#include "puzzle/limits.hpp"
 #include "support/run.hpp"
 
 namespace piecework {
@@ -685,6 +687,78 @@ TEST_F(Hardening, NonRegularFilesAreRefusedWithoutBlocking) {
   finished = true;
   unblocker.join();
   EXPECT_FALSE(fs::exists(path("c.sqlite")));
+}
+
+// Issue 31, E1/E2: an error is one line whatever the input holds. Before, a TOML string holding \n and an
+// escape sequence gave two lines with a raw ESC, a BurrTools file with byte 0xFF two lines (libxml's
+// message), and a 1,000,000-character key a 1,000,149-byte line.
+TEST_F(Hardening, ErrorsAreOneBoundedLineWhateverTheInputHolds) {
+  const auto oneLine = [](const RunResult& r) {
+    EXPECT_EQ(r.status, 2) << r.err;
+    ASSERT_TRUE(r.err.ends_with('\n')) << r.err;
+    for (std::size_t i = 0; i + 1 < r.err.size(); ++i) {
+      const auto c = static_cast<unsigned char>(r.err[i]);
+      EXPECT_TRUE(c >= 0x20 && c < 0x7F) << "byte " << int(c) << " at " << i << " in: " << r.err;
+    }
+  };
+  spit(path("escape.toml"),
+       "name = \"t\"\nlattice = \"sq\\nuare\\u001b[2J\"\nboard = \"\"\"\n...\n...\n\"\"\"\n"
+       "\n[[piece]]\nletter = \"a\"\nshape = \"###\"\ncopies = 2\n");
+  const auto escape = runPiecework("show " + quote(path("escape.toml")));
+  oneLine(escape);
+  EXPECT_NE(escape.err.find(path("escape.toml") + ":2: unknown lattice 'sq\\nuare\\x1b[2J'"),
+            std::string::npos)
+      << escape.err;
+
+  spit(path("key.toml"), "name = \"t\"\n" + std::string(1000000, 'k') + " = 1\n");
+  const auto key = runPiecework("show " + quote(path("key.toml")));
+  oneLine(key);
+  EXPECT_LT(key.err.size(), 1000U) << key.err.size();
+  // The key's first 200 characters (its opening quote and 199 k), then its length with both quotes.
+  EXPECT_NE(key.err.find("'" + std::string(199, 'k') + "[... 1000002 characters in all]"), std::string::npos)
+      << key.err;
+  EXPECT_NE(key.err.find("(known keys: name,"), std::string::npos) << key.err;  // the end is kept
+
+  // A BurrTools file (gzip-compressed XML) whose attribute holds byte 0xFF (not UTF-8).
+  const std::string xml =
+      "<?xml version=\"1.0\"?>\n<puzzle version=\"2\"><shapes><voxel x=\"3\xff\" y=\"1\" "
+      "z=\"1\" type=\"0\">###</voxel></shapes></puzzle>";
+  spit(path("bad.xml"), xml);
+  ASSERT_EQ(std::system(("gzip -c " + quote(path("bad.xml")) + " >" + quote(path("bad.xmpuzzle"))).c_str()),
+            0);
+  const auto burr = runPiecework("show " + quote(path("bad.xmpuzzle")));
+  oneLine(burr);
+  EXPECT_NE(burr.err.find("bad.xmpuzzle:2:"), std::string::npos) << burr.err;
+
+  // An unknown command echoes its name (and then prints the usage).
+  const auto command = runPiecework("$(printf 'x\\033[2Jy')");
+  EXPECT_EQ(command.status, 2);
+  EXPECT_TRUE(command.err.starts_with("piecework: unknown command 'x\\x1b[2Jy'\n")) << command.err;
+}
+
+TEST(ErrorLine, EscapesControlsAndBytesThatAreNotUtf8) {
+  EXPECT_EQ(errorLine("a\tb\rc\nd\x1b[2J\x7f\xff."), "a\\tb\\rc\\nd\\x1b[2J\\x7f\\xff.");
+  EXPECT_EQ(errorLine("caf\xc3\xa9 \xe2\x9c\x93"), "caf\xc3\xa9 \xe2\x9c\x93");  // UTF-8 stays
+  EXPECT_EQ(errorLine("\xc2\x9b"
+                      "2J"),
+            "\\xc2\\x9b2J");                                  // CSI as a C1 control
+  EXPECT_EQ(errorLine("\xc3(\xe2\x82"), "\\xc3(\\xe2\\x82");  // torn sequences
+  EXPECT_EQ(errorLine("\xc0\xaf"), "\\xc0\\xaf");             // overlong '/'
+}
+
+TEST(ErrorLine, CutsLongWordsAndLongLines) {
+  EXPECT_EQ(errorLine("key '" + std::string(300, 'k') + "' unknown"),
+            "key '" + std::string(199, 'k') + "[... 302 characters in all] unknown");
+  const std::string exact(200, 'x');
+  EXPECT_EQ(errorLine(exact), exact);
+  // 2,000 short words: 4,000 characters, cut in the middle.
+  std::string many;
+  for (int i = 0; i < 2000; ++i) many += "w ";
+  const std::string line = errorLine("start " + many + "end");
+  EXPECT_TRUE(line.starts_with("start w w")) << line;
+  EXPECT_TRUE(line.ends_with("w w end")) << line;
+  EXPECT_NE(line.find("[... 3009 characters cut]"), std::string::npos) << line;
+  EXPECT_EQ(line.size(), 1000U + std::string("[... 3009 characters cut]").size());
 }
 
 }  // namespace
