@@ -16,6 +16,7 @@
 #include "db/sqlite.hpp"
 #include "puzzle/challenge.hpp"
 #include "puzzle/errors.hpp"
+#include "solver/solver.hpp"
 
 namespace piecework::db {
 
@@ -411,6 +412,51 @@ std::string canonicalKey(const Puzzle& puzzle, const std::vector<int>& givens) {
 std::string canonicalKey(const Puzzle& puzzle, const Challenge& challenge) {
   if (challenge.marks.empty()) return canonicalKey(puzzle, challenge.givens);
   return canonicalChallengeText(puzzle, challenge);
+}
+
+std::vector<int> pieceOnSite(const Puzzle& puzzle, const std::vector<int>& placements) {
+  std::vector<int> piece(puzzle.sites.size(), -1);
+  for (int id : placements)
+    for (int site : puzzle.placements[static_cast<std::size_t>(id)].sites)
+      piece[static_cast<std::size_t>(site)] = puzzle.placements[static_cast<std::size_t>(id)].piece;
+  return piece;
+}
+
+CheckedChallenge checkStoredChallenge(const Puzzle& puzzle, const StoredChallenge& row,
+                                      const std::string& catalogPath) {
+  const auto refusal = [&](const std::string& why) {
+    return InputError(fmt::format("{}: challenge {}: {}", catalogPath, row.id, why));
+  };
+  CheckedChallenge checked;
+  std::vector<int> stored;
+  try {
+    checked.challenge = parseChallengeText(puzzle, row.challengeText);
+  } catch (const InputError& e) {
+    throw refusal(e.what());
+  }
+  try {
+    if (!row.solutionText.empty()) stored = parseChallenge(puzzle, row.solutionText);
+  } catch (const InputError& e) {
+    throw refusal(fmt::format("stored solution: {}", e.what()));
+  }
+  FindOptions find;
+  find.rules.linked = !row.unlinked;
+  find.rules.marks = checked.challenge.marks;
+  find.max = 2;
+  const FindResult found = findSolutions(puzzle, checked.challenge.givens, find);
+  if (found.solutions.size() != 1)
+    throw refusal(fmt::format("{}; only a challenge with one solution may be printed or exported",
+                              found.solutions.empty() ? "has no solution" : "has several solutions"));
+  if (row.solutionText.empty()) {
+    checked.solution = found.solutions.front();
+    return checked;
+  }
+  if (pieceOnSite(puzzle, stored) != pieceOnSite(puzzle, found.solutions.front()))
+    throw refusal(
+        "the stored solution is not the challenge's solution (a fresh solve finds another); the catalog was "
+        "edited or damaged");
+  checked.solution = std::move(stored);
+  return checked;
 }
 
 struct Catalog::Impl {

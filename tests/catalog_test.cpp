@@ -774,3 +774,39 @@ TEST(CatalogGenerate, KilledMidBatchLeavesAnIntactCatalogAndARerunCompletesIt) {
 }
 
 }  // namespace
+
+// Issue 31, S1: booklet printed whatever solution the catalog stored (it rechecked only that the challenge is
+// unique), so an edited row put a wrong answer in the key. Every page and export now checks the stored
+// solution against a fresh solve and refuses a mismatch in one line naming the row, writing nothing.
+TEST(CatalogSoundness, AnEditedSolutionIsRefusedByBookletAndExport) {
+  const std::string dir = tempDir();
+  const std::string db = quote(dir + "/e.sqlite");
+  ASSERT_EQ(runPiecework("generate iq-fit --level Junior --count 4 --seed 11 -q --db " + db).status, 0);
+  const auto sound = runPiecework("booklet --db " + db + " --out " + quote(dir + "/sound.pdf"));
+  ASSERT_EQ(sound.status, 0) << sound.err;
+  const std::string before = sql(dir + "/e.sqlite", "select solution from challenges where id=2");
+  ASSERT_NE(before, sql(dir + "/e.sqlite", "select solution from challenges where id=3"));
+  EXPECT_EQ(sql(dir + "/e.sqlite",
+                "update challenges set solution=(select solution from challenges where id=3) where id=2"),
+            "");
+  const std::string damaged = slurp(dir + "/e.sqlite");
+  const std::string mention = "/e.sqlite: challenge 2: the stored solution is not the challenge's solution";
+  for (const std::string& command :
+       {"booklet --db " + db + " --out " + quote(dir + "/out.pdf"),
+        "catalog export --db " + db + " --out " + quote(dir + "/out.jsonl"),
+        "catalog export --format csv --db " + db + " --out " + quote(dir + "/out.csv"),
+        "catalog export --db " + db}) {
+    const auto r = runPiecework(command);
+    EXPECT_EQ(r.status, 2) << command << ": " << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << command << ": " << r.err;
+    EXPECT_NE(r.err.find(mention), std::string::npos) << command << ": " << r.err;
+    EXPECT_TRUE(r.out.empty()) << command << ": " << r.out;
+  }
+  for (const char* out : {"out.pdf", "out.jsonl", "out.csv"})
+    EXPECT_FALSE(std::filesystem::exists(dir + "/" + out));
+  EXPECT_EQ(slurp(dir + "/e.sqlite"), damaged);  // refusing changes nothing
+  // With the row put back, the same catalog prints and exports again.
+  sql(dir + "/e.sqlite", "update challenges set solution='" + before + "' where id=2");
+  EXPECT_EQ(runPiecework("booklet --db " + db + " --out " + quote(dir + "/again.pdf")).status, 0);
+  EXPECT_EQ(runPiecework("catalog export --db " + db + " --out " + quote(dir + "/again.jsonl")).status, 0);
+}
