@@ -124,6 +124,9 @@ int runGenerate(const std::vector<std::string>& args) {
   // `catalog import` records it.
   const std::optional<db::GradingModel> gradedBy = db::gradingModel(puzzle, modelUsed);
   auto emit = [&](int index, const GeneratedChallenge& c) {
+    // Stored first, printed after its transaction commits: a challenge on the screen is in the catalog, even
+    // when the disk fills or the process is killed right after.
+    if (sink && !sink->store(c)) ++alreadyStored;
     if (json) {
       nlohmann::json line = toJson(c);
       if (gradedBy) {
@@ -135,7 +138,6 @@ int runGenerate(const std::vector<std::string>& args) {
       printListing(puzzle, index, c, colour);
     }
     std::cout.flush();
-    if (sink && !sink->store(c)) ++alreadyStored;
   };
 
   if (vm.count("challenge-seed") != 0U) {
