@@ -180,7 +180,7 @@ std::optional<JobRecordFile::Record> JobRecordFile::readRecord(const std::string
   if (!ok || (in >> rest)) throw bad("damaged job record");
   if (job >= layout_.jobs)
     throw bad(fmt::format("job {} is out of range (the {} has {} jobs)", job, layout_.kind, layout_.jobs));
-  if (layout_.whyBadRecord && !layout_.whyBadRecord(values).empty()) return std::nullopt;
+  if (layout_.whyBadRecord && !layout_.whyBadRecord(job, values).empty()) return std::nullopt;
   if (seen[job]) throw bad(fmt::format("job {} is recorded twice", job));
   seen[job] = true;
   return Record{static_cast<std::size_t>(job), std::move(values)};

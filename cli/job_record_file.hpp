@@ -26,7 +26,7 @@ struct JobRecordLayout {
   std::function<std::string(const std::string& shape)> whyOtherShape;
   // Optional: why a record that reads well breaks the job's own bounds ("" when it is fine); such a record is
   // dropped and its job searched again.
-  std::function<std::string(const std::vector<std::uint64_t>& counters)> whyBadRecord;
+  std::function<std::string(std::size_t job, const std::vector<std::uint64_t>& counters)> whyBadRecord;
 };
 
 // Each line is written whole and synced to disk before the work goes on, so a crash loses at most the jobs in

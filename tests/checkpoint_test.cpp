@@ -157,13 +157,19 @@ TEST(Checkpoint, AnEditedRecordIsSearchedAgain) {
   EXPECT_EQ(recorded.size(), test::countCheckpointJobs(file));
   EXPECT_EQ(std::set<std::size_t>(recorded.begin(), recorded.end()).size(), recorded.size());
   EXPECT_EQ(readFile(file).find("job 1 97 "), std::string::npos);
-  // A record with a good checksum whose figures break the job's bounds (more distinct than solutions) goes
-  // too.
-  lines[2] = withChecksum("job 1 2 3 6");
-  text.clear();
-  for (const auto& line : lines) text += line + "\n";
-  writeFile(file, text);
-  expectSomaFigures(test::runPiecework(command));
+  // A record with a good checksum whose figures break the job's own bounds goes too. Job 1 of this split
+  // enumerates 2 solutions, each standing for 48 (the Soma cube's 48 symmetries: 96 solutions, 2 distinct),
+  // so its solutions are a multiple of 48 and its distinct ones at most solutions / 48.
+  for (const char* forged : {"job 1 97 2 6", "job 1 96 3 6", "job 1 2 3 6"}) {
+    lines[2] = withChecksum(forged);
+    text.clear();
+    for (const auto& line : lines) text += line + "\n";
+    writeFile(file, text);
+    const auto forgedRun = test::runPiecework(command);
+    expectSomaFigures(forgedRun);
+    EXPECT_NE(forgedRun.err.find("1 job record did not verify"), std::string::npos)
+        << forged << forgedRun.err;
+  }
   std::filesystem::remove_all(dir);
 }
 
