@@ -7,7 +7,8 @@
 
 namespace piecework::cli {
 
-JobRecordLayout countCheckpointLayout(std::string fingerprint, std::size_t jobs) {
+JobRecordLayout countCheckpointLayout(std::string fingerprint, std::vector<std::uint64_t> weights) {
+  const std::size_t jobs = weights.size();
   JobRecordLayout layout;
   layout.kind = "count";
   layout.magic = "piecework-count-checkpoint 1";
@@ -23,9 +24,13 @@ JobRecordLayout countCheckpointLayout(std::string fingerprint, std::size_t jobs)
         "made for a count split into {} jobs, this one has {} (another --threads or number of ranks?)", shape,
         jobs);
   };
-  layout.whyBadRecord = [](const JobRecordFile::Counters& counts) {
-    return counts[1] > counts[0] ? std::string("damaged job record (more distinct than solutions)")
-                                 : std::string();
+  layout.whyBadRecord = [weights = std::move(weights)](std::size_t job,
+                                                       const JobRecordFile::Counters& counts) {
+    const std::uint64_t weight = std::max<std::uint64_t>(1, weights.at(job));
+    if (counts[0] % weight != 0)
+      return fmt::format("solutions not a multiple of the job's weight {}", weight);
+    if (counts[1] > counts[0] / weight) return std::string("more distinct solutions than the job enumerates");
+    return std::string();
   };
   return layout;
 }

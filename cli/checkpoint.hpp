@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -11,8 +12,10 @@
 
 namespace piecework::cli {
 
-// count: `piecework-count-checkpoint 1<tab>FINGERPRINT<tab>JOBS`, then `job INDEX SOLUTIONS DISTINCT NODES`.
-JobRecordLayout countCheckpointLayout(std::string fingerprint, std::size_t jobs);
+// count: `piecework-count-checkpoint 1<tab>FINGERPRINT<tab>JOBS`, then `job INDEX SOLUTIONS DISTINCT NODES
+// #CHECKSUM`. `weights` (CountJobs::weight of each job) bound each record: its solutions are a multiple of
+// its job's weight, and its distinct solutions at most solutions / weight.
+JobRecordLayout countCheckpointLayout(std::string fingerprint, std::vector<std::uint64_t> weights);
 
 // census: `piecework-census-checkpoint 1<tab>FINGERPRINT<tab>jobs=J counters=C`, then `job INDEX C1 ... CC`.
 JobRecordLayout censusCheckpointLayout(std::string fingerprint, std::size_t jobs, std::size_t counters);

@@ -104,24 +104,16 @@ int runBooklet(const std::vector<std::string>& args) {
     e.level = c.level;
     e.score = c.score;
     e.id = c.id;
-    try {
-      Challenge challenge = parseChallengeText(*puzzle, c.challengeText);
-      e.givens = std::move(challenge.givens);
-      e.marks = std::move(challenge.marks);
-      if (!c.solutionText.empty()) e.solution = parseChallenge(*puzzle, c.solutionText);
-    } catch (const InputError& error) {
-      throw InputError(fmt::format("{}: challenge {}: {}", path, c.id, error.what()));
-    }
-    // A booklet promises one answer per challenge: check each again (an older import did not), before
-    // anything is written.
-    Rules rules;
-    rules.linked = !c.unlinked;
-    rules.marks = e.marks;
-    if (const Uniqueness u = uniqueness(*puzzle, e.givens, rules); u != Uniqueness::Unique)
-      throw InputError(fmt::format("{}: challenge {}: {}; a booklet holds only challenges with one solution",
-                                   path, c.id,
-                                   u == Uniqueness::None ? "has no solution" : "has several solutions"));
+    // A booklet promises one answer per challenge, the right one: each is checked against a fresh solve
+    // before anything is written (the catalog's file may have been edited).
+    db::CheckedChallenge checked = db::checkStoredChallenge(*puzzle, c, path);
+    e.givens = std::move(checked.challenge.givens);
+    e.marks = std::move(checked.challenge.marks);
+    e.solution = std::move(checked.solution);
     if (model) {
+      Rules rules;
+      rules.linked = !c.unlinked;
+      rules.marks = e.marks;
       const Rating rating = rate(*puzzle, e.givens, rules, &*model);
       e.level = rating.level;
       e.score = rating.score;
@@ -161,8 +153,10 @@ int runBooklet(const std::vector<std::string>& args) {
     summary["booklet_id"] = id;
     if (!json) std::cout << fmt::format("recorded as booklet {} in {}\n", id, path);
   } catch (const std::exception& error) {
-    std::cerr << fmt::format("piecework: warning: the booklet was written but not recorded in {}: {}\n", path,
-                             error.what());
+    std::cerr << errorLine(
+                     fmt::format("piecework: warning: the booklet was written but not recorded in {}: {}",
+                                 path, error.what()))
+              << '\n';
   }
   if (json) std::cout << summary.dump() << '\n';
   return 0;

@@ -8,6 +8,7 @@
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <memory>
 #include <optional>
 #include <sstream>
 
@@ -82,7 +83,11 @@ db::ChallengeFilter readFilter(const po::variables_map& vm) {
             fmt::format("--level: unknown level '{}' (Starter, Junior, Expert, Master or Wizard)", name));
       filter.levels.push_back(*level);
     }
-  if (vm.count("to-place") != 0U) filter.toPlace = vm["to-place"].as<int>();
+  if (vm.count("to-place") != 0U) {
+    filter.toPlace = vm["to-place"].as<int>();
+    if (*filter.toPlace < 0)
+      throw InputError(fmt::format("--to-place {}: must be 0 or more", *filter.toPlace));
+  }
   return filter;
 }
 
@@ -232,7 +237,7 @@ int runShowOne(const std::vector<std::string>& args) {
               << boardPicture(puzzle, parseChallenge(puzzle, c.solutionText), colour);
   } catch (const InputError& e) {
     std::cout << "challenge: " << c.challengeText << "\nsolution: " << c.solutionText << '\n';
-    std::cerr << fmt::format("piecework: cannot draw challenge {}: {}\n", c.id, e.what());
+    std::cerr << errorLine(fmt::format("piecework: cannot draw challenge {}: {}", c.id, e.what())) << '\n';
   }
   return 0;
 }
@@ -261,6 +266,15 @@ int runExport(const std::vector<std::string>& args) {
         "output, where the CSV would be)");
   const db::Catalog catalog(catalogPath(vm), db::Catalog::Access::ReadOnly);
   const auto rows = catalog.challengesById(readFilter(vm));
+  {
+    // An export is a promise too: every row is checked against a fresh solve before anything is written.
+    std::map<std::string, std::unique_ptr<Puzzle>> puzzles;  // by definition hash
+    for (const auto& c : rows) {
+      auto& puzzle = puzzles[c.definitionHash];
+      if (!puzzle) puzzle = std::make_unique<Puzzle>(loadDefinition(c.definitionText, c.puzzleName));
+      db::checkStoredChallenge(*puzzle, c, catalog.path());
+    }
+  }
   std::ostringstream out;
   int definitions = 0;
   if (format == "jsonl") {
@@ -481,15 +495,6 @@ class LineReader {
   std::string where_;
 };
 
-// The piece covering each site (-1: none).
-std::vector<int> pieceOnSite(const Puzzle& puzzle, const std::vector<int>& placements) {
-  std::vector<int> piece(puzzle.sites.size(), -1);
-  for (int id : placements)
-    for (int site : puzzle.placements[static_cast<std::size_t>(id)].sites)
-      piece[static_cast<std::size_t>(site)] = puzzle.placements[static_cast<std::size_t>(id)].piece;
-  return piece;
-}
-
 ImportLine readLine(PuzzleResolver& resolver, const nlohmann::json& j, const std::string& where) {
   const LineReader line(j, where);
   std::string why;
@@ -533,12 +538,13 @@ ImportLine readLine(PuzzleResolver& resolver, const nlohmann::json& j, const std
                             puzzle.totalPieces()));
     // Compared cell by cell, piece by piece: identical copies of a piece share a letter, so a picture does
     // not say which copy is which, and the same cells may split into copies in more than one way.
-    const std::vector<int> solutionPieces = pieceOnSite(puzzle, solution);
-    const std::vector<int> givenPieces = pieceOnSite(puzzle, givens);
+    const std::vector<int> solutionPieces = db::pieceOnSite(puzzle, solution);
+    const std::vector<int> givenPieces = db::pieceOnSite(puzzle, givens);
     for (std::size_t site = 0; site < givenPieces.size(); ++site)
       if (givenPieces[site] >= 0 && solutionPieces[site] != givenPieces[site])
         line.fail("solution: does not contain every given piece where the challenge has it");
-    if (solutionPieces != pieceOnSite(puzzle, unique)) line.fail("solution: is not the challenge's solution");
+    if (solutionPieces != db::pieceOnSite(puzzle, unique))
+      line.fail("solution: is not the challenge's solution");
   }
 
   ImportLine result;

@@ -40,9 +40,9 @@ int runCensus(const std::vector<std::string>& args) {
       "checkpoint", po::value<std::string>(), "record finished jobs in FILE and skip those already there")(
       "method", po::value<std::string>()->default_value("table"),
       "table: hold every filling and read uniqueness off it; solver: ask the solver for two solutions")(
-      "sample", po::value<std::uint64_t>(),
+      "sample", po::value<std::string>()->value_name("N"),
       "go through only N distinct solutions drawn at random, on one thread, timing each (for estimates)")(
-      "seed", po::value<std::uint64_t>()->default_value(1), "the seed of --sample's draw")(
+      "seed", po::value<std::string>()->default_value("1")->value_name("S"), "the seed of --sample's draw")(
       "progress", po::value<std::string>()->default_value("auto"),
       "progress on stderr: auto (a line on a terminal), tty, plain (a line every few seconds), none")(
       "json", "print JSON");
@@ -62,9 +62,9 @@ int runCensus(const std::vector<std::string>& args) {
   const bool sampling = vm.count("sample") != 0U;
   if (sampling && vm.count("checkpoint") != 0U)
     throw InputError("census: give --sample or --checkpoint, not both");
-  if (sampling && (vm["sample"].as<std::uint64_t>() == 0 || vm["sample"].as<std::uint64_t>() > kMaxSample))
-    throw InputError(fmt::format("census: --sample {}: must be from 1 to {}",
-                                 vm["sample"].as<std::uint64_t>(), kMaxSample));
+  const std::uint64_t sample =
+      sampling ? parseWholeNumber(vm["sample"].as<std::string>(), "census: --sample", 1, kMaxSample) : 0;
+  const std::uint64_t seed = parseWholeNumber(vm["seed"].as<std::string>(), "census: --seed", 0, UINT64_MAX);
   Rules rules;
   rules.linked = vm.count("unlinked") == 0U;
   const int maxGiven = vm.count("max-given") != 0U ? vm["max-given"].as<int>() : kCensusAllPieces;
@@ -100,9 +100,9 @@ int runCensus(const std::vector<std::string>& args) {
     // Solutions drawn without replacement; each is timed alone on this thread.
     std::vector<std::size_t> order(plan.solutions.size());
     for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-    std::mt19937_64 rng(vm["seed"].as<std::uint64_t>());
+    std::mt19937_64 rng(seed);
     portableShuffle(order, rng);
-    order.resize(std::min<std::size_t>(order.size(), vm["sample"].as<std::uint64_t>()));
+    order.resize(std::min<std::size_t>(order.size(), sample));
     jobs = order.size();
     Progress progress(progressMode, "census (sample)");
     for (std::size_t i = 0; i < order.size(); ++i) {
@@ -180,7 +180,7 @@ int runCensus(const std::vector<std::string>& args) {
     if (ranks.distributed) out["ranks"] = ranks.ranks;
     if (sampling) {
       out["sample"] = timings.size();
-      out["seed"] = std::to_string(vm["seed"].as<std::uint64_t>());
+      out["seed"] = std::to_string(seed);  // a string, as every seed (docs/json.md)
       nlohmann::json each = nlohmann::json::array();
       for (const auto& t : timings)
         each.push_back(
@@ -195,7 +195,7 @@ int runCensus(const std::vector<std::string>& args) {
                            plan.symmetries == 1 ? "y" : "ies", plan.pieces, linked ? ", linked" : "");
   if (sampling)
     std::cout << fmt::format("sample: {} of the distinct solutions, drawn with seed {}\n", timings.size(),
-                             vm["seed"].as<std::uint64_t>());
+                             seed);
   std::cout << fmt::format("{:>5}  {:>12}  {:>12}  {:>14}  {:>14}\n", "given", "unique", "minimal",
                            "unique fixed", "minimal fixed");
   for (int k = 0; k <= plan.maxGiven; ++k)

@@ -69,9 +69,11 @@ int runCount(const std::vector<std::string>& args) {
   std::unique_ptr<JobRecordFile> checkpoint;
   if (checkpointed) {
     work.resume = [&] {
+      std::vector<std::uint64_t> weights(jobs.size());
+      for (std::size_t j = 0; j < weights.size(); ++j) weights[j] = jobs.weight(j);
       checkpoint = std::make_unique<JobRecordFile>(
           vm["checkpoint"].as<std::string>(),
-          countCheckpointLayout(countFingerprint(puzzle, givens, rules), jobs.size()));
+          countCheckpointLayout(countFingerprint(puzzle, givens, rules), std::move(weights)));
       return checkpoint->finished();
     };
     work.finished = [&](std::size_t job, const JobCounters& c) { checkpoint->record(job, c); };

@@ -28,16 +28,6 @@ std::optional<std::string> defaultCatalogPath() {
   return std::nullopt;
 }
 
-std::uint64_t parseSeed(const std::string& text, const char* option) {
-  std::uint64_t value = 0;
-  const char* end = text.data() + text.size();
-  const auto [ptr, ec] = std::from_chars(text.data(), end, value);
-  if (text.empty() || ec != std::errc() || ptr != end)
-    throw InputError(
-        fmt::format("{} '{}': expected a whole number from 0 to 18446744073709551615", option, text));
-  return value;
-}
-
 // The definition text the catalog keeps beside the challenges: the shipped text, or the file's content.
 std::string definitionText(const std::string& nameOrPath) {
   std::string text = shippedText(nameOrPath);
@@ -133,6 +123,9 @@ int runGenerate(const std::vector<std::string>& args) {
   // `catalog import` records it.
   const std::optional<db::GradingModel> gradedBy = db::gradingModel(puzzle, modelUsed);
   auto emit = [&](int index, const GeneratedChallenge& c) {
+    // Stored first, printed after its transaction commits: a challenge on the screen is in the catalog, even
+    // when the disk fills or the process is killed right after.
+    if (sink && !sink->store(c)) ++alreadyStored;
     if (json) {
       nlohmann::json line = toJson(puzzle, c);
       if (gradedBy) {
@@ -144,11 +137,11 @@ int runGenerate(const std::vector<std::string>& args) {
       printListing(puzzle, index, c, colour);
     }
     std::cout.flush();
-    if (sink && !sink->store(c)) ++alreadyStored;
   };
 
   if (vm.count("challenge-seed") != 0U) {
-    const std::uint64_t seed = parseSeed(vm["challenge-seed"].as<std::string>(), "--challenge-seed");
+    const std::uint64_t seed =
+        parseWholeNumber(vm["challenge-seed"].as<std::string>(), "--challenge-seed", 0, UINT64_MAX);
     const AttemptResult attempt = generateAttempt(puzzle, *level, rules, seed, modelUsed);
     if (!attempt.challenge) {
       std::cerr << fmt::format(
@@ -162,7 +155,7 @@ int runGenerate(const std::vector<std::string>& args) {
 
   std::uint64_t seed = 0;
   if (vm.count("seed") != 0U) {
-    seed = parseSeed(vm["seed"].as<std::string>(), "--seed");
+    seed = parseWholeNumber(vm["seed"].as<std::string>(), "--seed", 0, UINT64_MAX);
   } else {
     std::random_device device;
     seed = (static_cast<std::uint64_t>(device()) << 32U) ^ device();

@@ -10,11 +10,16 @@
 #include "solver/solver.hpp"
 
 namespace piecework::cli {
+namespace {
+
+constexpr std::uint64_t kMaxSolutionsShown = 1'000'000;
+
+}  // namespace
 
 int runSolve(const std::vector<std::string>& args) {
   po::options_description options("options");
   addChallengeOptions(options);
-  options.add_options()("max", po::value<std::size_t>()->default_value(2),
+  options.add_options()("max", po::value<std::string>()->default_value("2"),
                         "print at most this many solutions (2 proves uniqueness)")(
       "unlinked", "IQ-Link: accept fillings whose pieces do not form one linked structure")(
       "json", "print JSON")("color", "colour the boards even when standard output is not a terminal");
@@ -22,15 +27,17 @@ int runSolve(const std::vector<std::string>& args) {
   if (!parseArguments("solve", "piecework solve PUZZLE --challenge TEXT [--max N] [--json] [--color]", args,
                       options, vm))
     return 0;
+  // Every solution is kept in memory until printed: a bound, not "every solution" for a wrapped -1.
+  const std::size_t maxShown = parseWholeNumber(vm["max"].as<std::string>(), "--max", 1, kMaxSolutionsShown);
   const Puzzle puzzle = loadPuzzle(vm["puzzle"].as<std::string>());
   Challenge challenge = readChallengeText(puzzle, vm, true);
   const std::vector<int>& givens = challenge.givens;
   FindOptions find;
   find.rules.linked = vm.count("unlinked") == 0U;
   find.rules.marks = std::move(challenge.marks);
-  find.max = std::max<std::size_t>(2, vm["max"].as<std::size_t>());
+  find.max = std::max<std::size_t>(2, maxShown);
   const FindResult found = findSolutions(puzzle, givens, find);
-  const std::size_t shown = std::min(found.solutions.size(), vm["max"].as<std::size_t>());
+  const std::size_t shown = std::min(found.solutions.size(), maxShown);
   const char* status = found.solutions.empty() ? "none" : found.solutions.size() == 1 ? "unique" : "multiple";
   if (vm.count("json") != 0U) {
     nlohmann::json solutions = nlohmann::json::array();

@@ -1,6 +1,7 @@
 #include "cli/command.hpp"
 
 #include <fmt/format.h>
+#include <charconv>
 #include <iostream>
 #include <string_view>
 
@@ -93,6 +94,16 @@ Challenge readChallengeText(const Puzzle& puzzle, const po::variables_map& vm, b
     return {};
   }
   return namingTheFile(vm, [&] { return parseChallengeText(puzzle, challengeText(vm)); });
+}
+
+std::uint64_t parseWholeNumber(const std::string& text, const char* option, std::uint64_t min,
+                               std::uint64_t max) {
+  std::uint64_t value = 0;
+  const char* end = text.data() + text.size();
+  const auto [ptr, ec] = std::from_chars(text.data(), end, value);
+  if (text.empty() || ec != std::errc() || ptr != end || value < min || value > max)
+    throw InputError(fmt::format("{} '{}': expected a whole number from {} to {}", option, text, min, max));
+  return value;
 }
 
 int readThreads(const po::variables_map& vm) {

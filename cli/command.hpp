@@ -2,6 +2,7 @@
 #pragma once
 
 #include <boost/program_options.hpp>
+#include <cstdint>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -54,6 +55,11 @@ std::vector<int> readChallenge(const Puzzle& puzzle, const po::variables_map& vm
 // The same, keeping a colour pattern (count and solve).
 Challenge readChallengeText(const Puzzle& puzzle, const po::variables_map& vm, bool required);
 std::string challengeText(const po::variables_map& vm, std::size_t maxBytes = kMaxChallengeBytes);
+
+// `text`, the value of `option`, as a whole number from `min` to `max`; InputError otherwise. Unsigned
+// options go through this rather than po::value<unsigned>, which takes "-1" as the largest value.
+std::uint64_t parseWholeNumber(const std::string& text, const char* option, std::uint64_t min,
+                               std::uint64_t max);
 
 // The value of --threads: 0 (every core) up to kMaxThreads (puzzle/limits.hpp); InputError otherwise.
 int readThreads(const po::variables_map& vm);

@@ -8,10 +8,13 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <iostream>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 
 #include "puzzle/errors.hpp"
+#include "puzzle/limits.hpp"
 
 namespace piecework::cli {
 namespace {
@@ -27,6 +30,30 @@ bool readUnsigned(std::istringstream& in, std::uint64_t& value) {
   char* end = nullptr;
   value = std::strtoull(word.c_str(), &end, 10);
   return errno == 0 && *end == '\0';
+}
+
+// FNV-1a 64 of `text`, 16 lower-case hex digits: fixed by its definition, so any build reads any file.
+std::string checksum(std::string_view text) {
+  std::uint64_t hash = 14695981039346656037ULL;
+  for (const char c : text) {
+    hash ^= static_cast<unsigned char>(c);
+    hash *= 1099511628211ULL;
+  }
+  return fmt::format("{:016x}", hash);
+}
+
+constexpr std::string_view kChecksumMark = " #";
+constexpr std::size_t kChecksumLength = kChecksumMark.size() + 16;
+
+// The record `line` carries before its checksum, or nothing when the checksum is missing or does not match.
+std::optional<std::string> verifiedContent(const std::string& line) {
+  if (line.size() < kChecksumLength) return std::nullopt;
+  const std::size_t mark = line.size() - kChecksumLength;
+  if (std::string_view(line).substr(mark, kChecksumMark.size()) != kChecksumMark) return std::nullopt;
+  std::string content = line.substr(0, mark);
+  if (line.compare(mark + kChecksumMark.size(), std::string::npos, checksum(content)) != 0)
+    return std::nullopt;
+  return content;
 }
 
 }  // namespace
@@ -52,7 +79,7 @@ JobRecordFile::JobRecordFile(std::string path, JobRecordLayout layout)
 
   // Every job's record at its longest, and a torn one: a longer file is not this work's.
   const std::string header = fmt::format("{}\t{}\t{}", layout_.magic, layout_.fingerprint, layout_.shape);
-  const std::size_t longestRecord = 4 + kDigits + layout_.counters * (1 + kDigits) + 1;
+  const std::size_t longestRecord = 4 + kDigits + layout_.counters * (1 + kDigits) + kChecksumLength + 1;
   const std::size_t maxBytes = header.size() + 1 + (layout_.jobs + 1) * longestRecord;
   std::string text;
   auto tooLarge = [&] {
@@ -80,14 +107,40 @@ JobRecordFile::JobRecordFile(std::string path, JobRecordLayout layout)
   std::istringstream lines(text.substr(0, complete));
   std::string line;
   std::vector<bool> seen(layout_.jobs, false);
+  std::string kept = header + "\n";  // the header and the records that verify
   for (int number = 1; std::getline(lines, line); ++number) {
-    if (number == 1)
+    if (number == 1) {
       checkHeader(line, header);
-    else
-      finished_.push_back(readRecord(line, number, seen));
+      continue;
+    }
+    // A record whose checksum does not verify (damaged, edited, or written before records had one), or whose
+    // figures break the job's own bounds, is dropped: its job is searched again, so the result stays right.
+    const std::optional<std::string> content = verifiedContent(line);
+    std::optional<Record> record;
+    if (content) record = readRecord(*content, number, seen);
+    if (!record) {
+      ++dropped_;
+      continue;
+    }
+    finished_.push_back(std::move(*record));
+    kept += line + "\n";
   }
 
-  // The file is this work's: a torn last line goes (its job runs again), a new file gets its header.
+  // The file is this work's. With a record dropped it is written again in place: every line left verifies on
+  // its own, so a kill half-way leaves a file that still reads right (at worst with fewer jobs in it). A torn
+  // last line goes (its job runs again); a new file gets its header.
+  if (dropped_ > 0) {
+    if (::ftruncate(file_.fd, 0) != 0) throw fail("cannot truncate");
+    if (::lseek(file_.fd, 0, SEEK_SET) < 0) throw fail("cannot seek");
+    append(kept);
+    std::cerr
+        << errorLine(fmt::format(
+               "piecework: checkpoint {}: {} job record{} did not verify (damaged, edited or of an older "
+               "piecework) and {} searched again",
+               path_, dropped_, dropped_ == 1 ? "" : "s", dropped_ == 1 ? "its job is" : "their jobs are"))
+        << '\n';
+    return;
+  }
   if (complete < text.size() && ::ftruncate(file_.fd, static_cast<off_t>(complete)) != 0)
     throw fail("cannot truncate");
   if (::lseek(file_.fd, 0, SEEK_END) < 0) throw fail("cannot seek");
@@ -113,8 +166,8 @@ void JobRecordFile::checkHeader(const std::string& line, const std::string& head
                                                 layout_.kind, shape, layout_.shape));
 }
 
-JobRecordFile::Record JobRecordFile::readRecord(const std::string& line, int number,
-                                                std::vector<bool>& seen) const {
+std::optional<JobRecordFile::Record> JobRecordFile::readRecord(const std::string& line, int number,
+                                                               std::vector<bool>& seen) const {
   auto bad = [&](const std::string& what) {
     return InputError(fmt::format("checkpoint {}:{}: {}", path_, number, what));
   };
@@ -127,13 +180,10 @@ JobRecordFile::Record JobRecordFile::readRecord(const std::string& line, int num
   if (!ok || (in >> rest)) throw bad("damaged job record");
   if (job >= layout_.jobs)
     throw bad(fmt::format("job {} is out of range (the {} has {} jobs)", job, layout_.kind, layout_.jobs));
+  if (layout_.whyBadRecord && !layout_.whyBadRecord(job, values).empty()) return std::nullopt;
   if (seen[job]) throw bad(fmt::format("job {} is recorded twice", job));
   seen[job] = true;
-  if (layout_.whyBadRecord) {
-    const std::string why = layout_.whyBadRecord(values);
-    if (!why.empty()) throw bad(why);
-  }
-  return {static_cast<std::size_t>(job), std::move(values)};
+  return Record{static_cast<std::size_t>(job), std::move(values)};
 }
 
 void JobRecordFile::record(std::size_t job, const Counters& counters) {
@@ -142,7 +192,7 @@ void JobRecordFile::record(std::size_t job, const Counters& counters) {
                                        job, counters.size()));
   std::string line = fmt::format("job {}", job);
   for (std::uint64_t c : counters) line += fmt::format(" {}", c);
-  append(line + "\n");
+  append(fmt::format("{}{}{}\n", line, kChecksumMark, checksum(line)));
 }
 
 void JobRecordFile::append(const std::string& line) {

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -11,7 +12,8 @@
 namespace piecework::cli {
 
 // What the file is for. Its first line is `MAGIC<tab>FINGERPRINT<tab>SHAPE`, then one line `job INDEX C1 ...
-// CK` per finished job, K = counters.
+// CK #CHECKSUM` per finished job, K = counters, CHECKSUM the FNV-1a 64 of the text before " #" (16 lower-case
+// hex digits).
 struct JobRecordLayout {
   std::string kind;          // what the jobs belong to, in messages: "count", "census"
   std::string magic;         // names the format and its version, e.g. "piecework-count-checkpoint 1"
@@ -22,14 +24,16 @@ struct JobRecordLayout {
   // Optional: the one-line reason why a header of the same work (magic and fingerprint) but another shape is
   // refused; without it the message names both shapes.
   std::function<std::string(const std::string& shape)> whyOtherShape;
-  // Optional: the one-line reason why a record that reads well is refused anyway ("" when it is fine).
-  std::function<std::string(const std::vector<std::uint64_t>& counters)> whyBadRecord;
+  // Optional: why a record that reads well breaks the job's own bounds ("" when it is fine); such a record is
+  // dropped and its job searched again.
+  std::function<std::string(std::size_t job, const std::vector<std::uint64_t>& counters)> whyBadRecord;
 };
 
 // Each line is written whole and synced to disk before the work goes on, so a crash loses at most the jobs in
 // progress. On opening, the whole file is checked before anything in it changes: a file that is not this
 // work's record is refused and left as it was; in one that is, a torn last line (a kill while writing it) is
-// cut off, and its job runs again.
+// cut off, and a record whose checksum or bounds do not verify is dropped (with one line on stderr); their
+// jobs run again.
 class JobRecordFile {
  public:
   using Counters = std::vector<std::uint64_t>;
@@ -59,8 +63,11 @@ class JobRecordFile {
   FileDescriptor file_;
   std::vector<Record> finished_;
 
+  std::size_t dropped_ = 0;  // records that did not verify when the file was opened
+
   void checkHeader(const std::string& line, const std::string& header) const;
-  Record readRecord(const std::string& line, int number, std::vector<bool>& seen) const;
+  // Nothing when the record breaks layout_.whyBadRecord (the job is searched again).
+  std::optional<Record> readRecord(const std::string& line, int number, std::vector<bool>& seen) const;
   void append(const std::string& line);
 };
 

@@ -7,6 +7,7 @@
 
 #include "cli/command.hpp"
 #include "puzzle/errors.hpp"
+#include "puzzle/limits.hpp"
 
 namespace piecework::cli {
 
@@ -68,17 +69,18 @@ int main(int argc, char** argv) {
   try {
     for (const auto& command : cli::commands())
       if (args[0] == command.name) return command.run(std::vector<std::string>(args.begin() + 1, args.end()));
-    std::cerr << fmt::format("piecework: unknown command '{}'\n", args[0]);
+    std::cerr << errorLine(fmt::format("piecework: unknown command '{}'", args[0])) << '\n';
     cli::printUsage(std::cerr);
     return 2;
   } catch (const InputError& e) {
-    std::cerr << "piecework: " << e.what() << '\n';
+    // One place for every command: a message may echo a stranger's input (issue 31, E1/E2).
+    std::cerr << errorLine(std::string("piecework: ") + e.what()) << '\n';
     return 2;
   } catch (const std::bad_alloc&) {
     std::cerr << "piecework: out of memory\n";
     return 1;
   } catch (const std::exception& e) {
-    std::cerr << "piecework: " << e.what() << '\n';
+    std::cerr << errorLine(std::string("piecework: ") + e.what()) << '\n';
     return 1;
   }
 }

@@ -16,6 +16,7 @@
 #include "db/sqlite.hpp"
 #include "puzzle/challenge.hpp"
 #include "puzzle/errors.hpp"
+#include "solver/solver.hpp"
 
 namespace piecework::db {
 
@@ -167,10 +168,27 @@ bool isCorruption(const SqliteError& e) {
          e.primaryCode() == SQLITE_ERROR;
 }
 
+// SQLite's answers that mean the machine could not read or write: a full disk, an I/O error (on a full disk,
+// creating the -shm file beside a healthy catalog fails so). A short read is left out: a truncated, so
+// damaged, file gives it.
+bool isDiskTrouble(const SqliteError& e) {
+  return e.primaryCode() == SQLITE_FULL ||
+         (e.primaryCode() == SQLITE_IOERR && e.code() != SQLITE_IOERR_SHORT_READ);
+}
+
 // SQLite's answers that tell about this moment or this machine rather than about the file: another process
-// held the lock through the busy timeout, or the disk is full.
+// held the lock through the busy timeout, or the disk is full or failing.
 bool isCircumstance(const SqliteError& e) {
-  return e.primaryCode() == SQLITE_BUSY || e.primaryCode() == SQLITE_LOCKED || e.primaryCode() == SQLITE_FULL;
+  return e.primaryCode() == SQLITE_BUSY || e.primaryCode() == SQLITE_LOCKED || isDiskTrouble(e);
+}
+
+// A circumstance as one line, saying what it was: "disk I/O error" alone reads like damage.
+std::runtime_error circumstance(const std::string& path, const char* doing, const SqliteError& e) {
+  return std::runtime_error(fmt::format(
+      "{}: cannot {} the catalog: {}{}", path, doing, e.what(),
+      e.primaryCode() == SQLITE_FULL    ? " (the disk is full; the catalog was left as it was)"
+      : e.primaryCode() == SQLITE_IOERR ? " (the disk is full or failing; the catalog was left as it was)"
+                                        : ""));
 }
 
 // Reading a file is where damage shows, and SQLite does not always call it corruption: a damaged file has
@@ -315,8 +333,7 @@ FileState inspectDatabase(const std::string& path) {
       for (const char* sql : {kInsertChallenge, kUpdateRating}) Statement(connection, sql);
     return FileState::Catalog;
   } catch (const SqliteError& e) {
-    if (isCircumstance(e))
-      throw std::runtime_error(fmt::format("{}: cannot read the catalog: {}", path, e.what()));
+    if (isCircumstance(e)) throw circumstance(path, "read", e);
     throw damaged(path, e);
   }
 }
@@ -413,6 +430,51 @@ std::string canonicalKey(const Puzzle& puzzle, const Challenge& challenge) {
   return canonicalChallengeText(puzzle, challenge);
 }
 
+std::vector<int> pieceOnSite(const Puzzle& puzzle, const std::vector<int>& placements) {
+  std::vector<int> piece(puzzle.sites.size(), -1);
+  for (int id : placements)
+    for (int site : puzzle.placements[static_cast<std::size_t>(id)].sites)
+      piece[static_cast<std::size_t>(site)] = puzzle.placements[static_cast<std::size_t>(id)].piece;
+  return piece;
+}
+
+CheckedChallenge checkStoredChallenge(const Puzzle& puzzle, const StoredChallenge& row,
+                                      const std::string& catalogPath) {
+  const auto refusal = [&](const std::string& why) {
+    return InputError(fmt::format("{}: challenge {}: {}", catalogPath, row.id, why));
+  };
+  CheckedChallenge checked;
+  std::vector<int> stored;
+  try {
+    checked.challenge = parseChallengeText(puzzle, row.challengeText);
+  } catch (const InputError& e) {
+    throw refusal(e.what());
+  }
+  try {
+    if (!row.solutionText.empty()) stored = parseChallenge(puzzle, row.solutionText);
+  } catch (const InputError& e) {
+    throw refusal(fmt::format("stored solution: {}", e.what()));
+  }
+  FindOptions find;
+  find.rules.linked = !row.unlinked;
+  find.rules.marks = checked.challenge.marks;
+  find.max = 2;
+  const FindResult found = findSolutions(puzzle, checked.challenge.givens, find);
+  if (found.solutions.size() != 1)
+    throw refusal(fmt::format("{}; only a challenge with one solution may be printed or exported",
+                              found.solutions.empty() ? "has no solution" : "has several solutions"));
+  if (row.solutionText.empty()) {
+    checked.solution = found.solutions.front();
+    return checked;
+  }
+  if (pieceOnSite(puzzle, stored) != pieceOnSite(puzzle, found.solutions.front()))
+    throw refusal(
+        "the stored solution is not the challenge's solution (a fresh solve finds another); the catalog was "
+        "edited or damaged");
+  checked.solution = std::move(stored);
+  return checked;
+}
+
 struct Catalog::Impl {
   std::string path;
   Connection connection;
@@ -422,12 +484,14 @@ struct Catalog::Impl {
     if (isCorruption(e)) throw InputError(fmt::format("{}: corrupt catalog: {}", path, e.what()));
     if (e.primaryCode() == SQLITE_READONLY)
       throw InputError(fmt::format("{}: the catalog is read-only here: {}", path, e.what()));
+    if (isDiskTrouble(e)) throw circumstance(path, "write", e);
     throw std::runtime_error(fmt::format("{}: {}", path, e.what()));
   }
 
   // Reading stored rows: an error other than a circumstance is damage that the checks on opening did not see.
   [[noreturn]] void rethrowReading(const SqliteError& e) const {
     if (!isCircumstance(e)) throw damaged(path, e);
+    if (isDiskTrouble(e)) throw circumstance(path, "read", e);
     rethrow(e);
   }
 
@@ -511,11 +575,29 @@ Catalog::Catalog(const std::string& path, Access access) : impl_(std::make_uniqu
       throw InputError(fmt::format(
           "{}: the catalog is read-only here ({} cannot be written); nothing was stored", path,
           state == FileState::Missing || ::access(path.c_str(), W_OK) == 0 ? "its directory" : "the file"));
-    impl_->connection = Connection(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
-    sqlite3_busy_timeout(impl_->connection.handle(), kBusyTimeoutMs);
-    enableWal(impl_->connection);
-    impl_->connection.exec("PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON");
-    impl_->migrate();
+    const SideFiles sideFiles(path);
+    try {
+      impl_->connection = Connection(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
+      sqlite3_busy_timeout(impl_->connection.handle(), kBusyTimeoutMs);
+      enableWal(impl_->connection);
+      impl_->connection.exec("PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON");
+      impl_->migrate();
+    } catch (...) {
+      // A create that failed (a full disk) must not leave an empty file that later reads as "nothing stored
+      // yet". Only a file still empty, with no write-ahead log holding data, is removed: another process may
+      // be creating the same catalog, its first pages in its -wal.
+      if (state == FileState::Missing) {
+        impl_->connection = Connection();
+        std::error_code ec, walError;
+        const bool empty = std::filesystem::file_size(path, ec) == 0 && !ec;
+        const bool walHoldsNothing = std::filesystem::file_size(path + "-wal", walError) == 0 || walError;
+        if (empty && walHoldsNothing) {
+          sideFiles.removeNew();
+          std::filesystem::remove(path, ec);
+        }
+      }
+      throw;
+    }
   } catch (const SqliteError& e) {
     if (e.primaryCode() == SQLITE_CANTOPEN)
       throw InputError(fmt::format("{}: cannot open the catalog: {}", path, e.what()));

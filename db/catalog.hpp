@@ -121,6 +121,24 @@ std::string canonicalKey(const Puzzle& puzzle, const std::vector<int>& givens);
 // of its images under the symmetries that keep the marks expressible (a colour pattern: the window in place).
 std::string canonicalKey(const Puzzle& puzzle, const Challenge& challenge);
 
+// The piece covering each site (-1: none): two solutions are the same when these agree, whichever way
+// identical copies of a piece split the cells.
+std::vector<int> pieceOnSite(const Puzzle& puzzle, const std::vector<int>& placements);
+
+// A stored challenge as a page or an export may use it: the givens, and the one solution.
+struct CheckedChallenge {
+  Challenge challenge;
+  std::vector<int> solution;  // placement ids, givens included
+};
+
+// Reads `row` (of the catalog at `catalogPath`, a challenge of `puzzle`) and checks it against a fresh solve:
+// a catalog is a file anyone can edit, and a booklet's answer key or an export must not carry a wrong answer.
+// Throws InputError, one line naming the catalog and the row ("FILE: challenge ID: ..."), when its texts do
+// not parse, it has no solution or several, or its stored solution is not the one the solver finds. Every
+// command that takes challenges from a catalog to a page or an export calls this (booklet, catalog export).
+CheckedChallenge checkStoredChallenge(const Puzzle& puzzle, const StoredChallenge& row,
+                                      const std::string& catalogPath);
+
 class Catalog {
  public:
   enum class Access {

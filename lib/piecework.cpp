@@ -3,14 +3,13 @@
 #include "piecework/piecework.hpp"
 
 #include <algorithm>
-#include <fstream>
-#include <sstream>
 #include <utility>
 
 #include "generator/generator.hpp"
 #include "puzzle/challenge.hpp"
 #include "puzzle/definition.hpp"
 #include "puzzle/errors.hpp"
+#include "puzzle/limits.hpp"
 #include "rater/rater.hpp"
 #include "solver/solver.hpp"
 
@@ -95,11 +94,9 @@ Puzzle Puzzle::load(const std::string& nameOrPath) {
 }
 
 Puzzle Puzzle::fromFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw Error(path + ": cannot read the puzzle definition");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return fromToml(text.str(), path);
+  // As the command line reads it: a FIFO would block, a device never end (docs/limits.md).
+  return fromToml(
+      translated([&] { return readFileLimited(path, kMaxDefinitionBytes, "the puzzle definition"); }), path);
 }
 
 Puzzle Puzzle::fromToml(std::string_view toml, const std::string& source) {

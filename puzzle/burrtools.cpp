@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "puzzle/errors.hpp"
+#include "puzzle/limits.hpp"
 #include "puzzle/xml_text.hpp"
 
 namespace piecework {
@@ -32,6 +33,7 @@ constexpr int kMaxVoxelSide = 64;
 // ---- reading -------------------------------------------------------------------------------------------
 
 std::string gunzipFile(const std::string& file) {
+  requireRegularFile(file, "the BurrTools file");
   gzFile in = gzopen(file.c_str(), "rb");
   if (in == nullptr) throw InputError(fmt::format("{}: cannot read the BurrTools file", file));
   std::string text;

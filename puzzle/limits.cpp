@@ -5,12 +5,115 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <vector>
 
 #include "puzzle/errors.hpp"
 
 namespace piecework {
+
+namespace {
+
+// The length of the UTF-8 sequence at the start of `text` that encodes one printable character (not a C1
+// control), or 0 when it is not one.
+std::size_t printableSequence(std::string_view text) {
+  const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(text[i]); };
+  const unsigned char lead = byte(0);
+  std::size_t length = 0;
+  char32_t code = 0;
+  if (lead >= 0xC2 && lead <= 0xDF) {
+    length = 2;
+    code = lead & 0x1FU;
+  } else if (lead >= 0xE0 && lead <= 0xEF) {
+    length = 3;
+    code = lead & 0x0FU;
+  } else if (lead >= 0xF0 && lead <= 0xF4) {
+    length = 4;
+    code = lead & 0x07U;
+  } else {
+    return 0;
+  }
+  if (text.size() < length) return 0;
+  for (std::size_t i = 1; i < length; ++i) {
+    if ((byte(i) & 0xC0U) != 0x80U) return 0;
+    code = (code << 6U) | (byte(i) & 0x3FU);
+  }
+  const bool overlong = (length == 3 && code < 0x800) || (length == 4 && code < 0x10000);
+  const bool surrogate = code >= 0xD800 && code <= 0xDFFF;
+  const bool c1Control = code >= 0x80 && code <= 0x9F;  // CSI (U+009B) starts terminal sequences too
+  if (overlong || surrogate || c1Control || code > 0x10FFFF) return 0;
+  return length;
+}
+
+// Escaped characters of `message`, each a printable ASCII character, an escape such as \n or \x1b, or one
+// UTF-8 sequence.
+std::vector<std::string> escapedCharacters(std::string_view message) {
+  std::vector<std::string> characters;
+  characters.reserve(message.size());
+  for (std::size_t i = 0; i < message.size();) {
+    const auto c = static_cast<unsigned char>(message[i]);
+    if (c >= 0x20 && c < 0x7F) {
+      characters.emplace_back(1, static_cast<char>(c));
+      ++i;
+      continue;
+    }
+    if (const std::size_t length = c >= 0x80 ? printableSequence(message.substr(i)) : 0; length != 0) {
+      characters.emplace_back(message.substr(i, length));
+      i += length;
+      continue;
+    }
+    switch (c) {
+      case '\n':
+        characters.emplace_back("\\n");
+        break;
+      case '\r':
+        characters.emplace_back("\\r");
+        break;
+      case '\t':
+        characters.emplace_back("\\t");
+        break;
+      default:
+        characters.push_back(fmt::format("\\x{:02x}", c));
+    }
+    ++i;
+  }
+  return characters;
+}
+
+}  // namespace
+
+std::string errorLine(std::string_view message) {
+  const std::vector<std::string> characters = escapedCharacters(message);
+  // Words longer than kMaxEchoedChars: their first kMaxEchoedChars characters and their length.
+  std::vector<std::string> bounded;
+  bounded.reserve(std::min(characters.size(), 4 * kMaxErrorLineChars));
+  for (std::size_t i = 0; i < characters.size();) {
+    if (characters[i] == " ") {
+      bounded.push_back(characters[i++]);
+      continue;
+    }
+    std::size_t end = i;
+    while (end < characters.size() && characters[end] != " ") ++end;
+    const std::size_t length = end - i;
+    for (std::size_t k = i; k < i + std::min(length, kMaxEchoedChars); ++k) bounded.push_back(characters[k]);
+    if (length > kMaxEchoedChars)
+      for (const char c : fmt::format("[... {} characters in all]", length)) bounded.emplace_back(1, c);
+    i = end;
+  }
+  std::string line;
+  if (bounded.size() <= kMaxErrorLineChars) {
+    for (const auto& c : bounded) line += c;
+    return line;
+  }
+  // Many short words: keep the start, which names the file, and the end, which often names the limit.
+  const std::size_t tail = kMaxErrorLineChars / 4, head = kMaxErrorLineChars - tail;
+  for (std::size_t k = 0; k < head; ++k) line += bounded[k];
+  line += fmt::format("[... {} characters cut]", bounded.size() - head - tail);
+  for (std::size_t k = bounded.size() - tail; k < bounded.size(); ++k) line += bounded[k];
+  return line;
+}
 
 std::string sizeText(std::size_t bytes) {
   if (bytes >= kMiB && bytes % kMiB == 0) return fmt::format("{} MiB", bytes / kMiB);
@@ -18,9 +121,18 @@ std::string sizeText(std::size_t bytes) {
   return fmt::format("{} bytes", bytes);
 }
 
+void requireRegularFile(const std::string& path, const char* what) {
+  struct stat info {};
+  if (::stat(path.c_str(), &info) != 0) return;  // opening it names the error
+  if (S_ISDIR(info.st_mode)) throw InputError(fmt::format("{}: cannot read {} (a directory)", path, what));
+  if (!S_ISREG(info.st_mode))
+    throw InputError(fmt::format("{}: cannot read {} (not a regular file)", path, what));
+}
+
 std::string readFileLimited(const std::string& path, std::size_t limit, const char* what) {
   const bool standardInput = path == "-";
   const std::string name = standardInput ? std::string("<stdin>") : path;
+  if (!standardInput) requireRegularFile(path, what);
   const int fd = standardInput ? STDIN_FILENO : ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) throw InputError(fmt::format("{}: cannot read {} ({})", name, what, std::strerror(errno)));
   struct Closer {

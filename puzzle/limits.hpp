@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <string>
+#include <string_view>
 
 namespace piecework {
 
@@ -31,10 +32,24 @@ inline constexpr std::size_t kMaxPlacementBound = 500000;
 // Threads for count and generate (--threads).
 inline constexpr int kMaxThreads = 256;
 
-// Reads the whole file at `path` ("-": standard input). Throws InputError naming `path` and `what` (e.g. "the
-// definition") when it cannot be read, is a directory, or holds more than `limit` bytes; an endless input
-// (/dev/zero, a pipe that never ends) stops at the limit.
+// Throws InputError naming `path` and `what` when `path` exists but is not a regular file: a FIFO without a
+// writer would block the open forever, a device would be endless. Checked with stat, before any open.
+void requireRegularFile(const std::string& path, const char* what);
+
+// Reads the whole file at `path` ("-": standard input; any other path must be a regular file). Throws
+// InputError naming `path` and `what` (e.g. "the definition") when it cannot be read, is not a regular file,
+// or holds more than `limit` bytes; an endless standard input (a pipe that never ends) stops at the limit.
 std::string readFileLimited(const std::string& path, std::size_t limit, const char* what);
+
+// Error messages: at most this many characters of any one word (a run without spaces, e.g. an echoed key or
+// value), and of the whole line, which keeps its start and its end.
+inline constexpr std::size_t kMaxEchoedChars = 200;
+inline constexpr std::size_t kMaxErrorLineChars = 1000;
+
+// `message` as one bounded line for a terminal: control characters escaped (newline as \n, ESC as \x1b),
+// bytes that are not UTF-8 as \xNN, every word longer than kMaxEchoedChars cut there with its length noted,
+// and the line cut in its middle to kMaxErrorLineChars. Every error piecework prints goes through this.
+std::string errorLine(std::string_view message);
 
 // "1 MiB", "64 KiB", "300 bytes": for error messages and docs.
 std::string sizeText(std::size_t bytes);

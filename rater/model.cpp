@@ -173,6 +173,14 @@ RatingModel parseModel(std::string_view text, const std::string& source) {
     m.weights = numbers(j, "weights", m.features.size(), source);
     for (double s : m.scale)
       if (!(s >= 1e-9)) throw InputError(fmt::format("{}: \"scale\" values must be at least 1e-9", source));
+    // A mean is a feature's average over real challenges; every feature is a count bounded by the pieces (at
+    // most kMaxPieces) or the logarithm of a count. A mean outside that range moves every challenge to one
+    // end of the scale, and generate then searched for minutes for a level no challenge could reach.
+    for (std::size_t i = 0; i < m.mean.size(); ++i)
+      if (m.mean[i] < 0 || m.mean[i] > kMaxPieces)
+        throw InputError(fmt::format(
+            "{}: \"mean\" of '{}' is {:g}; a feature's mean must be from 0 to {} (docs/limits.md)", source,
+            m.features[i], m.mean[i], kMaxPieces));
     for (std::size_t i = 0; i < m.features.size(); ++i)
       for (std::size_t k = 0; k < i; ++k)
         if (m.features[i] == m.features[k])

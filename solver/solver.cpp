@@ -15,6 +15,7 @@ namespace piecework {
 struct CountJobs::Impl {
   virtual ~Impl() = default;
   virtual std::size_t size() const = 0;
+  virtual std::uint64_t weight(std::size_t job) const = 0;
   virtual std::unique_ptr<Searcher> searcher() const = 0;
   int symmetries = 1;
   std::string breakingPiece;
@@ -317,6 +318,9 @@ class CountJobsFor final : public CountJobs::Impl {
   }
 
   std::size_t size() const override { return jobs_.size(); }
+  std::uint64_t weight(std::size_t job) const override {
+    return breaking_.nodes[static_cast<std::size_t>(breaking_.leaves[jobs_.at(job).leaf])].weight;
+  }
 
   std::unique_ptr<CountJobs::Searcher> searcher() const override { return std::make_unique<Searcher>(*this); }
 
@@ -406,6 +410,9 @@ CountJobs& CountJobs::operator=(CountJobs&&) noexcept = default;
 
 std::size_t CountJobs::size() const {
   return impl_->size();
+}
+std::uint64_t CountJobs::weight(std::size_t job) const {
+  return impl_->weight(job);
 }
 int CountJobs::symmetries() const {
   return impl_->symmetries;

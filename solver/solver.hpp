@@ -64,6 +64,9 @@ class CountJobs {
   CountJobs& operator=(CountJobs&&) noexcept;
 
   std::size_t size() const;
+  // The solutions each solution the search of `job` enumerates stands for (the symmetry breaking's orbit
+  // sizes): the job's solutions are a multiple of it, and its distinct ones at most solutions / weight.
+  std::uint64_t weight(std::size_t job) const;
   int symmetries() const;                    // as CountResult::symmetries
   const std::string& breakingPiece() const;  // as CountResult::breakingPiece
 

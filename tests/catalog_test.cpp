@@ -1,8 +1,10 @@
 // The SQLite catalog (issue 6): storing once up to symmetry, export/import round trips, concurrent writers,
 // killed writers, and files that are not catalogs (left byte-for-byte untouched).
+#include <fcntl.h>
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <sqlite3.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -773,4 +775,179 @@ TEST(CatalogGenerate, KilledMidBatchLeavesAnIntactCatalogAndARerunCompletesIt) {
   EXPECT_EQ(sortedKeys(db), sortedKeys(clean));
 }
 
+// Issue 31, D2: `generate --db` printed a challenge before storing it, and 1 of 24 SIGKILLs left the last
+// printed challenge out of the catalog. Each is now printed after its transaction commits: killed at any
+// moment, every challenge it printed whole is in the catalog. (A kill between printing and storing was rare
+// before; several kills make the test likelier to see one.)
+TEST(CatalogGenerate, KilledGenerateHasStoredEveryChallengeItPrinted) {
+  const std::string dir = tempDir();
+  for (int round = 0; round < 6; ++round) {
+    // A catalog per round: a challenge already stored (up to symmetry) keeps the text it was stored with.
+    const std::string out = dir + "/round" + std::to_string(round) + ".out";
+    const std::string db = dir + "/k" + std::to_string(round) + ".sqlite";
+    const pid_t writer = spawnPiecework({"generate", "iq-fit", "--level", "Junior", "--count", "400",
+                                         "--seed", std::to_string(100 + round), "--json", "-q", "--db", db},
+                                        out);
+    const auto printedLines = [&] {
+      const std::string text = slurp(out);
+      return std::count(text.begin(), text.end(), '\n');
+    };
+    for (int i = 0; i < 6000 && printedLines() < 3 + round; ++i)
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    kill(writer, SIGKILL);
+    EXPECT_EQ(waitFor(writer), -1) << "generate finished before it was killed";
+    const std::string text = slurp(out);
+    std::istringstream lines(
+        text.substr(0, text.rfind('\n') + 1));  // (a torn last line was not printed whole)
+    int printed = 0;
+    for (std::string line; std::getline(lines, line); ++printed) {
+      const std::string challenge = nlohmann::json::parse(line)["challenge"];
+      EXPECT_EQ(sql(db, "SELECT count(*) FROM challenges WHERE challenge = '" + challenge + "'"), "1")
+          << "round " << round << ": " << challenge << " printed, not stored";
+    }
+    EXPECT_GE(printed, 3 + round);
+    EXPECT_EQ(sql(db, "PRAGMA integrity_check"), "ok");
+  }
+}
+
 }  // namespace
+
+// Issue 31, S1: booklet printed whatever solution the catalog stored (it rechecked only that the challenge is
+// unique), so an edited row put a wrong answer in the key. Every page and export now checks the stored
+// solution against a fresh solve and refuses a mismatch in one line naming the row, writing nothing.
+TEST(CatalogSoundness, AnEditedSolutionIsRefusedByBookletAndExport) {
+  const std::string dir = tempDir();
+  const std::string db = quote(dir + "/e.sqlite");
+  ASSERT_EQ(runPiecework("generate iq-fit --level Junior --count 4 --seed 11 -q --db " + db).status, 0);
+  const auto sound = runPiecework("booklet --db " + db + " --out " + quote(dir + "/sound.pdf"));
+  ASSERT_EQ(sound.status, 0) << sound.err;
+  const std::string before = sql(dir + "/e.sqlite", "select solution from challenges where id=2");
+  ASSERT_NE(before, sql(dir + "/e.sqlite", "select solution from challenges where id=3"));
+  EXPECT_EQ(sql(dir + "/e.sqlite",
+                "update challenges set solution=(select solution from challenges where id=3) where id=2"),
+            "");
+  const std::string damaged = slurp(dir + "/e.sqlite");
+  const std::string mention = "/e.sqlite: challenge 2: the stored solution is not the challenge's solution";
+  for (const std::string& command :
+       {"booklet --db " + db + " --out " + quote(dir + "/out.pdf"),
+        "catalog export --db " + db + " --out " + quote(dir + "/out.jsonl"),
+        "catalog export --format csv --db " + db + " --out " + quote(dir + "/out.csv"),
+        "catalog export --db " + db}) {
+    const auto r = runPiecework(command);
+    EXPECT_EQ(r.status, 2) << command << ": " << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << command << ": " << r.err;
+    EXPECT_NE(r.err.find(mention), std::string::npos) << command << ": " << r.err;
+    EXPECT_TRUE(r.out.empty()) << command << ": " << r.out;
+  }
+  for (const char* out : {"out.pdf", "out.jsonl", "out.csv"})
+    EXPECT_FALSE(std::filesystem::exists(dir + "/" + out));
+  EXPECT_EQ(slurp(dir + "/e.sqlite"), damaged);  // refusing changes nothing
+  // With the row put back, the same catalog prints and exports again.
+  sql(dir + "/e.sqlite", "update challenges set solution='" + before + "' where id=2");
+  EXPECT_EQ(runPiecework("booklet --db " + db + " --out " + quote(dir + "/again.pdf")).status, 0);
+  EXPECT_EQ(runPiecework("catalog export --db " + db + " --out " + quote(dir + "/again.jsonl")).status, 0);
+}
+
+// Runs piecework with the file size limit (ulimit -f, in the shell's blocks) at `blocks`, and SIGXFSZ
+// ignored: a write past the limit then fails as on a full disk (EFBIG), without needing a small file system.
+// Bytes of file size that a catalog with one challenge passes within a few more challenges (found by trying).
+constexpr rlim_t kFullDiskBytes = 100 * 512;
+
+// Runs piecework with its file size limit (RLIMIT_FSIZE) at `bytes` and SIGXFSZ ignored: a write past the
+// limit then fails as on a full disk (EFBIG), without needing a small file system. Standard output and error
+// are pipes, which the limit does not touch.
+piecework::test::RunResult runOnAFullDisk(rlim_t bytes, const std::vector<std::string>& args) {
+  int out[2], err[2];
+  piecework::test::RunResult r;
+  if (::pipe(out) != 0 || ::pipe(err) != 0) return r;
+  std::vector<std::string> words = {PIECEWORK_BINARY};
+  words.insert(words.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (auto& w : words) argv.push_back(w.data());
+  argv.push_back(nullptr);
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    const struct rlimit limit = {bytes, bytes};
+    ::setrlimit(RLIMIT_FSIZE, &limit);
+    ::signal(SIGXFSZ, SIG_IGN);
+    ::dup2(out[1], STDOUT_FILENO);
+    ::dup2(err[1], STDERR_FILENO);
+    ::close(out[0]), ::close(out[1]), ::close(err[0]), ::close(err[1]);
+    const int none = ::open("/dev/null", O_RDONLY);
+    ::dup2(none, STDIN_FILENO);
+    ::execv(argv[0], argv.data());
+    ::_exit(127);
+  }
+  ::close(out[1]), ::close(err[1]);
+  // (both outputs are far below a pipe's buffer, so reading one after the other cannot block the child)
+  for (const auto& [fd, text] : {std::pair{out[0], &r.out}, std::pair{err[0], &r.err}}) {
+    char buffer[4096];
+    for (ssize_t n; (n = ::read(fd, buffer, sizeof buffer)) > 0;)
+      text->append(buffer, static_cast<std::size_t>(n));
+    ::close(fd);
+  }
+  int status = 0;
+  if (::waitpid(pid, &status, 0) == pid && WIFEXITED(status)) r.status = WEXITSTATUS(status);
+  return r;
+}
+
+std::vector<std::string> namesIn(const std::string& dir) {
+  std::vector<std::string> names;
+  for (const auto& entry : std::filesystem::directory_iterator(dir))
+    names.push_back(entry.path().filename().string());
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+// Issue 31, D1: on a full disk `catalog list` called a healthy catalog "not a piecework catalog or damaged
+// (disk I/O error)", and a create that failed left a 0-byte file.
+TEST(CatalogOnAFullDisk, ErrorsSayWhatHappenedAndAFailedCreateLeavesNoFile) {
+  const std::string dir = tempDir();
+  const std::string db = quote(dir + "/e.sqlite");
+  ASSERT_EQ(runPiecework("generate iq-fit --level Junior --count 2 --seed 11 -q --db " + db).status, 0);
+  const std::string before = slurp(dir + "/e.sqlite");
+  const auto names = namesIn(dir);
+  const auto list = runOnAFullDisk(0, {"catalog", "list", "--db", dir + "/e.sqlite"});
+  EXPECT_NE(list.status, 0);
+  EXPECT_EQ(std::count(list.err.begin(), list.err.end(), '\n'), 1) << list.err;
+  EXPECT_NE(list.err.find("cannot read the catalog"), std::string::npos) << list.err;
+  EXPECT_NE(list.err.find("disk"), std::string::npos) << list.err;
+  EXPECT_EQ(list.err.find("damaged"), std::string::npos) << list.err;
+  EXPECT_EQ(slurp(dir + "/e.sqlite"), before);
+  EXPECT_EQ(namesIn(dir), names);
+  EXPECT_EQ(runPiecework("catalog list --db " + db).status, 0);  // healthy indeed
+
+  const auto create = runOnAFullDisk(0, {"generate", "iq-fit", "--level", "Junior", "--count", "2", "--seed",
+                                         "11", "-q", "--db", dir + "/new.sqlite"});
+  EXPECT_NE(create.status, 0);
+  EXPECT_TRUE(create.out.empty()) << create.out;
+  EXPECT_EQ(std::count(create.err.begin(), create.err.end(), '\n'), 1) << create.err;
+  EXPECT_NE(create.err.find("disk"), std::string::npos) << create.err;
+  EXPECT_EQ(namesIn(dir), names);  // no new.sqlite, empty or not, and no side files
+}
+
+// Issue 31, D2: `generate --db` printed a challenge before storing it; on a full disk it printed 4 and
+// stored 3. Now each is printed only after its transaction commits: every printed challenge is in the
+// catalog.
+TEST(CatalogOnAFullDisk, GenerateNeverPrintsAChallengeItDidNotStore) {
+  const std::string dir = tempDir();
+  const std::string db = quote(dir + "/g.sqlite");
+  // A catalog with its schema, then a limit that the write-ahead log passes after a few challenges.
+  ASSERT_EQ(runPiecework("generate iq-fit --level Junior --count 1 --seed 5 -q --db " + db).status, 0);
+  const auto r = runOnAFullDisk(kFullDiskBytes, {"generate", "iq-fit", "--level", "Junior", "--count", "40",
+                                                 "--seed", "11", "-q", "--json", "--db", dir + "/g.sqlite"});
+  EXPECT_NE(r.status, 0) << "the disk never filled: " << r.out;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  EXPECT_NE(r.err.find("cannot write the catalog"), std::string::npos) << r.err;
+  std::set<std::string> printed;
+  std::istringstream lines(r.out);
+  for (std::string line; std::getline(lines, line);) printed.insert(nlohmann::json::parse(line)["challenge"]);
+  EXPECT_GE(printed.size(), 1U) << "the disk was full from the start";
+  const auto list = runPiecework("catalog list --json --db " + db);
+  ASSERT_EQ(list.status, 0) << list.err;
+  std::set<std::string> stored;
+  std::istringstream rows(list.out);
+  for (std::string row; std::getline(rows, row);) stored.insert(nlohmann::json::parse(row)["challenge"]);
+  for (const auto& challenge : printed)
+    EXPECT_TRUE(stored.count(challenge) == 1) << challenge << " printed, not stored";
+}

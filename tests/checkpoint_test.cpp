@@ -1,10 +1,12 @@
 // `count --checkpoint FILE`: a count killed with SIGKILL and started again with the same command searches
 // only the jobs not recorded and ends with the published figures; checkpoints of other counts and damaged
-// ones are refused in one line with exit status 2 and left as they were; files written by earlier versions
-// resume.
+// ones are refused in one line with exit status 2 and left as they were; a record that does not verify (its
+// checksum or its bounds) is dropped and its job searched again.
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdint>
+#include <cstdio>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -91,23 +93,101 @@ TEST(Checkpoint, RefusesACheckpointOfAnotherCount) {
   std::filesystem::remove_all(dir);
 }
 
+// FNV-1a 64 as 16 hex digits, written here again so that the checksums the file carries are checked against
+// their definition rather than against the code under test.
+std::string fnv1a(const std::string& text) {
+  std::uint64_t hash = 14695981039346656037ULL;
+  for (const char c : text) {
+    hash ^= static_cast<unsigned char>(c);
+    hash *= 1099511628211ULL;
+  }
+  char hex[17];
+  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(hash));
+  return hex;
+}
+
+std::string withChecksum(const std::string& record) {
+  return record + " #" + fnv1a(record);
+}
+
+// Soma: 11,520 solutions, 240 distinct (published).
+void expectSomaFigures(const test::RunResult& r) {
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto json = nlohmann::json::parse(r.out);
+  EXPECT_EQ(json["solutions"], 11520);
+  EXPECT_EQ(json["distinct"], 240);
+}
+
+// Every record line carries the FNV-1a 64 of its text.
+TEST(Checkpoint, RecordsCarryTheirChecksum) {
+  const std::string dir = test::tempDir();
+  const std::string file = dir + "/c";
+  ASSERT_EQ(test::runPiecework("count soma --threads 2 --checkpoint '" + file + "'").status, 0);
+  const std::vector<std::string> lines = readLines(file);
+  ASSERT_EQ(lines.size(), test::countCheckpointJobs(file) + 1);
+  for (std::size_t i = 1; i < lines.size(); ++i) {
+    const std::size_t mark = lines[i].rfind(" #");
+    ASSERT_NE(mark, std::string::npos) << lines[i];
+    EXPECT_EQ(lines[i].substr(mark + 2), fnv1a(lines[i].substr(0, mark))) << lines[i];
+  }
+  std::filesystem::remove_all(dir);
+}
+
+// Issue 31, S3: a record's figures were trusted, so an edited one changed the result (`job 1 96` made `job 1
+// 97`: 11521 solutions, exit 0). A record that does not verify is dropped and its job searched again.
+TEST(Checkpoint, AnEditedRecordIsSearchedAgain) {
+  const std::string dir = test::tempDir();
+  const std::string file = dir + "/c.ckpt";
+  const std::string command = "count soma --checkpoint '" + file + "' --threads 1 --json";
+  expectSomaFigures(test::runPiecework(command));
+  std::vector<std::string> lines = readLines(file);
+  ASSERT_TRUE(lines[2].starts_with("job 1 96 ")) << lines[2];
+  lines[2].replace(0, 9, "job 1 97 ");
+  std::string text;
+  for (const auto& line : lines) text += line + "\n";
+  writeFile(file, text);
+  const auto r = test::runPiecework(command);
+  expectSomaFigures(r);
+  EXPECT_EQ(r.err,
+            "piecework: checkpoint " + file +
+                ": 1 job record did not verify (damaged, edited or of an older piecework) and its job is "
+                "searched again\n");
+  // The file was written again without it, and job 1 recorded anew: each job once.
+  const std::vector<std::size_t> recorded = test::recordedJobs(file);
+  EXPECT_EQ(recorded.size(), test::countCheckpointJobs(file));
+  EXPECT_EQ(std::set<std::size_t>(recorded.begin(), recorded.end()).size(), recorded.size());
+  EXPECT_EQ(readFile(file).find("job 1 97 "), std::string::npos);
+  // A record with a good checksum whose figures break the job's own bounds goes too. Job 1 of this split
+  // enumerates 2 solutions, each standing for 48 (the Soma cube's 48 symmetries: 96 solutions, 2 distinct),
+  // so its solutions are a multiple of 48 and its distinct ones at most solutions / 48.
+  for (const char* forged : {"job 1 97 2 6", "job 1 96 3 6", "job 1 2 3 6"}) {
+    lines[2] = withChecksum(forged);
+    text.clear();
+    for (const auto& line : lines) text += line + "\n";
+    writeFile(file, text);
+    const auto forgedRun = test::runPiecework(command);
+    expectSomaFigures(forgedRun);
+    EXPECT_NE(forgedRun.err.find("1 job record did not verify"), std::string::npos)
+        << forged << forgedRun.err;
+  }
+  std::filesystem::remove_all(dir);
+}
+
 TEST(Checkpoint, RefusesDamagedFiles) {
   const std::string dir = test::tempDir();
   const std::string file = dir + "/c";
   ASSERT_EQ(test::runPiecework("count soma --threads 2 --checkpoint '" + file + "'").status, 0);
   const std::vector<std::string> good = readLines(file);
-  const std::vector<std::vector<std::string>> damaged = {
+  // Refused: not a checkpoint, a job recorded twice (two writers?), a verified record of a job out of range.
+  const std::vector<std::vector<std::string>> refused = {
       {"not a checkpoint"},
-      {good[0], "job x 1 1 1"},
-      {good[0], "job 0 1 1"},
-      {good[0], "job 0 1 2 3"},  // more distinct than solutions
-      {good[0], "job 99999999 1 1 1"},
       {good[0], good[1], good[1]},
-      {good[0], "job 0 1 1 1 1"},
+      {good[0], withChecksum("job 99999999 1 1 1")},
+      {good[0], withChecksum("job 0 1 1 1 1")},
   };
   // Each as it is and with a torn line after it: refused, and left as it was (nothing is cut off a file that
   // is not this count's).
-  for (const auto& lines : damaged) {
+  for (const auto& lines : refused) {
     std::string text;
     for (const auto& line : lines) text += line + "\n";
     for (const std::string& torn : {text, text + "job 3 0"}) {
@@ -119,12 +199,23 @@ TEST(Checkpoint, RefusesDamagedFiles) {
       EXPECT_EQ(readFile(file), torn);
     }
   }
+  // Dropped, their jobs searched again: records that do not verify.
+  for (const std::string& damaged :
+       {std::string("job x 1 1 1"), std::string("job 0 1 1"), std::string("job 99999999 1 1 1"),
+        good[1].substr(0, good[1].size() - 1), withChecksum("job 0 1 1") + "0"}) {
+    writeFile(file, good[0] + "\n" + damaged + "\n" + good[2] + "\n");
+    const auto r = test::runPiecework("count soma --threads 2 --checkpoint '" + file + "' --json");
+    expectSomaFigures(r);
+    EXPECT_EQ(r.err, singleLine(r.err) + "\n") << damaged;
+    EXPECT_NE(r.err.find("1 job record did not verify"), std::string::npos) << r.err;
+    EXPECT_EQ(readLines(file)[1], good[2]) << damaged;
+    EXPECT_EQ(test::recordedJobs(file).size(), test::countCheckpointJobs(file)) << damaged;
+  }
   // A torn last line (a kill while writing) is dropped, and its job searched again.
   writeFile(file, good[0] + "\n" + good[1] + "\n" + good[2].substr(0, 5));
   const auto r = test::runPiecework("count soma --threads 2 --checkpoint '" + file + "' --json");
-  ASSERT_EQ(r.status, 0) << r.err;
-  EXPECT_EQ(nlohmann::json::parse(r.out)["solutions"], 11520);
-  EXPECT_EQ(nlohmann::json::parse(r.out)["distinct"], 240);
+  expectSomaFigures(r);
+  EXPECT_EQ(r.err, "");
   EXPECT_EQ(readLines(file)[1], good[1]);
   std::filesystem::remove_all(dir);
 }
@@ -150,26 +241,29 @@ TEST(Checkpoint, LeavesOtherFilesAlone) {
 }
 
 // A checkpoint written by piecework before count and census shared their checkpoint code (cli/checkpoint.cpp
-// of then), copied as it was: 8 finished jobs of the Soma cube's 356 (2 threads), and a torn ninth.
-TEST(Checkpoint, ResumesAFileOfTheFormerFormat) {
+// of then), copied as it was: 8 finished jobs of the Soma cube's 356 (2 threads), and a torn ninth. Its
+// records carry no checksum, so they cannot be told from edited ones: each is dropped and its job searched
+// again, and the figures are right.
+TEST(Checkpoint, AFileOfTheFormerFormatIsSearchedAgain) {
   const std::string dir = test::tempDir();
   const std::string file = dir + "/soma.checkpoint";
+  const std::string header =
+      "piecework-count-checkpoint 1\tpuzzle=soma sites=27 placements=688 givens=- linked=0\t356\n";
   const std::string recorded =
-      "piecework-count-checkpoint 1\tpuzzle=soma sites=27 placements=688 givens=- linked=0\t356\n"
+      header +
       "job 0 0 0 1\njob 1 96 2 6\njob 2 0 0 1\njob 3 0 0 1\njob 4 0 0 1\njob 5 48 1 4\njob 6 0 0 1\n"
       "job 7 48 1 4\n";
   writeFile(file, recorded + "job 9 0 0");
   const auto r = test::runPiecework("count soma --threads 2 --checkpoint '" + file + "' --json");
-  ASSERT_EQ(r.status, 0) << r.err;
   // Published: 240 Soma cube solutions up to rotation and reflection, 11,520 in all.
-  EXPECT_EQ(nlohmann::json::parse(r.out)["solutions"], 11520);
-  EXPECT_EQ(nlohmann::json::parse(r.out)["distinct"], 240);
-  // The old records stay as they were, the torn line is gone, and the rest was searched once each.
-  EXPECT_EQ(readFile(file).substr(0, recorded.size()), recorded);
+  expectSomaFigures(r);
+  EXPECT_NE(r.err.find("8 job records did not verify"), std::string::npos) << r.err;
+  // The header stays; every job is recorded once, with its checksum.
+  EXPECT_EQ(readFile(file).substr(0, header.size()), header);
   const std::vector<std::size_t> jobs = test::recordedJobs(file);
   EXPECT_EQ(jobs.size(), 356U);
   EXPECT_EQ(std::set<std::size_t>(jobs.begin(), jobs.end()).size(), 356U);
-  EXPECT_EQ(*std::max_element(jobs.begin(), jobs.end()), 355U);
+  EXPECT_EQ(readFile(file).find("job 1 96 2 6\n"), std::string::npos);
   std::filesystem::remove_all(dir);
 }
 

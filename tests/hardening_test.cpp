@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include <fcntl.h>
 #include <linux/fs.h>
@@ -15,18 +16,23 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <csignal>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <regex>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "db/catalog.hpp"
 #include "generator/generator.hpp"
 #include "puzzle/challenge.hpp"
 #include "puzzle/definition.hpp"
+#include "puzzle/limits.hpp"
 #include "support/run.hpp"
 
 namespace piecework {
@@ -231,11 +237,13 @@ TEST_F(Hardening, AbsurdThreadCountsAreRefused) {
 
 // Row 5: endless and huge inputs stop at a size limit.
 TEST_F(Hardening, EndlessInputsStopAtALimit) {
-  expectBadInput(runPiecework("show /dev/zero"), "/dev/zero: the definition is larger than 1 MiB");
+  // A device is not a regular file (issue 31, R2); standard input stops at the limit.
+  expectBadInput(runPiecework("show /dev/zero"),
+                 "/dev/zero: cannot read the definition (not a regular file)");
   expectBadInput(runPiecework("rate iq-link --challenge-file /dev/zero"),
-                 "/dev/zero: the challenge file is larger than 16 MiB");
-  expectBadInput(runPiecework("solve iq-link --challenge-file /dev/zero"),
-                 "/dev/zero: the challenge file is larger than 64 KiB");
+                 "/dev/zero: cannot read the challenge file (not a regular file)");
+  expectBadInput(runPiecework("rate iq-link --challenge-file -", std::string((16U << 20U) + 1, '.')),
+                 "<stdin>: the challenge file is larger than 16 MiB");
   expectBadInput(runPiecework("count iq-fit --challenge-file -", std::string(100 * 1024, '.')),
                  "<stdin>: the challenge file");
   // A sparse file larger than the import limit is refused from its size, before reading.
@@ -619,6 +627,138 @@ TEST(GenerateStreaming, ABatchNeedNotKeepItsChallenges) {
   EXPECT_EQ(result.produced, 12);
   ASSERT_EQ(streamed.size(), 12U);
   for (std::size_t i = 0; i < streamed.size(); ++i) EXPECT_EQ(streamed[i], kept.challenges[i].challengeText);
+}
+
+// Issue 31, R1: boost reads "-1" into an unsigned option as its largest value, so `solve --max -1` printed
+// every solution. Counts that cannot be negative or zero are refused in one line.
+TEST_F(Hardening, NegativeAndZeroCountsAreRefused) {
+  const std::string fit = " --challenge 'bbbb....../b........./........../........../..........'";
+  expectBadInput(runPiecework("solve iq-fit --max -1" + fit),
+                 "--max '-1': expected a whole number from 1 to");
+  expectBadInput(runPiecework("solve iq-fit --max 0" + fit), "--max '0'");
+  expectBadInput(runPiecework("solve iq-fit --max=-1" + fit), "--max '-1'");
+  expectBadInput(runPiecework("census pentominoes-3x20 --sample -1"), "--sample '-1'");
+  expectBadInput(runPiecework("census pentominoes-3x20 --sample 1 --seed -1"), "--seed '-1'");
+  expectBadInput(runPiecework("hint iq-fit --steps -1" + fit), "--steps -1");
+  expectBadInput(runPiecework("generate iq-fit --level Starter --count -1 -q"), "--count -1");
+  expectBadInput(runPiecework("generate iq-fit --level Starter --max-attempts 0 -q"), "--max-attempts 0");
+  expectBadInput(runPiecework("count iq-fit --threads -1"), "--threads -1");
+  ASSERT_EQ(
+      runPiecework("generate iq-fit --level Starter --count 1 --seed 3 -q --db " + quote(path("c.sqlite")))
+          .status,
+      0);
+  expectBadInput(runPiecework("catalog list --to-place -1 --db " + quote(path("c.sqlite"))), "--to-place -1");
+  // A count in range still works: this challenge has more than three solutions.
+  const auto three = runPiecework("solve iq-fit --max 3 --json" + fit);
+  ASSERT_EQ(three.status, 0) << three.err;
+  EXPECT_EQ(nlohmann::json::parse(three.out)["solutions"].size(), 3U);
+}
+
+// Issue 31, R2: `show FIFO` with no writer blocked forever in open(). Every file read as input is checked
+// with stat first; a FIFO, a device or a socket is refused in one line. A thread opens the FIFO for writing
+// after a while, so that a regression fails this test instead of hanging it.
+TEST_F(Hardening, NonRegularFilesAreRefusedWithoutBlocking) {
+  const std::string fifo = path("fifo");
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  ASSERT_EQ(::mkfifo(path("fifo.xmpuzzle").c_str(), 0600), 0);
+  std::atomic<bool> finished{false};
+  std::thread unblocker([&] {
+    for (int i = 0; i < 300 && !finished; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    for (const std::string& name : {fifo, path("fifo.xmpuzzle")}) {
+      const int fd = ::open(name.c_str(), O_WRONLY | O_NONBLOCK);
+      if (fd >= 0) ::close(fd);
+    }
+  });
+  const std::string q = quote(fifo);
+  expectBadInput(runPiecework("show " + q), fifo + ": cannot read the definition (not a regular file)");
+  expectBadInput(runPiecework("show " + quote(path("fifo.xmpuzzle"))),
+                 "fifo.xmpuzzle: cannot read the BurrTools file (not a regular file)");
+  expectBadInput(runPiecework("solve iq-fit --challenge-file " + q),
+                 fifo + ": cannot read the challenge file (not a regular file)");
+  expectBadInput(runPiecework("rate iq-fit --challenge-file " + q),
+                 fifo + ": cannot read the challenge file (not a regular file)");
+  expectBadInput(runPiecework("rate iq-fit --challenge '....../......' --model " + q),
+                 fifo + ": cannot read the rating model (not a regular file)");
+  expectBadInput(runPiecework("catalog import " + q + " --db " + quote(path("c.sqlite"))),
+                 fifo + ": cannot read the file to import (not a regular file)");
+  expectBadInput(runPiecework("catalog list --db " + q),
+                 fifo + ": not a piecework catalog (not a regular file)");
+  expectBadInput(runPiecework("calibrate iq-fit " + q), fifo + ": cannot read the calibration file");
+  finished = true;
+  unblocker.join();
+  EXPECT_FALSE(fs::exists(path("c.sqlite")));
+}
+
+// Issue 31, E1/E2: an error is one line whatever the input holds. Before, a TOML string holding \n and an
+// escape sequence gave two lines with a raw ESC, a BurrTools file with byte 0xFF two lines (libxml's
+// message), and a 1,000,000-character key a 1,000,149-byte line.
+TEST_F(Hardening, ErrorsAreOneBoundedLineWhateverTheInputHolds) {
+  const auto oneLine = [](const RunResult& r) {
+    EXPECT_EQ(r.status, 2) << r.err;
+    ASSERT_TRUE(r.err.ends_with('\n')) << r.err;
+    for (std::size_t i = 0; i + 1 < r.err.size(); ++i) {
+      const auto c = static_cast<unsigned char>(r.err[i]);
+      EXPECT_TRUE(c >= 0x20 && c < 0x7F) << "byte " << int(c) << " at " << i << " in: " << r.err;
+    }
+  };
+  spit(path("escape.toml"),
+       "name = \"t\"\nlattice = \"sq\\nuare\\u001b[2J\"\nboard = \"\"\"\n...\n...\n\"\"\"\n"
+       "\n[[piece]]\nletter = \"a\"\nshape = \"###\"\ncopies = 2\n");
+  const auto escape = runPiecework("show " + quote(path("escape.toml")));
+  oneLine(escape);
+  EXPECT_NE(escape.err.find(path("escape.toml") + ":2: unknown lattice 'sq\\nuare\\x1b[2J'"),
+            std::string::npos)
+      << escape.err;
+
+  spit(path("key.toml"), "name = \"t\"\n" + std::string(1000000, 'k') + " = 1\n");
+  const auto key = runPiecework("show " + quote(path("key.toml")));
+  oneLine(key);
+  EXPECT_LT(key.err.size(), 1000U) << key.err.size();
+  // The key's first 200 characters (its opening quote and 199 k), then its length with both quotes.
+  EXPECT_NE(key.err.find("'" + std::string(199, 'k') + "[... 1000002 characters in all]"), std::string::npos)
+      << key.err;
+  EXPECT_NE(key.err.find("(known keys: name,"), std::string::npos) << key.err;  // the end is kept
+
+  // A BurrTools file (gzip-compressed XML) whose attribute holds byte 0xFF (not UTF-8).
+  const std::string xml =
+      "<?xml version=\"1.0\"?>\n<puzzle version=\"2\"><shapes><voxel x=\"3\xff\" y=\"1\" "
+      "z=\"1\" type=\"0\">###</voxel></shapes></puzzle>";
+  spit(path("bad.xml"), xml);
+  ASSERT_EQ(std::system(("gzip -c " + quote(path("bad.xml")) + " >" + quote(path("bad.xmpuzzle"))).c_str()),
+            0);
+  const auto burr = runPiecework("show " + quote(path("bad.xmpuzzle")));
+  oneLine(burr);
+  EXPECT_NE(burr.err.find("bad.xmpuzzle:2:"), std::string::npos) << burr.err;
+
+  // An unknown command echoes its name (and then prints the usage).
+  const auto command = runPiecework("$(printf 'x\\033[2Jy')");
+  EXPECT_EQ(command.status, 2);
+  EXPECT_TRUE(command.err.starts_with("piecework: unknown command 'x\\x1b[2Jy'\n")) << command.err;
+}
+
+TEST(ErrorLine, EscapesControlsAndBytesThatAreNotUtf8) {
+  EXPECT_EQ(errorLine("a\tb\rc\nd\x1b[2J\x7f\xff."), "a\\tb\\rc\\nd\\x1b[2J\\x7f\\xff.");
+  EXPECT_EQ(errorLine("caf\xc3\xa9 \xe2\x9c\x93"), "caf\xc3\xa9 \xe2\x9c\x93");  // UTF-8 stays
+  EXPECT_EQ(errorLine("\xc2\x9b"
+                      "2J"),
+            "\\xc2\\x9b2J");                                  // CSI as a C1 control
+  EXPECT_EQ(errorLine("\xc3(\xe2\x82"), "\\xc3(\\xe2\\x82");  // torn sequences
+  EXPECT_EQ(errorLine("\xc0\xaf"), "\\xc0\\xaf");             // overlong '/'
+}
+
+TEST(ErrorLine, CutsLongWordsAndLongLines) {
+  EXPECT_EQ(errorLine("key '" + std::string(300, 'k') + "' unknown"),
+            "key '" + std::string(199, 'k') + "[... 302 characters in all] unknown");
+  const std::string exact(200, 'x');
+  EXPECT_EQ(errorLine(exact), exact);
+  // 2,000 short words: 4,000 characters, cut in the middle.
+  std::string many;
+  for (int i = 0; i < 2000; ++i) many += "w ";
+  const std::string line = errorLine("start " + many + "end");
+  EXPECT_TRUE(line.starts_with("start w w")) << line;
+  EXPECT_TRUE(line.ends_with("w w end")) << line;
+  EXPECT_NE(line.find("[... 3009 characters cut]"), std::string::npos) << line;
+  EXPECT_EQ(line.size(), 1000U + std::string("[... 3009 characters cut]").size());
 }
 
 }  // namespace

@@ -192,6 +192,33 @@ TEST(RatingModel, BadModelsAreInputErrors) {
   EXPECT_NO_THROW(parseModel(model + R"(,"samples":60,"penalty":0.5,"name":"house"})", "m.json"));
 }
 
+// Issue 31: a model whose one mean was set to 257 made `generate iq-link --count 1` search for 12 minutes,
+// silently, then exit 1 (every challenge graded far from the level asked for). A mean outside 0..256 (the
+// range of every feature: a count bounded by the pieces, or the logarithm of a count) is refused on loading.
+TEST(RatingModel, AMeanOutsideTheFeaturesRangeIsRefused) {
+  const auto model = [](const std::string& mean) {
+    return R"({"format":"piecework-rating-model","name":"x","features":["to_place","trials"],"mean":[)" +
+           mean + R"(],"scale":[1,1],"weights":[1,1],"cuts":[1,2,3,4]})";
+  };
+  for (const char* mean : {"257,1", "1,-0.5", "1,1e9"})
+    EXPECT_THROW(parseModel(model(mean), "m.json"), InputError) << mean;
+  EXPECT_NO_THROW(parseModel(model("256,0"), "m.json"));
+
+  std::ifstream shipped(std::string(PIECEWORK_SOURCE_DIR) + "/data/models/iq-link.json");
+  ASSERT_TRUE(shipped);
+  nlohmann::json edited = nlohmann::json::parse(shipped);
+  edited["mean"][0] = 257;
+  const std::string dir = test::tempDir();
+  std::ofstream(dir + "/m.json") << edited.dump();
+  const auto r = test::runPiecework("generate iq-link --level Starter --count 1 --seed 1 -q --model '" + dir +
+                                    "/m.json'");
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_TRUE(r.out.empty()) << r.out;
+  EXPECT_EQ(r.err, "piecework: " + dir +
+                       "/m.json: \"mean\" of 'to_place' is 257; a feature's mean must be from 0 to 256 "
+                       "(docs/limits.md)\n");
+}
+
 TEST(Calibration, AgreementByHand) {
   // Scores ranked 1, 3, 2 against levels 1, 2, 3: Spearman = 1 - 6 * (0 + 1 + 1) / (3 * 8) = 0.5.
   const Agreement a = agreement({Level::Starter, Level::Junior, Level::Expert},

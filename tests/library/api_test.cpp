@@ -1,6 +1,7 @@
 // The public library interface (include/piecework/piecework.hpp), used as another program uses it: linked to
 // libpiecework alone, through its header alone.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <piecework/piecework.hpp>
 
 #include <algorithm>
@@ -105,6 +106,13 @@ TEST(LibraryApi, BadInputThrowsOneLineErrors) {
   EXPECT_NE(unknown.find("no-such-puzzle"), std::string::npos) << unknown;
   const std::string missing = message([] { pw::Puzzle::fromFile("/nonexistent/x.toml"); });
   EXPECT_NE(missing.find("/nonexistent/x.toml"), std::string::npos) << missing;
+  // Issue 31, R2: a FIFO without a writer blocked the read forever; it is not a regular file.
+  const std::string fifo = testing::TempDir() + "piecework_api_fifo";
+  std::remove(fifo.c_str());
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  const std::string notRegular = message([&] { pw::Puzzle::fromFile(fifo); });
+  std::remove(fifo.c_str());
+  EXPECT_EQ(notRegular, fifo + ": cannot read the puzzle definition (not a regular file)");
   const std::string malformed =
       message([] { pw::Puzzle::fromToml("name = \"x\"\nlattice = [", "broken.toml"); });
   EXPECT_NE(malformed.find("broken.toml"), std::string::npos) << malformed;
