@@ -122,7 +122,17 @@ bool randomSolution(const Puzzle& puzzle, Rules rules, std::mt19937_64& rng, Att
 struct State {
   std::vector<int> givens;
   Rating rating;
+  bool keep = false;  // graded at the level and like the booklet's challenges there
 };
+
+// Whether a challenge's pieces to place and spare givens (measured when the booklet limits them) are in the
+// booklet's ranges.
+bool fitsBooklet(const BookletLevel& shape, const Rating& rating) {
+  if (rating.toPlace < shape.minToPlace || rating.toPlace > shape.maxToPlace) return false;
+  if (!shape.limitsSpareGivens()) return true;
+  const int spare = rating.features.spareGivens;
+  return spare >= shape.minSpareGivens && spare <= shape.maxSpareGivens;
+}
 
 }  // namespace
 
@@ -144,6 +154,8 @@ const char* rejectName(Reject reason) {
       return "pattern not unique";
     case Reject::TooManyMarks:
       return "too many marks needed";
+    case Reject::UnlikeBooklet:
+      return "unlike the booklet";
     case Reject::Duplicate:
       break;
   }
@@ -178,7 +190,7 @@ std::uint64_t attemptSeed(std::uint64_t streamSeed, std::uint64_t attempt) {
 }
 
 AttemptResult generateAttempt(const Puzzle& puzzle, Level level, Rules rules, std::uint64_t seed,
-                              const RatingModel* model) {
+                              const RatingModel* model, bool likeBooklet) {
   AttemptResult result;
   std::mt19937_64 rng(seed);
 
@@ -198,6 +210,14 @@ AttemptResult generateAttempt(const Puzzle& puzzle, Level level, Rules rules, st
   // challenge on the way is rated; the ratings grow with the removals, so the pass stops once it has passed
   // the level. A pass that misses the level is followed by another order on the same solution (up to
   // kRemovalPasses); answers are remembered, since the passes share their first steps.
+  // One piece to place is no puzzle (it goes into the only gap), and the booklets' easiest challenges leave
+  // 2-3 (docs/rating.md), so at least two are left on any puzzle of three pieces or more (with two, only the
+  // empty board would be left).
+  const int minToPlace = puzzle.totalPieces() >= 3 ? 2 : 1;
+  // What the official booklet's challenges at this level are like, when the puzzle says (its [booklet]).
+  // Without one, the default BookletLevel limits nothing.
+  const BookletLevel shape =
+      likeBooklet ? puzzle.booklet[static_cast<std::size_t>(level)].value_or(BookletLevel{}) : BookletLevel{};
   std::map<std::vector<int>, Uniqueness> known;
   std::map<std::vector<int>, Rating> rated;
   std::optional<State> chosen;
@@ -238,22 +258,28 @@ AttemptResult generateAttempt(const Puzzle& puzzle, Level level, Rules rules, st
         result.ratingSeconds += secondsSince(start);
         ++result.ratings;
       }
-      chain.push_back(State{givens, r->second});
+      Rating& rating = r->second;
+      const bool atLevel = rating.level == level && rating.toPlace >= minToPlace;
+      if (atLevel && shape.limitsSpareGivens())
+        measureSpareGivens(puzzle, givens, rules, rating.features, &needed);
+      chain.push_back(State{givens, rating, atLevel && fitsBooklet(shape, rating)});
       if (chain.back().rating.level > level) break;
       // Nothing rates above Wizard, so a Wizard pass would run on down to the fewest givens, where uniqueness
-      // checks are the slowest (IQ-Link: seconds each); the first Wizard challenge is taken instead.
-      if (level == Level::Wizard && chain.back().rating.level == level) break;
+      // checks are the slowest (IQ-Link: seconds each); the first Wizard challenge that will do is taken.
+      if (level == Level::Wizard && chain.back().keep) break;
     }
 
-    // 3. Keep one of the challenges graded exactly at the level. One piece to place is no puzzle (it goes
-    // into the only gap), and the booklets' easiest challenges leave 2-3 (docs/rating.md), so at least two
-    // are left on any puzzle of three pieces or more (with two, only the empty board would be left).
-    const int minToPlace = puzzle.totalPieces() >= 3 ? 2 : 1;
+    // 3. Keep one of the challenges graded exactly at the level and like the booklet's there.
     std::vector<std::size_t> matching;
-    for (std::size_t i = 0; i < chain.size(); ++i)
-      if (chain[i].rating.level == level && chain[i].rating.toPlace >= minToPlace) matching.push_back(i);
+    bool anyAtLevel = false;
+    for (std::size_t i = 0; i < chain.size(); ++i) {
+      if (chain[i].keep) matching.push_back(i);
+      anyAtLevel = anyAtLevel || (chain[i].rating.level == level && chain[i].rating.toPlace >= minToPlace);
+    }
     if (matching.empty()) {
-      if (chain.empty() || chain.back().rating.level < level)
+      if (anyAtLevel)
+        result.reject = Reject::UnlikeBooklet;
+      else if (chain.empty() || chain.back().rating.level < level)
         result.reject = Reject::TooEasy;
       else if (chain.front().rating.level > level)
         result.reject = Reject::TooHard;
@@ -437,7 +463,8 @@ GenerateResult generateBatch(const Puzzle& puzzle, const GenerateOptions& option
       // Once unlocked, the slot may be committed and dropped: look it up again under the lock.
       AttemptResult attempt;
       try {
-        attempt = generateAttempt(puzzle, options.level, options.rules, seed, options.model);
+        attempt =
+            generateAttempt(puzzle, options.level, options.rules, seed, options.model, options.likeBooklet);
       } catch (...) {
         lock.lock();
         if (!error) error = std::current_exception();
