@@ -61,9 +61,14 @@ double secondsSince(Clock::time_point start) {
 
 // Measured (24 challenges, one thread, placeholder rater): one random start piece cut IQ-Link's time per full
 // solution from 1.0 s to 0.6 s; on IQ Fit a random start made it 7x slower (a piece put down at random often
-// walls off cells, and proving that costs a whole subtree), so cell puzzles start from the empty board.
-int startPieces(const Puzzle& puzzle) {
-  return puzzle.fillAll ? 0 : 1;
+// walls off cells, and proving that costs a whole subtree), so cell puzzles start from the empty board;
+// except where the booklet's level leaves one piece given (IQ Stars' Master): that piece must be in exactly
+// one tiling, and a random start piece gives each such placement the same chance. From the empty board the
+// seeded search reached some of IQ Stars' 32 such placements so seldom that 24 distinct Masters (--seed 1)
+// needed more than 300 attempts for one challenge; with a start piece, at most N (docs/generating.md).
+int startPieces(const Puzzle& puzzle, const BookletLevel& shape) {
+  if (!puzzle.fillAll) return 1;
+  return shape.maxToPlace >= puzzle.totalPieces() - 1 ? 1 : 0;
 }
 
 // Measured on IQ Fit, Master (24 challenges): 1 pass 4% of attempts accepted, 2 passes 9%, 4 passes 11%,
@@ -75,14 +80,14 @@ constexpr int kRemovalPasses = 8;
 // two overlapping), completed by the seeded search. A start that cannot be completed costs only the small
 // search below it. After kStartTries such starts, the seeded search on the empty board decides (and proves
 // that there is no solution at all when it finds none).
-bool randomSolution(const Puzzle& puzzle, Rules rules, std::mt19937_64& rng, AttemptResult& result,
-                    std::vector<int>& solution) {
+bool randomSolution(const Puzzle& puzzle, Rules rules, const BookletLevel& shape, std::mt19937_64& rng,
+                    AttemptResult& result, std::vector<int>& solution) {
   constexpr int kStartTries = 20;
   const auto start = Clock::now();
   FindOptions find;
   find.rules = rules;
   find.max = 1;
-  const int k = std::min(startPieces(puzzle), puzzle.pieceCount() - 1);
+  const int k = std::min(startPieces(puzzle, shape), puzzle.pieceCount() - 1);
   for (int attempt = 0; attempt < kStartTries && k > 0; ++attempt) {
     std::vector<int> pieces(static_cast<std::size_t>(puzzle.pieceCount()));
     for (int p = 0; p < puzzle.pieceCount(); ++p) pieces[static_cast<std::size_t>(p)] = p;
@@ -194,9 +199,14 @@ AttemptResult generateAttempt(const Puzzle& puzzle, Level level, Rules rules, st
   AttemptResult result;
   std::mt19937_64 rng(seed);
 
+  // What the official booklet's challenges at this level are like, when the puzzle says (its [booklet]).
+  // Without one, the default BookletLevel limits nothing.
+  const BookletLevel shape =
+      likeBooklet ? puzzle.booklet[static_cast<std::size_t>(level)].value_or(BookletLevel{}) : BookletLevel{};
+
   // 1. A random full solution.
   std::vector<int> solution;
-  if (!randomSolution(puzzle, rules, rng, result, solution)) {
+  if (!randomSolution(puzzle, rules, shape, rng, result, solution)) {
     result.reject = Reject::NoSolution;
     return result;
   }
@@ -214,10 +224,6 @@ AttemptResult generateAttempt(const Puzzle& puzzle, Level level, Rules rules, st
   // 2-3 (docs/rating.md), so at least two are left on any puzzle of three pieces or more (with two, only the
   // empty board would be left).
   const int minToPlace = puzzle.totalPieces() >= 3 ? 2 : 1;
-  // What the official booklet's challenges at this level are like, when the puzzle says (its [booklet]).
-  // Without one, the default BookletLevel limits nothing.
-  const BookletLevel shape =
-      likeBooklet ? puzzle.booklet[static_cast<std::size_t>(level)].value_or(BookletLevel{}) : BookletLevel{};
   std::map<std::vector<int>, Uniqueness> known;
   std::map<std::vector<int>, Rating> rated;
   std::optional<State> chosen;
@@ -325,7 +331,14 @@ GenerateResult generateBatch(const Puzzle& puzzle, const GenerateOptions& option
   const auto start = Clock::now();
   GenerateResult result;
   const int count = std::max(0, options.count);
-  const int cap = std::max(1, options.maxAttempts);
+  // Attempts allowed for the challenge being committed: --max-attempts when given; by default it grows with
+  // what the batch has needed so far, since a scarce level's attempts per challenge grow as its few distinct
+  // challenges are used up (IQ Stars' Master: 32 one-piece challenges in all, docs/generating.md).
+  int cap = options.maxAttempts > 0 ? options.maxAttempts : kDefaultMaxAttempts;
+  auto updateCap = [&] {
+    if (options.maxAttempts <= 0)
+      cap = std::max(kDefaultMaxAttempts, kAttemptsGrowth * result.stats.mostAttempts);
+  };
 
   // Challenge i is the first attempt of its stream, in attempt order, that succeeds and is not a duplicate of
   // challenges 0..i-1. Threads run attempts ahead (several slots at once, or several attempts of the last
@@ -387,6 +400,8 @@ GenerateResult generateBatch(const Puzzle& puzzle, const GenerateOptions& option
           if (options.accepted) options.accepted(committed, *attempt.challenge);
           if (options.keep) result.challenges.push_back(std::move(*attempt.challenge));
           ++result.produced;
+          result.stats.mostAttempts = std::max(result.stats.mostAttempts, slot.scanned);
+          updateCap();
           result.stats.discarded += slot.results.size() - 1;  // attempts run ahead that are not needed
           window.pop_front();                                 // `slot` and `attempt` are gone from here on
           ++committed;
@@ -484,7 +499,11 @@ GenerateResult generateBatch(const Puzzle& puzzle, const GenerateOptions& option
       }
       try {
         commit();
-        if (options.progress && !stop) options.progress(committed, result.stats);
+        if (options.progress && !stop) {
+          result.stats.currentAttempts = committed < count ? slotAt(committed).scanned : 0;
+          result.stats.attemptCap = cap;
+          options.progress(committed, result.stats);
+        }
       } catch (...) {
         if (!error) error = std::current_exception();
         stop = true;

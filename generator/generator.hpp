@@ -60,10 +60,19 @@ struct GenerateStats {
   std::uint64_t nodes = 0;
   double solutionSeconds = 0, uniquenessSeconds = 0, ratingSeconds = 0, checkSeconds = 0;
   double maxUniquenessSeconds = 0;
+  int mostAttempts = 0;  // the most attempts one challenge of the batch needed, duplicates included
+  // For the progress line: attempts examined for the next challenge so far, and how many it may have.
+  int currentAttempts = 0;
+  int attemptCap = 0;
   std::uint64_t discarded = 0;  // attempts run ahead by idle threads and then not needed (not in `attempts`)
   double seconds = 0;
   void add(const AttemptResult& attempt);
 };
+
+// The default attempts per challenge grow with the batch (GenerateOptions::maxAttempts). Measured on IQ
+// Stars' Master, the scarcest level (docs/generating.md): with the default 300 the batch of 24 stopped at 18.
+inline constexpr int kDefaultMaxAttempts = 300;
+inline constexpr int kAttemptsGrowth = 4;
 
 struct GenerateOptions {
   Level level = Level::Starter;
@@ -72,7 +81,10 @@ struct GenerateOptions {
   Rules rules;
   const RatingModel* model = nullptr;  // grades with this model; null: the puzzle's shipped model
   int threads = 0;                     // 0: every core
-  int maxAttempts = 300;               // per challenge, duplicates included; then the batch stops unfinished
+  // Attempts per challenge, duplicates included; then the batch stops unfinished. 0: the default, which
+  // grows with the batch: kDefaultMaxAttempts, or kAttemptsGrowth times the most attempts an earlier
+  // challenge of the batch needed, whichever is more.
+  int maxAttempts = 0;
   // Keep to the official booklet's pieces to place and spare givens per level where the puzzle's definition
   // gives them ([booklet]); false: any challenge graded at the level.
   bool likeBooklet = true;
