@@ -154,9 +154,19 @@ TEST(GeneratorBooklet, IqStarsPiecesGivenLikeTheBooklet) {
 }
 
 // Without --max-attempts, IQ Stars' Master (32 one-piece challenges in all) reaches a booklet's 24.
+// The batch stays independent of the thread count with the random start piece.
 TEST(GeneratorBooklet, IqStarsMastersReachTwentyFour) {
   const std::vector<json> lines = generated("iq-stars", "Master", 24);
   EXPECT_EQ(lines.size(), 24U);
+  const auto one = runPiecework("generate iq-stars --level Master --count 24 --seed 5 --json -q --threads 1");
+  ASSERT_EQ(one.status, 0) << one.err;
+  std::string joined;
+  for (const json& line : lines) joined += line.dump() + "\n";
+  std::string again;
+  std::istringstream in(one.out);
+  for (std::string line; std::getline(in, line);)
+    if (!line.empty()) again += json::parse(line).dump() + "\n";
+  EXPECT_EQ(joined, again);
 }
 
 // [booklet] in a definition: ranges read as written, mistakes refused with the line.
