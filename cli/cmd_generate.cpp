@@ -72,8 +72,9 @@ int runGenerate(const std::vector<std::string>& args) {
       "regenerate the one challenge printed with this seed (same puzzle, --level and --unlinked)")(
       "db", po::value<std::string>(), "store the challenges in this catalog (SQLite file)")(
       "threads", po::value<int>()->default_value(0), "threads to use (0: every core)")(
-      "max-attempts", po::value<int>()->default_value(300),
-      "attempts per challenge before the batch gives up (exit status 1, partial batch printed)")(
+      "max-attempts", po::value<int>(),
+      "attempts per challenge before the batch gives up (exit status 1, partial batch printed); default "
+      "300, or 4 times the most an earlier challenge of the batch needed")(
       "unlinked", "IQ-Link: accept fillings whose pieces do not form one linked structure")(
       "json", "one JSON object per line")("quiet,q", "no summary on stderr")(
       "stats", "also print where the time went (stderr)");
@@ -96,8 +97,9 @@ int runGenerate(const std::vector<std::string>& args) {
   if (count < 1 || count > 1000000)
     throw InputError(fmt::format("--count {}: must be from 1 to 1000000", count));
   const int threads = readThreads(vm);
-  const int maxAttempts = vm["max-attempts"].as<int>();
-  if (maxAttempts < 1) throw InputError(fmt::format("--max-attempts {}: must be 1 or more", maxAttempts));
+  const int maxAttempts = vm.count("max-attempts") != 0U ? vm["max-attempts"].as<int>() : 0;  // 0: default
+  if (vm.count("max-attempts") != 0U && maxAttempts < 1)
+    throw InputError(fmt::format("--max-attempts {}: must be 1 or more", maxAttempts));
   if (vm.count("seed") != 0U && vm.count("challenge-seed") != 0U)
     throw InputError("give --seed (a batch) or --challenge-seed (one challenge), not both");
   if (vm.count("challenge-seed") != 0U && !vm["count"].defaulted() && count != 1)
@@ -182,10 +184,13 @@ int runGenerate(const std::vector<std::string>& args) {
       if (now - lastProgress < std::chrono::milliseconds(250)) return;
       lastProgress = now;
       progressShown = true;
-      std::cerr << fmt::format("\rgenerating: {}/{} {} challenges, {} attempts, {:.0f} s\x1b[K", done, count,
-                               levelName(*level), stats.attempts,
-                               std::chrono::duration<double>(now - start).count())
-                << std::flush;
+      std::cerr
+          << fmt::format(
+                 "\rgenerating: {}/{} {} challenges, {} attempts, challenge {}: attempt {} of at most {}, "
+                 "{:.0f} s\x1b[K",
+                 done, count, levelName(*level), stats.attempts, done + 1, stats.currentAttempts,
+                 stats.attemptCap, std::chrono::duration<double>(now - start).count())
+          << std::flush;
     };
   }
   const GenerateResult result = generateBatch(puzzle, generate);
@@ -209,11 +214,11 @@ int runGenerate(const std::vector<std::string>& args) {
         "{:.2f}, uniqueness checks {:.2f} ({} calls, slowest "
         "{:.3f}), "
         "ratings {:.2f} ({} calls), second checks {:.2f}; {} solver nodes; {} attempts run ahead and "
-        "discarded\n",
+        "discarded; at most {} attempts for one challenge\n",
         s.passes,
         s.passes != 0 ? 100.0 * static_cast<double>(s.passesHit) / static_cast<double>(s.passes) : 0.0,
         s.solutionSeconds, s.uniquenessSeconds, s.uniquenessChecks, s.maxUniquenessSeconds, s.ratingSeconds,
-        s.ratings, s.checkSeconds, s.nodes, s.discarded);
+        s.ratings, s.checkSeconds, s.nodes, s.discarded, s.mostAttempts);
   if (!result.complete) {
     std::cerr << fmt::format("piecework: generate: {}\n", result.failure);
     return 1;

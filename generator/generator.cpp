@@ -61,9 +61,15 @@ double secondsSince(Clock::time_point start) {
 
 // Measured (24 challenges, one thread, placeholder rater): one random start piece cut IQ-Link's time per full
 // solution from 1.0 s to 0.6 s; on IQ Fit a random start made it 7x slower (a piece put down at random often
-// walls off cells, and proving that costs a whole subtree), so cell puzzles start from the empty board.
-int startPieces(const Puzzle& puzzle) {
-  return puzzle.fillAll ? 0 : 1;
+// walls off cells, and proving that costs a whole subtree), so cell puzzles start from the empty board;
+// except where the booklet's level leaves one piece given (IQ Stars' Master): that piece must be in exactly
+// one tiling, and a random start piece gives each such placement the same chance. From the empty board the
+// seeded search reached some of IQ Stars' 32 such placements so seldom that 24 distinct Masters (--seed 1)
+// needed more than 300 attempts for one challenge; with a start piece, at most N (docs/generating.md).
+int startPieces(const Puzzle& puzzle, const BookletLevel& shape) {
+  if (!puzzle.fillAll) return 1;
+  return shape.minToPlace == puzzle.totalPieces() - 1 ? 1
+                                                      : 0;  // every challenge of the level gives one piece
 }
 
 // Measured on IQ Fit, Master (24 challenges): 1 pass 4% of attempts accepted, 2 passes 9%, 4 passes 11%,
@@ -75,14 +81,14 @@ constexpr int kRemovalPasses = 8;
 // two overlapping), completed by the seeded search. A start that cannot be completed costs only the small
 // search below it. After kStartTries such starts, the seeded search on the empty board decides (and proves
 // that there is no solution at all when it finds none).
-bool randomSolution(const Puzzle& puzzle, Rules rules, std::mt19937_64& rng, AttemptResult& result,
-                    std::vector<int>& solution) {
+bool randomSolution(const Puzzle& puzzle, Rules rules, const BookletLevel& shape, std::mt19937_64& rng,
+                    AttemptResult& result, std::vector<int>& solution) {
   constexpr int kStartTries = 20;
   const auto start = Clock::now();
   FindOptions find;
   find.rules = rules;
   find.max = 1;
-  const int k = std::min(startPieces(puzzle), puzzle.pieceCount() - 1);
+  const int k = std::min(startPieces(puzzle, shape), puzzle.pieceCount() - 1);
   for (int attempt = 0; attempt < kStartTries && k > 0; ++attempt) {
     std::vector<int> pieces(static_cast<std::size_t>(puzzle.pieceCount()));
     for (int p = 0; p < puzzle.pieceCount(); ++p) pieces[static_cast<std::size_t>(p)] = p;
@@ -122,7 +128,17 @@ bool randomSolution(const Puzzle& puzzle, Rules rules, std::mt19937_64& rng, Att
 struct State {
   std::vector<int> givens;
   Rating rating;
+  bool keep = false;  // graded at the level and like the booklet's challenges there
 };
+
+// Whether a challenge's pieces to place and spare givens (measured when the booklet limits them) are in the
+// booklet's ranges.
+bool fitsBooklet(const BookletLevel& shape, const Rating& rating) {
+  if (rating.toPlace < shape.minToPlace || rating.toPlace > shape.maxToPlace) return false;
+  if (!shape.limitsSpareGivens()) return true;
+  const int spare = rating.features.spareGivens;
+  return spare >= shape.minSpareGivens && spare <= shape.maxSpareGivens;
+}
 
 }  // namespace
 
@@ -144,6 +160,8 @@ const char* rejectName(Reject reason) {
       return "pattern not unique";
     case Reject::TooManyMarks:
       return "too many marks needed";
+    case Reject::UnlikeBooklet:
+      return "unlike the booklet";
     case Reject::Duplicate:
       break;
   }
@@ -178,13 +196,18 @@ std::uint64_t attemptSeed(std::uint64_t streamSeed, std::uint64_t attempt) {
 }
 
 AttemptResult generateAttempt(const Puzzle& puzzle, Level level, Rules rules, std::uint64_t seed,
-                              const RatingModel* model) {
+                              const RatingModel* model, bool likeBooklet) {
   AttemptResult result;
   std::mt19937_64 rng(seed);
 
+  // What the official booklet's challenges at this level are like, when the puzzle says (its [booklet]).
+  // Without one, the default BookletLevel limits nothing.
+  const BookletLevel shape =
+      likeBooklet ? puzzle.booklet[static_cast<std::size_t>(level)].value_or(BookletLevel{}) : BookletLevel{};
+
   // 1. A random full solution.
   std::vector<int> solution;
-  if (!randomSolution(puzzle, rules, rng, result, solution)) {
+  if (!randomSolution(puzzle, rules, shape, rng, result, solution)) {
     result.reject = Reject::NoSolution;
     return result;
   }
@@ -198,6 +221,10 @@ AttemptResult generateAttempt(const Puzzle& puzzle, Level level, Rules rules, st
   // challenge on the way is rated; the ratings grow with the removals, so the pass stops once it has passed
   // the level. A pass that misses the level is followed by another order on the same solution (up to
   // kRemovalPasses); answers are remembered, since the passes share their first steps.
+  // One piece to place is no puzzle (it goes into the only gap), and the booklets' easiest challenges leave
+  // 2-3 (docs/rating.md), so at least two are left on any puzzle of three pieces or more (with two, only the
+  // empty board would be left).
+  const int minToPlace = puzzle.totalPieces() >= 3 ? 2 : 1;
   std::map<std::vector<int>, Uniqueness> known;
   std::map<std::vector<int>, Rating> rated;
   std::optional<State> chosen;
@@ -238,22 +265,28 @@ AttemptResult generateAttempt(const Puzzle& puzzle, Level level, Rules rules, st
         result.ratingSeconds += secondsSince(start);
         ++result.ratings;
       }
-      chain.push_back(State{givens, r->second});
+      Rating& rating = r->second;
+      const bool atLevel = rating.level == level && rating.toPlace >= minToPlace;
+      if (atLevel && shape.limitsSpareGivens())
+        measureSpareGivens(puzzle, givens, rules, rating.features, &needed);
+      chain.push_back(State{givens, rating, atLevel && fitsBooklet(shape, rating)});
       if (chain.back().rating.level > level) break;
       // Nothing rates above Wizard, so a Wizard pass would run on down to the fewest givens, where uniqueness
-      // checks are the slowest (IQ-Link: seconds each); the first Wizard challenge is taken instead.
-      if (level == Level::Wizard && chain.back().rating.level == level) break;
+      // checks are the slowest (IQ-Link: seconds each); the first Wizard challenge that will do is taken.
+      if (level == Level::Wizard && chain.back().keep) break;
     }
 
-    // 3. Keep one of the challenges graded exactly at the level. One piece to place is no puzzle (it goes
-    // into the only gap), and the booklets' easiest challenges leave 2-3 (docs/rating.md), so at least two
-    // are left on any puzzle of three pieces or more (with two, only the empty board would be left).
-    const int minToPlace = puzzle.totalPieces() >= 3 ? 2 : 1;
+    // 3. Keep one of the challenges graded exactly at the level and like the booklet's there.
     std::vector<std::size_t> matching;
-    for (std::size_t i = 0; i < chain.size(); ++i)
-      if (chain[i].rating.level == level && chain[i].rating.toPlace >= minToPlace) matching.push_back(i);
+    bool anyAtLevel = false;
+    for (std::size_t i = 0; i < chain.size(); ++i) {
+      if (chain[i].keep) matching.push_back(i);
+      anyAtLevel = anyAtLevel || (chain[i].rating.level == level && chain[i].rating.toPlace >= minToPlace);
+    }
     if (matching.empty()) {
-      if (chain.empty() || chain.back().rating.level < level)
+      if (anyAtLevel)
+        result.reject = Reject::UnlikeBooklet;
+      else if (chain.empty() || chain.back().rating.level < level)
         result.reject = Reject::TooEasy;
       else if (chain.front().rating.level > level)
         result.reject = Reject::TooHard;
@@ -299,7 +332,14 @@ GenerateResult generateBatch(const Puzzle& puzzle, const GenerateOptions& option
   const auto start = Clock::now();
   GenerateResult result;
   const int count = std::max(0, options.count);
-  const int cap = std::max(1, options.maxAttempts);
+  // Attempts allowed for the challenge being committed: --max-attempts when given; by default it grows with
+  // what the batch has needed so far, since a scarce level's attempts per challenge grow as its few distinct
+  // challenges are used up (IQ Stars' Master: 32 one-piece challenges in all, docs/generating.md).
+  int cap = options.maxAttempts > 0 ? options.maxAttempts : kDefaultMaxAttempts;
+  auto updateCap = [&] {
+    if (options.maxAttempts <= 0)
+      cap = std::max(kDefaultMaxAttempts, kAttemptsGrowth * result.stats.mostAttempts);
+  };
 
   // Challenge i is the first attempt of its stream, in attempt order, that succeeds and is not a duplicate of
   // challenges 0..i-1. Threads run attempts ahead (several slots at once, or several attempts of the last
@@ -361,6 +401,8 @@ GenerateResult generateBatch(const Puzzle& puzzle, const GenerateOptions& option
           if (options.accepted) options.accepted(committed, *attempt.challenge);
           if (options.keep) result.challenges.push_back(std::move(*attempt.challenge));
           ++result.produced;
+          result.stats.mostAttempts = std::max(result.stats.mostAttempts, slot.scanned);
+          updateCap();
           result.stats.discarded += slot.results.size() - 1;  // attempts run ahead that are not needed
           window.pop_front();                                 // `slot` and `attempt` are gone from here on
           ++committed;
@@ -437,7 +479,8 @@ GenerateResult generateBatch(const Puzzle& puzzle, const GenerateOptions& option
       // Once unlocked, the slot may be committed and dropped: look it up again under the lock.
       AttemptResult attempt;
       try {
-        attempt = generateAttempt(puzzle, options.level, options.rules, seed, options.model);
+        attempt =
+            generateAttempt(puzzle, options.level, options.rules, seed, options.model, options.likeBooklet);
       } catch (...) {
         lock.lock();
         if (!error) error = std::current_exception();
@@ -457,7 +500,11 @@ GenerateResult generateBatch(const Puzzle& puzzle, const GenerateOptions& option
       }
       try {
         commit();
-        if (options.progress && !stop) options.progress(committed, result.stats);
+        if (options.progress && !stop) {
+          result.stats.currentAttempts = committed < count ? slotAt(committed).scanned : 0;
+          result.stats.attemptCap = cap;
+          options.progress(committed, result.stats);
+        }
       } catch (...) {
         if (!error) error = std::current_exception();
         stop = true;

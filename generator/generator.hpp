@@ -24,16 +24,17 @@ namespace piecework {
 // Why an attempt produced no challenge.
 enum class Reject {
   None = 0,
-  NoSolution,    // the seeded search found no full solution (the puzzle has none under these rules)
-  TooEasy,       // every unique challenge along the removals rated below the level
-  TooHard,       // the first removal already rated above the level
-  Skipped,       // the ratings along the removals jumped over the level
-  SecondCheck,   // the independent uniqueness check disagreed (never emitted)
-  Duplicate,     // equal, up to symmetry, to an earlier challenge of the batch
-  Ambiguous,     // a colour pattern: the random tiling's window pattern has more than one tiling
-  TooManyMarks,  // marked cells: no 2 to 4 marked cells make the random tiling the only one
+  NoSolution,     // the seeded search found no full solution (the puzzle has none under these rules)
+  TooEasy,        // every unique challenge along the removals rated below the level
+  TooHard,        // the first removal already rated above the level
+  Skipped,        // the ratings along the removals jumped over the level
+  SecondCheck,    // the independent uniqueness check disagreed (never emitted)
+  Duplicate,      // equal, up to symmetry, to an earlier challenge of the batch
+  Ambiguous,      // a colour pattern: the random tiling's window pattern has more than one tiling
+  TooManyMarks,   // marked cells: no 2 to 4 marked cells make the random tiling the only one
+  UnlikeBooklet,  // challenges at the level, but none with the booklet's pieces to place and spare givens
 };
-inline constexpr int kRejectKinds = 9;
+inline constexpr int kRejectKinds = 10;
 const char* rejectName(Reject reason);
 
 struct AttemptResult {
@@ -59,10 +60,19 @@ struct GenerateStats {
   std::uint64_t nodes = 0;
   double solutionSeconds = 0, uniquenessSeconds = 0, ratingSeconds = 0, checkSeconds = 0;
   double maxUniquenessSeconds = 0;
+  int mostAttempts = 0;  // the most attempts one challenge of the batch needed, duplicates included
+  // For the progress line: attempts examined for the next challenge so far, and how many it may have.
+  int currentAttempts = 0;
+  int attemptCap = 0;
   std::uint64_t discarded = 0;  // attempts run ahead by idle threads and then not needed (not in `attempts`)
   double seconds = 0;
   void add(const AttemptResult& attempt);
 };
+
+// The default attempts per challenge grow with the batch (GenerateOptions::maxAttempts). Measured on IQ
+// Stars' Master, the scarcest level (docs/generating.md): with the default 300 the batch of 24 stopped at 18.
+inline constexpr int kDefaultMaxAttempts = 300;
+inline constexpr int kAttemptsGrowth = 4;
 
 struct GenerateOptions {
   Level level = Level::Starter;
@@ -71,7 +81,13 @@ struct GenerateOptions {
   Rules rules;
   const RatingModel* model = nullptr;  // grades with this model; null: the puzzle's shipped model
   int threads = 0;                     // 0: every core
-  int maxAttempts = 300;               // per challenge, duplicates included; then the batch stops unfinished
+  // Attempts per challenge, duplicates included; then the batch stops unfinished. 0: the default, which
+  // grows with the batch: kDefaultMaxAttempts, or kAttemptsGrowth times the most attempts an earlier
+  // challenge of the batch needed, whichever is more.
+  int maxAttempts = 0;
+  // Keep to the official booklet's pieces to place and spare givens per level where the puzzle's definition
+  // gives them ([booklet]); false: any challenge graded at the level.
+  bool likeBooklet = true;
   // Called in index order, from whichever thread completes the prefix, one call at a time.
   std::function<void(int index, const GeneratedChallenge&)> accepted;
   // Keep every challenge in GenerateResult::challenges. False: only hand them to `accepted`, so that a batch
@@ -95,8 +111,9 @@ std::uint64_t challengeSeed(std::uint64_t batchSeed, Level level, std::uint64_t 
 std::uint64_t attemptSeed(std::uint64_t streamSeed, std::uint64_t attempt);
 
 // One attempt: a random full solution, removals while unique, a rating at the level, an independent check.
+// `likeBooklet` as in GenerateOptions.
 AttemptResult generateAttempt(const Puzzle& puzzle, Level level, Rules rules, std::uint64_t seed,
-                              const RatingModel* model = nullptr);
+                              const RatingModel* model = nullptr, bool likeBooklet = true);
 
 // A whole batch on several threads; the result depends only on the options, not on the thread count.
 GenerateResult generateBatch(const Puzzle& puzzle, const GenerateOptions& options);

@@ -3,10 +3,13 @@
 #include <fmt/format.h>
 #include <toml++/toml.h>
 #include <algorithm>
+#include <array>
 #include <cctype>
+#include <cstdint>
 #include <filesystem>
 #include <initializer_list>
 #include <optional>
+#include <tuple>
 
 #include "puzzle/burrtools.hpp"
 #include "puzzle/errors.hpp"
@@ -328,6 +331,42 @@ class Reader final : public DefinitionReader {
   std::string source_;
 };
 
+// A `[min, max]` pair of counts.
+std::pair<int, int> readRange(const Reader& reader, const toml::node& node, std::string_view key) {
+  const toml::array* pair = node.as_array();
+  if (pair == nullptr || pair->size() != 2 || !(*pair)[0].is_integer() || !(*pair)[1].is_integer())
+    reader.fail(&node, fmt::format("'{}' must be [min, max], two whole numbers", key));
+  const auto low = *(*pair)[0].value<std::int64_t>();
+  const auto high = *(*pair)[1].value<std::int64_t>();
+  if (low < 0 || high < low || high > 1000)
+    reader.fail(&node, fmt::format("'{}' must be [min, max] with 0 <= min <= max <= 1000", key));
+  return {static_cast<int>(low), static_cast<int>(high)};
+}
+
+// [booklet.LEVEL] tables: what the official booklet's challenges of that level are like.
+Booklet readBooklet(const Reader& reader, const toml::node& node) {
+  static constexpr std::array<std::string_view, 5> kLevels = {"Starter", "Junior", "Expert", "Master",
+                                                              "Wizard"};
+  const toml::table* table = node.as_table();
+  if (table == nullptr) reader.fail(&node, "'booklet' must be a table of levels");
+  reader.onlyKnownKeys(*table, {"Starter", "Junior", "Expert", "Master", "Wizard"}, "[booklet]");
+  Booklet booklet;
+  for (std::size_t level = 0; level < kLevels.size(); ++level) {
+    const toml::node* entry = table->get(kLevels[level]);
+    if (entry == nullptr) continue;
+    const toml::table* facts = entry->as_table();
+    if (facts == nullptr) reader.fail(entry, fmt::format("'booklet.{}' must be a table", kLevels[level]));
+    reader.onlyKnownKeys(*facts, {"to_place", "spare_givens"}, fmt::format("[booklet.{}]", kLevels[level]));
+    BookletLevel shape;
+    if (const toml::node* toPlace = facts->get("to_place"))
+      std::tie(shape.minToPlace, shape.maxToPlace) = readRange(reader, *toPlace, "to_place");
+    if (const toml::node* spare = facts->get("spare_givens"))
+      std::tie(shape.minSpareGivens, shape.maxSpareGivens) = readRange(reader, *spare, "spare_givens");
+    booklet[level] = shape;
+  }
+  return booklet;
+}
+
 }  // namespace
 
 Puzzle loadDefinition(std::string_view text, const std::string& source) {
@@ -342,9 +381,10 @@ Puzzle loadDefinition(std::string_view text, const std::string& source) {
     throw InputError(fmt::format("{}:{}: {}", source, e.source().begin.line, e.description()));
   }
   Reader reader(source);
-  reader.onlyKnownKeys(
-      root, {"name", "title", "lattice", "board", "box", "fill_every_cell", "marked_cells", "rule", "piece"},
-      "the definition");
+  reader.onlyKnownKeys(root,
+                       {"name", "title", "lattice", "board", "box", "fill_every_cell", "marked_cells", "rule",
+                        "piece", "booklet"},
+                       "the definition");
   PuzzleSpec spec;
   spec.source = source;
   spec.name = reader.requiredString(root, "name", &root);
@@ -366,6 +406,7 @@ Puzzle loadDefinition(std::string_view text, const std::string& source) {
     else if (*rule != "none")
       reader.fail(root.get("rule"), fmt::format("unknown rule '{}' (linked needs hex-pegs, or none)", *rule));
   }
+  if (const toml::node* booklet = root.get("booklet")) spec.booklet = readBooklet(reader, *booklet);
   spec.cells = reader.board(root, spec.lattice, spec.window);
   const Family& family = familyNamed(familyFor(spec));
 

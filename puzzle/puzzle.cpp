@@ -266,6 +266,7 @@ Puzzle buildPuzzle(PuzzleSpec spec) {
   p.linked = spec.linked;
   p.fillAll = spec.fillAll;
   p.markedCells = spec.markedCells;
+  p.booklet = spec.booklet;
   p.cells = std::move(spec.cells);
   p.pieces = std::move(spec.pieces);
   if (p.cells.empty()) throw InputError(fmt::format("{}: the board has no cells", spec.source));

@@ -2,7 +2,10 @@
 // placement on the empty board, and the board symmetries that map the placement set onto itself.
 #pragma once
 
+#include <array>
+#include <climits>
 #include <map>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -56,6 +59,16 @@ struct Symmetry {
   bool mirror = false;
 };
 
+// What an official booklet's challenges of one level are like ([booklet] in the definition,
+// docs/puzzle-format.md); the generator keeps to it by default (docs/generating.md).
+struct BookletLevel {
+  int minToPlace = 0, maxToPlace = INT_MAX;          // pieces to place
+  int minSpareGivens = 0, maxSpareGivens = INT_MAX;  // givens the challenge could do without
+  bool limitsSpareGivens() const { return minSpareGivens > 0 || maxSpareGivens < INT_MAX; }
+};
+// By level, Starter first; a level the booklet says nothing about is empty.
+using Booklet = std::array<std::optional<BookletLevel>, 5>;
+
 struct PuzzleSpec {
   std::string name;
   std::string title;
@@ -67,6 +80,7 @@ struct PuzzleSpec {
   std::vector<Site> window;  // cells whose colours a challenge gives (IQ Focus's window), reading order
   bool markedCells = false;  // a piece's letters that are no whole placement mark cells it covers (IQ Stars)
   std::vector<PieceDef> pieces;
+  Booklet booklet;
   std::string family;  // its family's name (puzzle/family.hpp); empty: familyFor() derives it
 };
 
@@ -84,6 +98,7 @@ struct Puzzle {
   std::vector<int> window;      // site indices of the colour window in reading order (empty: no window)
   std::vector<int> windowRows;  // how many window cells each of its rows has, top to bottom
   bool markedCells = false;     // see PuzzleSpec
+  Booklet booklet;              // see PuzzleSpec
   std::unordered_map<Site, int, SiteHash> siteIndex;
   std::vector<PieceDef> pieces;
   std::vector<Placement> placements;

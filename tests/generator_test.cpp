@@ -3,9 +3,11 @@
 // at run time (the rater may change), uniqueness with `piecework solve`.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <regex>
 #include <set>
 #include <sstream>
 #include <string>
@@ -222,6 +224,30 @@ TEST(Generator, ImpossibleRequestsStopWithStatusOne) {
   EXPECT_EQ(beyond.status, 1) << beyond.err;
   EXPECT_TRUE(beyond.out.empty());
   EXPECT_NE(beyond.err.find("gave up on challenge 1 of 1"), std::string::npos) << beyond.err;
+  std::filesystem::remove_all(dir);
+}
+
+// Without --max-attempts the limit is 300, or 4 times the most attempts an earlier challenge needed
+// (docs/generating.md): a request for one challenge more than exist still stops, at that limit.
+TEST(Generator, DefaultAttemptLimitRule) {
+  const std::string dir = piecework::test::tempDir();
+  const std::string path = dir + "/strip.toml";
+  std::ofstream(path) << kStrip;
+  const Puzzle strip = loadPuzzle(path);
+  const Level a = rate(strip, parseChallenge(strip, "AA..."), Rules{}).level;
+  const Level b = rate(strip, parseChallenge(strip, "BBB.."), Rules{}).level;
+  const int available = a == b ? 2 : 1;
+  const auto r = runPiecework("generate '" + path + "' --level " + levelName(a) + " --count " +
+                              std::to_string(available + 1) + " --seed 1 --json --stats");
+  EXPECT_EQ(r.status, 1) << r.err;
+  const std::smatch most = [&] {
+    std::smatch m;
+    std::regex_search(r.err, m, std::regex("at most ([0-9]+) attempts for one challenge"));
+    return m;
+  }();
+  ASSERT_FALSE(most.empty()) << r.err;
+  const int limit = std::max(300, 4 * std::stoi(most[1].str()));
+  EXPECT_NE(r.err.find("after " + std::to_string(limit) + " attempts"), std::string::npos) << r.err;
   std::filesystem::remove_all(dir);
 }
 
