@@ -32,11 +32,13 @@ int runBooklet(const std::vector<std::string>& args) {
                                                "only this puzzle (repeatable)")(
       "level", po::value<std::vector<std::string>>()->composing(),
       "only this level: Starter, Junior, Expert, Master or Wizard (repeatable)")(
-      "per-page", po::value<int>()->default_value(4), "challenges per page, 1 to 12")(
+      "per-page", po::value<int>()->default_value(4),
+      "challenges per page, 1 to 12 (default 2 on paper smaller than three quarters of A4)")(
       "answers-per-page", po::value<int>()->default_value(18), "answer boards per page, 1 to 40")(
       "answers-at", po::value<std::string>()->default_value("back"),
       "back (an answer key) or foot (each page's answers upside down at its foot)")(
-      "paper", po::value<std::string>()->default_value("a4"), "a4 or letter")(
+      "paper", po::value<std::string>()->default_value("a4"),
+      "a4, a5, letter or WIDTHxHEIGHT in mm (e.g. 148x210; each side 105 to 600)")(
       "no-solutions", "leave out the answer pages")("title", po::value<std::string>(), "the booklet's title")(
       "out,o", po::value<std::string>(), "write the booklet here (FILE.pdf)")(
       "json", "print the summary as one JSON object");
@@ -44,7 +46,8 @@ int runBooklet(const std::vector<std::string>& args) {
   po::variables_map vm;
   const char* usage =
       "piecework booklet [--db FILE] [--puzzle P] [--level L]... [--per-page K] [--answers-per-page K] "
-      "[--answers-at back|foot] [--paper a4|letter] [--no-solutions] [--title T] [--model MODEL] [--json] "
+      "[--answers-at back|foot] [--paper a4|a5|letter|WxH] [--no-solutions] [--title T] [--model MODEL] "
+      "[--json] "
       "--out booklet.pdf";
   if (!parseArguments("booklet", usage, args, options, vm, nullptr)) return 0;
   if (vm.count("out") == 0U) throw InputError("booklet: missing --out FILE.pdf");
@@ -52,11 +55,17 @@ int runBooklet(const std::vector<std::string>& args) {
   if (formatForPath(out) != DocumentFormat::Pdf)
     throw InputError(fmt::format("--out {}: a booklet has many pages; write it as .pdf", out));
   BookletOptions booklet;
-  const auto paper = parsePaper(vm["paper"].as<std::string>());
+  const auto paper = parsePaperSize(vm["paper"].as<std::string>());
   if (!paper)
-    throw InputError(fmt::format("--paper {}: expected a4 or letter", vm["paper"].as<std::string>()));
-  booklet.paper = *paper;
+    throw InputError(
+        fmt::format("--paper {}: expected a4, a5, letter or WIDTHxHEIGHT in millimetres, each side {} to {}",
+                    vm["paper"].as<std::string>(), kMinPaperMm, kMaxPaperMm));
+  booklet.page = *paper;
   booklet.perPage = vm["per-page"].as<int>();
+  // On small paper (A5 and the like) four challenges a page draw the pieces to place too small to tell apart
+  // at the harder levels: the default is then two.
+  const PageSize a4 = pageSize(Paper::A4);
+  if (vm["per-page"].defaulted() && paper->w * paper->h < 0.75 * a4.w * a4.h) booklet.perPage = 2;
   if (booklet.perPage < 1 || booklet.perPage > 12)
     throw InputError(fmt::format("--per-page {}: expected 1 to 12", booklet.perPage));
   booklet.answersPerPage = vm["answers-per-page"].as<int>();

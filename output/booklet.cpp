@@ -182,6 +182,13 @@ std::vector<std::string> wrap(cairo_t* cr, const std::string& text, double width
   return lines;
 }
 
+// Sets the font at `size`, or smaller down to 6 points when `text` is wider than `width` (a long line on
+// small paper).
+void fittedFont(cairo_t* cr, const std::string& text, double size, bool bold, double width) {
+  setFont(cr, size, bold);
+  while (size > 6 && textWidth(cr, text) > width) setFont(cr, size -= 0.5, bold);
+}
+
 void pageNumber(cairo_t* cr, const PageSize& page, int number) {
   setFont(cr, 8, false);
   grey(cr);
@@ -332,7 +339,6 @@ void titlePage(cairo_t* cr, const PageSize& page, const std::vector<BookletEntry
   while (size > 12 && textWidth(cr, title) > page.w - 2 * kMargin) setFont(cr, size -= 1, true);
   showText(cr, title, page.w / 2, y, 0.5);
   y += 26;
-  setFont(cr, 12, false);
   grey(cr);
   std::string line = fmt::format("{} challenge{}", entries.size(), entries.size() == 1 ? "" : "s");
   if (!groups.empty()) {
@@ -344,9 +350,11 @@ void titlePage(cairo_t* cr, const PageSize& page, const std::vector<BookletEntry
   line += !options.solutions                     ? ", no answers"
           : options.answersAt == AnswersAt::Foot ? ", answers upside down at the foot of each page"
                                                  : ", answers at the back";
+  fittedFont(cr, line, 12, false, page.w - 2 * kMargin);
   showText(cr, line, page.w / 2, y, 0.5);
   if (!options.subtitle.empty()) {
     y += 18;
+    fittedFont(cr, options.subtitle, 12, false, page.w - 2 * kMargin);
     showText(cr, options.subtitle, page.w / 2, y, 0.5);
   }
   // Contents.
@@ -401,10 +409,11 @@ void titlePage(cairo_t* cr, const PageSize& page, const std::vector<BookletEntry
     y += 26;
     if (y > page.h - kMargin - 60) break;
   }
-  setFont(cr, 10, false);
+  const std::string levelsNote =
+      "Harder levels have fewer pieces given: dots in the page headers show the level (1 to 5).";
+  fittedFont(cr, levelsNote, 10, false, page.w - 2 * kMargin);
   grey(cr);
-  showText(cr, "Harder levels have fewer pieces given: dots in the page headers show the level (1 to 5).",
-           page.w / 2, page.h - kMargin - 10, 0.5);
+  showText(cr, levelsNote, page.w / 2, page.h - kMargin - 10, 0.5);
 }
 
 }  // namespace
@@ -457,7 +466,7 @@ BookletResult writeBooklet(const std::string& path, const std::vector<BookletEnt
     if (e.puzzle == nullptr) throw InputError("booklet: an entry has no puzzle");
   if (formatForPath(path) != DocumentFormat::Pdf)
     throw InputError(fmt::format("--out {}: a booklet has many pages; write it as .pdf", path));
-  Document doc(path, DocumentFormat::Pdf, pageSize(options.paper));
+  Document doc(path, DocumentFormat::Pdf, options.page);
   cairo_t* cr = doc.cr();
   const PageSize page = doc.size();
   const auto order = bookletOrder(entries);

@@ -29,10 +29,10 @@ struct BookletEntry {
 enum class AnswersAt { Back, Foot };
 
 struct BookletOptions {
-  Paper paper = Paper::A4;
-  int perPage = 4;          // challenges per page, 1..12
-  int answersPerPage = 18;  // answer boards per page, 1..40
-  bool solutions = true;    // print the answers
+  PageSize page = pageSize(Paper::A4);  // the trimmed page, in points
+  int perPage = 4;                      // challenges per page, 1..12
+  int answersPerPage = 18;              // answer boards per page, 1..40
+  bool solutions = true;                // print the answers
   AnswersAt answersAt = AnswersAt::Back;
   std::string title;     // default: "<puzzle title> challenges"
   std::string subtitle;  // an extra line on the title page

@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
+#include <charconv>
 #include <cmath>
 #include <csignal>
 #include <cstdlib>
@@ -44,6 +45,31 @@ std::optional<Paper> parsePaper(std::string_view name) {
   if (n == "a4") return Paper::A4;
   if (n == "letter") return Paper::Letter;
   return std::nullopt;
+}
+
+double pointsFromMm(double mm) {
+  return mm / 25.4 * 72;
+}
+
+std::optional<PageSize> parsePaperSize(std::string_view text) {
+  if (const auto paper = parsePaper(text)) return pageSize(*paper);
+  const std::string n = lower(text);
+  if (n == "a5") return PageSize{pointsFromMm(148), pointsFromMm(210)};  // ISO 216
+  // WIDTHxHEIGHT: two plain decimal numbers (no sign, no exponent), so "1e3x2" or "-5x9" are refused.
+  const std::size_t x = n.find('x');
+  if (x == std::string::npos) return std::nullopt;
+  const auto number = [](std::string_view digits) -> std::optional<double> {
+    if (digits.empty() || digits.size() > 8 || digits.find_first_not_of("0123456789.") != std::string::npos ||
+        std::count(digits.begin(), digits.end(), '.') > 1 || digits.front() == '.' || digits.back() == '.')
+      return std::nullopt;
+    double mm = 0;
+    std::from_chars(digits.data(), digits.data() + digits.size(), mm);  // no locale, unlike stod
+    if (mm < kMinPaperMm || mm > kMaxPaperMm) return std::nullopt;
+    return mm;
+  };
+  const auto w = number(std::string_view(n).substr(0, x)), h = number(std::string_view(n).substr(x + 1));
+  if (!w || !h) return std::nullopt;
+  return PageSize{pointsFromMm(*w), pointsFromMm(*h)};
 }
 
 DocumentFormat formatForPath(const std::string& path) {

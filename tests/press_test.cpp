@@ -1,0 +1,142 @@
+// SPDX-License-Identifier: Apache-2.0
+// Press-ready booklets (issue 30): paper sizes, PDF metadata and bookmarks, bleed with crop marks, cover and
+// imprint. Checked from outside with poppler (pdfinfo, pdftotext, pdftoppm) on the real binary's output;
+// expected sizes come from the paper standards (ISO 216, ANSI letter), not from the code.
+#include <gtest/gtest.h>
+
+#include <fmt/format.h>
+#include <sys/wait.h>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "support/run.hpp"
+
+namespace fs = std::filesystem;
+using piecework::test::runPiecework;
+
+namespace {
+
+struct Shell {
+  int status = -1;
+  std::string out;
+};
+
+Shell shell(const std::string& command) {
+  Shell r;
+  std::FILE* pipe = popen((command + " 2>&1").c_str(), "r");
+  if (pipe == nullptr) return r;
+  char buffer[4096];
+  std::size_t n = 0;
+  while ((n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0) r.out.append(buffer, n);
+  const int raw = pclose(pipe);
+  if (raw != -1 && WIFEXITED(raw)) r.status = WEXITSTATUS(raw);
+  return r;
+}
+
+bool havePoppler() {
+  return shell("command -v pdfinfo && command -v pdftotext && command -v pdftoppm").status == 0;
+}
+
+constexpr double kPointsPerMm = 72 / 25.4;
+
+// The value of one "Key: value" line of pdfinfo's output ("" when missing).
+std::string pdfinfoField(const std::string& info, const std::string& key) {
+  std::istringstream lines(info);
+  for (std::string line; std::getline(lines, line);)
+    if (line.rfind(key + ":", 0) == 0) {
+      const auto start = line.find_first_not_of(' ', key.size() + 1);
+      return start == std::string::npos ? "" : line.substr(start);
+    }
+  return "";
+}
+
+struct Size {
+  double w = 0, h = 0;
+};
+
+// pdfinfo's "Page size:" ("419.528 x 595.276 pts (A5)") of the first page.
+Size pageSize(const std::string& pdf) {
+  const Shell r = shell(fmt::format("pdfinfo '{}'", pdf));
+  Size size;
+  if (r.status != 0) return size;
+  std::sscanf(pdfinfoField(r.out, "Page size").c_str(), "%lf x %lf", &size.w, &size.h);
+  return size;
+}
+
+int pages(const std::string& pdf) {
+  const std::string n = pdfinfoField(shell(fmt::format("pdfinfo '{}'", pdf)).out, "Pages");
+  return n.empty() ? -1 : std::stoi(n);
+}
+
+// A catalog of a few generated IQ Fit challenges at two levels, made once for all tests.
+const std::string& catalog() {
+  static const std::string path = [] {
+    const std::string dir = piecework::test::tempDir();
+    for (const char* level : {"Starter", "Expert"}) {
+      const auto made = runPiecework(fmt::format(
+          "generate iq-fit --level {} --count 3 --seed 7 --quiet --db '{}/c.sqlite' >/dev/null", level, dir));
+      EXPECT_EQ(made.status, 0) << made.err;
+    }
+    return dir + "/c.sqlite";
+  }();
+  return path;
+}
+
+std::string booklet(const std::string& out, const std::string& options) {
+  return fmt::format("booklet --db '{}' --out '{}' {}", catalog(), out, options);
+}
+
+}  // namespace
+
+TEST(PressPaper, PageSizesInPointsFollowThePaperStandards) {
+  if (!havePoppler()) GTEST_SKIP() << "poppler-utils not installed";
+  const std::string dir = piecework::test::tempDir();
+  struct Case {
+    const char* paper;
+    double wMm, hMm;
+  };
+  // ISO 216: A4 210 x 297 mm, A5 148 x 210 mm; US letter 8.5 x 11 in = 215.9 x 279.4 mm.
+  for (const Case& c : {Case{"a4", 210, 297}, Case{"A5", 148, 210}, Case{"letter", 215.9, 279.4},
+                        Case{"148x210", 148, 210}, Case{"200x250.5", 200, 250.5}}) {
+    const std::string pdf = fmt::format("{}/{}.pdf", dir, c.paper);
+    const auto r = runPiecework(booklet(pdf, fmt::format("--paper {}", c.paper)));
+    ASSERT_EQ(r.status, 0) << c.paper << ": " << r.err;
+    const Size size = pageSize(pdf);
+    EXPECT_NEAR(size.w, c.wMm * kPointsPerMm, 0.01) << c.paper;
+    EXPECT_NEAR(size.h, c.hMm * kPointsPerMm, 0.01) << c.paper;
+  }
+  EXPECT_NEAR(pageSize(dir + "/A5.pdf").w, 419.53, 0.01);
+  EXPECT_NEAR(pageSize(dir + "/A5.pdf").h, 595.28, 0.01);
+}
+
+TEST(PressPaper, EveryA5PageRenders) {
+  if (!havePoppler()) GTEST_SKIP() << "poppler-utils not installed";
+  const std::string dir = piecework::test::tempDir();
+  ASSERT_EQ(runPiecework(booklet(dir + "/a5.pdf", "--paper a5")).status, 0);
+  const int n = pages(dir + "/a5.pdf");
+  // 3 Starter and 3 Expert challenges: two a page on A5 unless --per-page says otherwise, so 1 title page,
+  // 2 + 2 challenge pages, 1 answer page; four a page give 1 + 1 + 1 + 1.
+  EXPECT_EQ(n, 1 + 2 + 2 + 1);
+  ASSERT_EQ(runPiecework(booklet(dir + "/a5-4.pdf", "--paper a5 --per-page 4")).status, 0);
+  EXPECT_EQ(pages(dir + "/a5-4.pdf"), 1 + 1 + 1 + 1);
+  ASSERT_EQ(shell(fmt::format("pdftoppm -png -r 30 '{0}/a5.pdf' '{0}/page'", dir)).status, 0);
+  int rendered = 0;
+  for (const auto& f : fs::directory_iterator(dir))
+    if (f.path().extension() == ".png" && fs::file_size(f.path()) > 500) ++rendered;
+  EXPECT_EQ(rendered, n);
+}
+
+TEST(PressPaper, BadPaperIsOneLineNamingTheOption) {
+  const std::string dir = piecework::test::tempDir();
+  for (const char* bad : {"a3", "b5", "148x", "x210", "148x210x3", "-148x210", "1e3x210", "100x210",
+                          "148x601", "148.x210", "148 x 210", "0x0", ""}) {
+    const auto r = runPiecework(booklet(dir + "/bad.pdf", fmt::format("--paper '{}'", bad)));
+    EXPECT_EQ(r.status, 2) << bad << ": " << r.err;
+    EXPECT_NE(r.err.find("--paper"), std::string::npos) << bad << ": " << r.err;
+    EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << bad << ": " << r.err;
+  }
+  EXPECT_FALSE(fs::exists(dir + "/bad.pdf"));
+}
