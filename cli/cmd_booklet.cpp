@@ -40,15 +40,17 @@ int runBooklet(const std::vector<std::string>& args) {
       "paper", po::value<std::string>()->default_value("a4"),
       "a4, a5, letter or WIDTHxHEIGHT in mm (e.g. 148x210; each side 105 to 600)")(
       "no-solutions", "leave out the answer pages")("title", po::value<std::string>(), "the booklet's title")(
+      "author", po::value<std::string>(), "the PDF's author (default: none)")(
+      "subject", po::value<std::string>(), "the PDF's subject (default: the count, puzzles and levels)")(
+      "keywords", po::value<std::string>(), "the PDF's keywords (default: the puzzles and levels)")(
       "out,o", po::value<std::string>(), "write the booklet here (FILE.pdf)")(
       "json", "print the summary as one JSON object");
   addModelOption(options);
   po::variables_map vm;
   const char* usage =
       "piecework booklet [--db FILE] [--puzzle P] [--level L]... [--per-page K] [--answers-per-page K] "
-      "[--answers-at back|foot] [--paper a4|a5|letter|WxH] [--no-solutions] [--title T] [--model MODEL] "
-      "[--json] "
-      "--out booklet.pdf";
+      "[--answers-at back|foot] [--paper a4|a5|letter|WxH] [--no-solutions] [--title T] [--author A] "
+      "[--subject S] [--keywords K] [--model MODEL] [--json] --out booklet.pdf";
   if (!parseArguments("booklet", usage, args, options, vm, nullptr)) return 0;
   if (vm.count("out") == 0U) throw InputError("booklet: missing --out FILE.pdf");
   const std::string out = vm["out"].as<std::string>();
@@ -75,6 +77,9 @@ int runBooklet(const std::vector<std::string>& args) {
   booklet.answersAt = answersAt == "foot" ? AnswersAt::Foot : AnswersAt::Back;
   booklet.solutions = vm.count("no-solutions") == 0U;
   if (vm.count("title") != 0U) booklet.title = vm["title"].as<std::string>();
+  if (vm.count("author") != 0U) booklet.author = vm["author"].as<std::string>();
+  if (vm.count("subject") != 0U) booklet.subject = vm["subject"].as<std::string>();
+  if (vm.count("keywords") != 0U) booklet.keywords = vm["keywords"].as<std::string>();
 
   db::ChallengeFilter filter;
   if (vm.count("puzzle") != 0U)

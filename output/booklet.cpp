@@ -427,6 +427,37 @@ std::string bookletTitle(const std::vector<BookletEntry>& entries, const Booklet
                                                   : "Puzzle challenges";
 }
 
+DocumentInfo bookletInfo(const std::vector<BookletEntry>& entries, const BookletOptions& options) {
+  std::vector<std::string> puzzles;
+  Level lo = Level::Wizard, hi = Level::Starter;
+  for (const BookletEntry& e : entries) {
+    if (e.puzzle != nullptr && std::find(puzzles.begin(), puzzles.end(), e.puzzle->title) == puzzles.end())
+      puzzles.push_back(e.puzzle->title);
+    lo = std::min(lo, e.level), hi = std::max(hi, e.level);
+  }
+  DocumentInfo info;
+  info.title = bookletTitle(entries, options);
+  info.author = options.author;
+  info.subject = options.subject;
+  if (info.subject.empty() && !entries.empty())
+    info.subject =
+        fmt::format("{} {}challenge{}, {}{}", entries.size(),
+                    puzzles.size() == 1 ? puzzles.front() + " " : "", entries.size() == 1 ? "" : "s",
+                    lo == hi ? fmt::format("level {}", levelName(lo))
+                             : fmt::format("levels {} to {}", levelName(lo), levelName(hi)),
+                    options.solutions ? ", with answers" : "");
+  info.keywords = options.keywords;
+  if (info.keywords.empty()) {
+    info.keywords = "puzzle, challenges";
+    for (const std::string& p : puzzles) info.keywords += ", " + p;
+    for (int l = 0; l <= static_cast<int>(Level::Wizard); ++l)
+      if (std::any_of(entries.begin(), entries.end(),
+                      [&](const BookletEntry& e) { return static_cast<int>(e.level) == l; }))
+        info.keywords += fmt::format(", {}", levelName(static_cast<Level>(l)));
+  }
+  return info;
+}
+
 std::vector<std::size_t> bookletOrder(const std::vector<BookletEntry>& entries) {
   std::map<const Puzzle*, std::size_t> firstSeen;
   for (const BookletEntry& e : entries) firstSeen.emplace(e.puzzle, firstSeen.size());
@@ -472,11 +503,26 @@ BookletResult writeBooklet(const std::string& path, const std::vector<BookletEnt
   const auto order = bookletOrder(entries);
   const auto groups = groupsOf(entries, order, options.perPage);
 
+  doc.setInfo(bookletInfo(entries, options));
+  doc.addBookmark("Contents", doc.pages() + 1);
   titlePage(cr, page, entries, groups, options, 2 + result.challengePages);
   doc.endPage();
   const double foot = footStrip(page, options);
 
+  // Bookmarks: a level per entry; with several puzzles, the levels nested under their puzzle.
+  const bool severalPuzzles = std::any_of(groups.begin(), groups.end(),
+                                          [&](const Group& g) { return g.puzzle != groups.front().puzzle; });
+  const Puzzle* bookmarkedPuzzle = nullptr;
+  int puzzleBookmark = 0;
   for (const Group& g : groups) {
+    if (severalPuzzles && g.puzzle != bookmarkedPuzzle)
+      puzzleBookmark = doc.addBookmark(g.puzzle->title, doc.pages() + 1), bookmarkedPuzzle = g.puzzle;
+    const int lastNumber = g.firstNumber + static_cast<int>(g.entries.size()) - 1;
+    doc.addBookmark(fmt::format("{} \xc2\xb7 {}", levelName(g.level),
+                                g.firstNumber == lastNumber
+                                    ? fmt::format("no. {}", lastNumber)
+                                    : fmt::format("no. {}\xe2\x80\x93{}", g.firstNumber, lastNumber)),
+                    doc.pages() + 1, puzzleBookmark);
     const Grid grid = challengeGrid(cr, page, entries, g.entries, options.perPage, foot);
     const int count = static_cast<int>(g.entries.size());
     for (int first = 0; first < count; first += options.perPage) {
@@ -508,6 +554,7 @@ BookletResult writeBooklet(const std::string& path, const std::vector<BookletEnt
     const Grid grid =
         answerGrid(page, entries, std::min(options.answersPerPage, static_cast<int>(order.size())));
     const int count = static_cast<int>(order.size());
+    doc.addBookmark("Answers", doc.pages() + 1);
     for (int first = 0; first < count; first += options.answersPerPage) {
       const int last = std::min(count, first + options.answersPerPage) - 1;
       answersHeader(cr, page, first + 1, last + 1);

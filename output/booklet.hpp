@@ -36,6 +36,11 @@ struct BookletOptions {
   AnswersAt answersAt = AnswersAt::Back;
   std::string title;     // default: "<puzzle title> challenges"
   std::string subtitle;  // an extra line on the title page
+  // The PDF's document information: empty title, subject and keywords get defaults (bookletInfo); an empty
+  // author is left out.
+  std::string author;
+  std::string subject;
+  std::string keywords;
 };
 
 struct BookletResult {
@@ -55,6 +60,11 @@ BookletResult bookletPages(const std::vector<BookletEntry>& entries, const Bookl
 
 // The title printed on the title page: options.title, or "<puzzle title> challenges".
 std::string bookletTitle(const std::vector<BookletEntry>& entries, const BookletOptions& options);
+
+// The PDF's document information: the options' values, or the booklet's title, a subject naming the count,
+// puzzles and levels ("6 IQ Fit challenges, levels Starter to Expert, with answers") and keywords naming the
+// puzzles and levels.
+DocumentInfo bookletInfo(const std::vector<BookletEntry>& entries, const BookletOptions& options);
 
 // Writes the booklet as PDF to `path` atomically. Throws InputError for bad options or a bad path.
 BookletResult writeBooklet(const std::string& path, const std::vector<BookletEntry>& entries,

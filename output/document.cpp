@@ -249,6 +249,24 @@ void Document::discard() {
   unguardTemp();
 }
 
+void Document::setInfo(const DocumentInfo& info) {
+  if (format_ != DocumentFormat::Pdf) return;
+  const std::pair<cairo_pdf_metadata_t, const std::string*> fields[] = {
+      {CAIRO_PDF_METADATA_TITLE, &info.title},
+      {CAIRO_PDF_METADATA_AUTHOR, &info.author},
+      {CAIRO_PDF_METADATA_SUBJECT, &info.subject},
+      {CAIRO_PDF_METADATA_KEYWORDS, &info.keywords}};
+  for (const auto& [field, value] : fields)
+    if (!value->empty()) cairo_pdf_surface_set_metadata(surface_, field, value->c_str());
+}
+
+int Document::addBookmark(const std::string& text, int page, int parent) {
+  if (format_ != DocumentFormat::Pdf) return 0;
+  const std::string link = fmt::format("page={}", page);
+  return cairo_pdf_surface_add_outline(surface_, parent, text.c_str(), link.c_str(),
+                                       CAIRO_PDF_OUTLINE_FLAG_OPEN);
+}
+
 void Document::endPage() {
   cairo_show_page(cr_);
   ++pages_;

@@ -39,6 +39,13 @@ enum class DocumentFormat { Pdf, Svg, Png };
 // SVG and PNG documents hold one page; PNG is drawn at 144 pixels per inch.
 DocumentFormat formatForPath(const std::string& path);
 
+struct DocumentInfo {
+  std::string title;
+  std::string author;
+  std::string subject;
+  std::string keywords;
+};
+
 class Document {
  public:
   // Throws InputError when the temporary file cannot be created (for example, a missing directory).
@@ -52,6 +59,12 @@ class Document {
   // Ends the current page; the next drawing starts a new one. SVG documents hold exactly one page.
   void endPage();
   int pages() const { return pages_; }
+  // The PDF's document information (title, author, subject, keywords); empty ones are left out. Other
+  // formats have no place for it and ignore it.
+  void setInfo(const DocumentInfo& info);
+  // A bookmark (PDF outline entry) to the top of 1-based `page`, under `parent` (0: top level); returns its
+  // id, the parent of entries nested in it. Other formats ignore it and return 0.
+  int addBookmark(const std::string& text, int page, int parent = 0);
   // Finishes the document and moves it into place. Throws std::runtime_error when cairo or the file system
   // failed; the target is then untouched.
   void commit();

@@ -140,3 +140,80 @@ TEST(PressPaper, BadPaperIsOneLineNamingTheOption) {
   }
   EXPECT_FALSE(fs::exists(dir + "/bad.pdf"));
 }
+
+namespace {
+
+// The PDF's outline (bookmarks) as poppler reads it: pdftohtml -xml lists it as nested <outline> elements of
+// <item page="N">text</item>; returned one line per item, "N text", indented by two spaces per level.
+std::string outline(const std::string& pdf) {
+  const Shell r = shell(fmt::format("pdftohtml -xml -stdout -i -q '{}'", pdf));
+  std::string out;
+  int depth = -1;
+  std::istringstream lines(r.out.substr(std::min(r.out.size(), r.out.find("<outline>"))));
+  for (std::string line; std::getline(lines, line);) {
+    if (line == "<outline>") ++depth;
+    if (line == "</outline>") --depth;
+    const auto page = line.find("<item page=\"");
+    if (page == std::string::npos) continue;
+    const auto close = line.find("\">", page);
+    const auto end = line.find("</item>", close);
+    out += std::string(2 * static_cast<std::size_t>(std::max(depth, 0)), ' ') +
+           line.substr(page + 12, close - page - 12) + " " + line.substr(close + 2, end - close - 2) + "\n";
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST(PressMetadata, TitleAuthorSubjectKeywordsFromOptionsOrDefaults) {
+  if (!havePoppler()) GTEST_SKIP() << "poppler-utils not installed";
+  const std::string dir = piecework::test::tempDir();
+  ASSERT_EQ(runPiecework(booklet(dir + "/plain.pdf", "")).status, 0);
+  std::string info = shell(fmt::format("pdfinfo '{}/plain.pdf'", dir)).out;
+  // Defaults: the title printed on the title page; what the booklet holds (3 Starter, 3 Expert IQ Fit).
+  EXPECT_EQ(pdfinfoField(info, "Title"), "IQ Fit challenges");
+  EXPECT_EQ(pdfinfoField(info, "Subject"), "6 IQ Fit challenges, levels Starter to Expert, with answers");
+  EXPECT_EQ(pdfinfoField(info, "Keywords"), "puzzle, challenges, IQ Fit, Starter, Expert");
+  EXPECT_EQ(pdfinfoField(info, "Author"), "");
+
+  ASSERT_EQ(runPiecework(booklet(dir + "/named.pdf",
+                                 "--title 'Fit (vol. 1)' --author 'Zoë Ångström' --subject 'Rainy days' "
+                                 "--keywords 'fit, travel'"))
+                .status,
+            0);
+  info = shell(fmt::format("pdfinfo '{}/named.pdf'", dir)).out;
+  EXPECT_EQ(pdfinfoField(info, "Title"), "Fit (vol. 1)");
+  EXPECT_EQ(pdfinfoField(info, "Author"), "Zoë Ångström");
+  EXPECT_EQ(pdfinfoField(info, "Subject"), "Rainy days");
+  EXPECT_EQ(pdfinfoField(info, "Keywords"), "fit, travel");
+}
+
+TEST(PressMetadata, BookmarksPerLevelAndForTheAnswerKey) {
+  if (!havePoppler()) GTEST_SKIP() << "poppler-utils not installed";
+  const std::string dir = piecework::test::tempDir();
+  ASSERT_EQ(runPiecework(booklet(dir + "/b.pdf", "")).status, 0);
+  // Four a page: the title page, Starter 1-3 on page 2, Expert 4-6 on page 3, the answers on page 4.
+  EXPECT_EQ(outline(dir + "/b.pdf"),
+            "1 Contents\n2 Starter \xc2\xb7 no. 1\xe2\x80\x93"
+            "3\n3 Expert \xc2\xb7 no. 4\xe2\x80\x93"
+            "6\n4 Answers\n");
+  ASSERT_EQ(runPiecework(booklet(dir + "/n.pdf", "--no-solutions --level expert")).status, 0);
+  EXPECT_EQ(outline(dir + "/n.pdf"),
+            "1 Contents\n2 Expert \xc2\xb7 no. 1\xe2\x80\x93"
+            "3\n");
+
+  // Several puzzles: each level under its puzzle.
+  const std::string db = dir + "/mix.sqlite";
+  std::filesystem::copy_file(catalog(), db);
+  ASSERT_EQ(runPiecework(fmt::format("generate soma --level Starter --count 2 --seed 1 --quiet --db '{}' "
+                                     ">/dev/null",
+                                     db))
+                .status,
+            0);
+  ASSERT_EQ(runPiecework(fmt::format("booklet --db '{}' --level Starter --out '{}/mix.pdf'", db, dir)).status,
+            0);
+  EXPECT_EQ(outline(dir + "/mix.pdf"),
+            "1 Contents\n2 IQ Fit\n  2 Starter \xc2\xb7 no. 1\xe2\x80\x93"
+            "3\n3 Soma cube\n  3 Starter \xc2\xb7 no. 4\xe2\x80\x93"
+            "5\n4 Answers\n");
+}
