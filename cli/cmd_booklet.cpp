@@ -39,6 +39,8 @@ int runBooklet(const std::vector<std::string>& args) {
       "back (an answer key) or foot (each page's answers upside down at its foot)")(
       "paper", po::value<std::string>()->default_value("a4"),
       "a4, a5, letter or WIDTHxHEIGHT in mm (e.g. 148x210; each side 105 to 600)")(
+      "bleed", po::value<double>()->default_value(0),
+      "bleed in mm on each side, 0 to 10: the page grows by it, with crop marks at the trimmed corners")(
       "no-solutions", "leave out the answer pages")("title", po::value<std::string>(), "the booklet's title")(
       "author", po::value<std::string>(), "the PDF's author (default: none)")(
       "subject", po::value<std::string>(), "the PDF's subject (default: the count, puzzles and levels)")(
@@ -49,7 +51,8 @@ int runBooklet(const std::vector<std::string>& args) {
   po::variables_map vm;
   const char* usage =
       "piecework booklet [--db FILE] [--puzzle P] [--level L]... [--per-page K] [--answers-per-page K] "
-      "[--answers-at back|foot] [--paper a4|a5|letter|WxH] [--no-solutions] [--title T] [--author A] "
+      "[--answers-at back|foot] [--paper a4|a5|letter|WxH] [--bleed MM] [--no-solutions] [--title T] "
+      "[--author A] "
       "[--subject S] [--keywords K] [--model MODEL] [--json] --out booklet.pdf";
   if (!parseArguments("booklet", usage, args, options, vm, nullptr)) return 0;
   if (vm.count("out") == 0U) throw InputError("booklet: missing --out FILE.pdf");
@@ -63,6 +66,10 @@ int runBooklet(const std::vector<std::string>& args) {
         fmt::format("--paper {}: expected a4, a5, letter or WIDTHxHEIGHT in millimetres, each side {} to {}",
                     vm["paper"].as<std::string>(), kMinPaperMm, kMaxPaperMm));
   booklet.page = *paper;
+  const double bleedMm = vm["bleed"].as<double>();
+  if (!(bleedMm >= 0 && bleedMm <= kMaxBleedMm))  // NaN fails too
+    throw InputError(fmt::format("--bleed {}: expected 0 to {} mm", bleedMm, kMaxBleedMm));
+  booklet.bleed = pointsFromMm(bleedMm);
   booklet.perPage = vm["per-page"].as<int>();
   // On small paper (A5 and the like) four challenges a page draw the pieces to place too small to tell apart
   // at the harder levels: the default is then two.

@@ -189,6 +189,27 @@ void fittedFont(cairo_t* cr, const std::string& text, double size, bool bold, do
   while (size > 6 && textWidth(cr, text) > width) setFont(cr, size -= 0.5, bold);
 }
 
+// Crop marks at the four corners of the trimmed page (0, 0, page.w, page.h), in the bleed around it: each
+// corner's two trim lines drawn from the outer edge towards the corner, stopping a third of the bleed short
+// of it so a cut slightly inside the page shows none of them.
+void cropMarks(cairo_t* cr, const PageSize& page, double bleed) {
+  if (bleed <= 0) return;
+  cairo_save(cr);
+  cairo_set_source_rgb(cr, 0, 0, 0);
+  cairo_set_line_width(cr, 0.25);
+  const double gap = bleed / 3;
+  for (const double x : {0.0, page.w})
+    for (const double y : {0.0, page.h}) {
+      const double outX = x == 0 ? -1 : 1, outY = y == 0 ? -1 : 1;
+      cairo_move_to(cr, x + outX * bleed, y);
+      cairo_line_to(cr, x + outX * gap, y);
+      cairo_move_to(cr, x, y + outY * bleed);
+      cairo_line_to(cr, x, y + outY * gap);
+    }
+  cairo_stroke(cr);
+  cairo_restore(cr);
+}
+
 void pageNumber(cairo_t* cr, const PageSize& page, int number) {
   setFont(cr, 8, false);
   grey(cr);
@@ -497,16 +518,25 @@ BookletResult writeBooklet(const std::string& path, const std::vector<BookletEnt
     if (e.puzzle == nullptr) throw InputError("booklet: an entry has no puzzle");
   if (formatForPath(path) != DocumentFormat::Pdf)
     throw InputError(fmt::format("--out {}: a booklet has many pages; write it as .pdf", path));
-  Document doc(path, DocumentFormat::Pdf, options.page);
+  if (!(options.bleed >= 0 && options.bleed <= kMaxBleedMm / 25.4 * 72 + 1e-9))
+    throw InputError(fmt::format("--bleed: expected 0 to {} mm", kMaxBleedMm));
+  const double bleed = options.bleed;
+  Document doc(path, DocumentFormat::Pdf, {options.page.w + 2 * bleed, options.page.h + 2 * bleed});
   cairo_t* cr = doc.cr();
-  const PageSize page = doc.size();
+  // Everything is laid out on the trimmed page; the bleed is a frame around it.
+  const PageSize page = options.page;
+  if (bleed > 0) cairo_translate(cr, bleed, bleed);
+  const auto endPage = [&] {
+    cropMarks(cr, page, bleed);
+    doc.endPage();
+  };
   const auto order = bookletOrder(entries);
   const auto groups = groupsOf(entries, order, options.perPage);
 
   doc.setInfo(bookletInfo(entries, options));
   doc.addBookmark("Contents", doc.pages() + 1);
   titlePage(cr, page, entries, groups, options, 2 + result.challengePages);
-  doc.endPage();
+  endPage();
   const double foot = footStrip(page, options);
 
   // Bookmarks: a level per entry; with several puzzles, the levels nested under their puzzle.
@@ -545,7 +575,7 @@ BookletResult writeBooklet(const std::string& path, const std::vector<BookletEnt
         footAnswers(cr, page, foot, entries, {g.entries.begin() + first, g.entries.begin() + last + 1},
                     g.firstNumber + first);
       pageNumber(cr, page, doc.pages() + 1);
-      doc.endPage();
+      endPage();
     }
   }
 
@@ -565,7 +595,7 @@ BookletResult writeBooklet(const std::string& path, const std::vector<BookletEnt
         cairo_restore(cr);
       }
       pageNumber(cr, page, doc.pages() + 1);
-      doc.endPage();
+      endPage();
     }
   }
   if (doc.pages() != result.pages)

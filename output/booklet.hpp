@@ -30,9 +30,12 @@ enum class AnswersAt { Back, Foot };
 
 struct BookletOptions {
   PageSize page = pageSize(Paper::A4);  // the trimmed page, in points
-  int perPage = 4;                      // challenges per page, 1..12
-  int answersPerPage = 18;              // answer boards per page, 1..40
-  bool solutions = true;                // print the answers
+  // Bleed in points on each side (0 to kMaxBleedMm): the PDF page grows by it, with crop marks in it at the
+  // corners of the trimmed page.
+  double bleed = 0;
+  int perPage = 4;          // challenges per page, 1..12
+  int answersPerPage = 18;  // answer boards per page, 1..40
+  bool solutions = true;    // print the answers
   AnswersAt answersAt = AnswersAt::Back;
   std::string title;     // default: "<puzzle title> challenges"
   std::string subtitle;  // an extra line on the title page
@@ -42,6 +45,8 @@ struct BookletOptions {
   std::string subject;
   std::string keywords;
 };
+
+inline constexpr double kMaxBleedMm = 10;
 
 struct BookletResult {
   int pages = 0;

@@ -6,9 +6,12 @@
 
 #include <fmt/format.h>
 #include <sys/wait.h>
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 #include <string>
 
@@ -216,4 +219,73 @@ TEST(PressMetadata, BookmarksPerLevelAndForTheAnswerKey) {
             "1 Contents\n2 IQ Fit\n  2 Starter \xc2\xb7 no. 1\xe2\x80\x93"
             "3\n3 Soma cube\n  3 Starter \xc2\xb7 no. 4\xe2\x80\x93"
             "5\n4 Answers\n");
+}
+
+namespace {
+
+// A grey-level picture of one page's top-left corner, read from pdftoppm's PGM output.
+struct Grey {
+  int w = 0, h = 0;
+  std::string pixels;
+  int at(int x, int y) const {
+    return static_cast<unsigned char>(pixels[static_cast<std::size_t>(y * w + x)]);
+  }
+};
+
+Grey corner(const std::string& pdf, int page, int dpi, int size) {
+  const Shell r = shell(
+      fmt::format("pdftoppm -gray -r {1} -f {2} -l {2} -x 0 -y 0 -W {3} -H {3} '{0}'", pdf, dpi, page, size));
+  Grey g;
+  std::istringstream in(r.out);
+  std::string magic;
+  int max = 0;
+  in >> magic >> g.w >> g.h >> max;
+  in.get();
+  g.pixels.assign(std::istreambuf_iterator<char>(in), {});
+  if (magic != "P5" || g.pixels.size() != static_cast<std::size_t>(g.w * g.h)) g = Grey{};
+  return g;
+}
+
+}  // namespace
+
+TEST(PressBleed, PageGrowsByTheBleedWithCropMarksInIt) {
+  if (!havePoppler()) GTEST_SKIP() << "poppler-utils not installed";
+  const std::string dir = piecework::test::tempDir();
+  ASSERT_EQ(runPiecework(booklet(dir + "/b.pdf", "--paper a5 --bleed 3")).status, 0);
+  // A5 (148 x 210 mm) and 3 mm on each side: 154 x 216 mm.
+  const Size size = pageSize(dir + "/b.pdf");
+  EXPECT_NEAR(size.w, 154 * kPointsPerMm, 0.01);
+  EXPECT_NEAR(size.h, 216 * kPointsPerMm, 0.01);
+  EXPECT_EQ(pages(dir + "/b.pdf"), 1 + 2 + 2 + 1);
+
+  // 4 pixels a point: the trim lines are at 3 mm = 34 px from the top and left edges. The top-left crop
+  // marks run along them in the bleed (dark pixels on the trim lines outside the page), the corner square
+  // outside both stays white.
+  for (int page : {1, 2, 6}) {
+    const Grey g = corner(dir + "/b.pdf", page, 288, 60);
+    ASSERT_EQ(g.w, 60) << page;
+    const int trim = static_cast<int>(std::lround(3 * kPointsPerMm * 4));
+    auto darkest = [&](int x0, int y0, int x1, int y1) {
+      int d = 255;
+      for (int y = y0; y < y1; ++y)
+        for (int x = x0; x < x1; ++x) d = std::min(d, g.at(x, y));
+      return d;
+    };
+    EXPECT_LT(darkest(0, trim - 2, trim / 2, trim + 2), 128) << "horizontal mark, page " << page;
+    EXPECT_LT(darkest(trim - 2, 0, trim + 2, trim / 2), 128) << "vertical mark, page " << page;
+    EXPECT_EQ(darkest(0, 0, trim - 4, trim - 4), 255) << "corner outside the marks, page " << page;
+  }
+  // Without bleed, no marks: the page's corner is white.
+  ASSERT_EQ(runPiecework(booklet(dir + "/n.pdf", "--paper a5")).status, 0);
+  const Grey plain = corner(dir + "/n.pdf", 2, 288, 60);
+  ASSERT_EQ(plain.w, 60);
+  EXPECT_EQ(*std::min_element(plain.pixels.begin(), plain.pixels.end()), '\xff');
+
+  for (const char* bad : {"-1", "10.5", "nan", "three"}) {
+    const auto r = runPiecework(booklet(dir + "/bad.pdf", fmt::format("--bleed {}", bad)));
+    EXPECT_EQ(r.status, 2) << bad;
+    EXPECT_NE(r.err.find("--bleed"), std::string::npos) << r.err;
+    EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << r.err;
+  }
+  EXPECT_FALSE(fs::exists(dir + "/bad.pdf"));
 }
