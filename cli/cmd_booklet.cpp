@@ -8,6 +8,7 @@
 #include "cli/command.hpp"
 #include "db/catalog.hpp"
 #include "output/booklet.hpp"
+#include "output/imprint.hpp"
 #include "puzzle/challenge.hpp"
 #include "puzzle/definition.hpp"
 #include "puzzle/errors.hpp"
@@ -41,6 +42,12 @@ int runBooklet(const std::vector<std::string>& args) {
       "a4, a5, letter or WIDTHxHEIGHT in mm (e.g. 148x210; each side 105 to 600)")(
       "bleed", po::value<double>()->default_value(0),
       "bleed in mm on each side, 0 to 10: the page grows by it, with crop marks at the trimmed corners")(
+      "cover", "print a cover first: the title, author and puzzles")(
+      "imprint", po::value<std::string>(),
+      "an imprint file (TOML: title, author, isbn, edition, date); adds an imprint page after the title "
+      "page")("isbn", po::value<std::string>(), "ISBN-10 or ISBN-13 for the imprint page (adds it)")(
+      "edition", po::value<std::string>(), "edition for the imprint page and cover (adds the imprint page)")(
+      "date", po::value<std::string>(), "date for the imprint page (adds it)")(
       "no-solutions", "leave out the answer pages")("title", po::value<std::string>(), "the booklet's title")(
       "author", po::value<std::string>(), "the PDF's author (default: none)")(
       "subject", po::value<std::string>(), "the PDF's subject (default: the count, puzzles and levels)")(
@@ -51,7 +58,8 @@ int runBooklet(const std::vector<std::string>& args) {
   po::variables_map vm;
   const char* usage =
       "piecework booklet [--db FILE] [--puzzle P] [--level L]... [--per-page K] [--answers-per-page K] "
-      "[--answers-at back|foot] [--paper a4|a5|letter|WxH] [--bleed MM] [--no-solutions] [--title T] "
+      "[--answers-at back|foot] [--paper a4|a5|letter|WxH] [--bleed MM] [--cover] [--imprint FILE] [--isbn "
+      "N] [--edition E] [--date D] [--no-solutions] [--title T] "
       "[--author A] "
       "[--subject S] [--keywords K] [--model MODEL] [--json] --out booklet.pdf";
   if (!parseArguments("booklet", usage, args, options, vm, nullptr)) return 0;
@@ -84,7 +92,28 @@ int runBooklet(const std::vector<std::string>& args) {
   booklet.answersAt = answersAt == "foot" ? AnswersAt::Foot : AnswersAt::Back;
   booklet.solutions = vm.count("no-solutions") == 0U;
   if (vm.count("title") != 0U) booklet.title = vm["title"].as<std::string>();
+  // The imprint file first; options given on the command line win over it.
+  if (vm.count("imprint") != 0U) {
+    const Imprint imprint = readImprint(vm["imprint"].as<std::string>());
+    if (vm.count("title") == 0U) booklet.title = imprint.title;
+    booklet.author = imprint.author;
+    booklet.isbn = imprint.isbn;
+    booklet.edition = imprint.edition;
+    booklet.date = imprint.date;
+    booklet.imprintPage = true;
+  }
   if (vm.count("author") != 0U) booklet.author = vm["author"].as<std::string>();
+  if (vm.count("isbn") != 0U) {
+    booklet.isbn = vm["isbn"].as<std::string>();
+    if (!validIsbn(booklet.isbn))
+      throw InputError(
+          fmt::format("--isbn {}: not an ISBN-10 or ISBN-13 with a right check digit", booklet.isbn));
+  }
+  if (vm.count("edition") != 0U) booklet.edition = vm["edition"].as<std::string>();
+  if (vm.count("date") != 0U) booklet.date = vm["date"].as<std::string>();
+  booklet.imprintPage =
+      booklet.imprintPage || vm.count("isbn") + vm.count("edition") + vm.count("date") != 0U;
+  booklet.cover = vm.count("cover") != 0U;
   if (vm.count("subject") != 0U) booklet.subject = vm["subject"].as<std::string>();
   if (vm.count("keywords") != 0U) booklet.keywords = vm["keywords"].as<std::string>();
 
@@ -166,9 +195,11 @@ int runBooklet(const std::vector<std::string>& args) {
   summary["booklet_id"] = nullptr;  // stays null when the catalog cannot record it (a warning says why)
   if (!json)
     std::cout << fmt::format(
-        "wrote {}: {} pages (title page, {} challenge page{}, {} answer page{}), {} challenge{}\n", out,
-        result.pages, result.challengePages, result.challengePages == 1 ? "" : "s", result.answerPages,
-        result.answerPages == 1 ? "" : "s", entries.size(), entries.size() == 1 ? "" : "s");
+        "wrote {}: {} pages ({}{}{}, {} challenge page{}, {} answer page{}), {} challenge{}\n", out,
+        result.pages, booklet.cover ? "cover, " : "", "title page",
+        booklet.imprintPage ? ", imprint page" : "", result.challengePages,
+        result.challengePages == 1 ? "" : "s", result.answerPages, result.answerPages == 1 ? "" : "s",
+        entries.size(), entries.size() == 1 ? "" : "s");
   // Remember what went into the booklet. The PDF stands even when the catalog cannot be written.
   try {
     db::Catalog catalog(path, db::Catalog::Access::ReadWrite);

@@ -52,10 +52,14 @@ struct Group {
   int firstPage = 0;  // 1-based page of its first challenge page
 };
 
+int frontPagesOf(const BookletOptions& options) {
+  return (options.cover ? 1 : 0) + 1 + (options.imprintPage ? 1 : 0);
+}
+
 std::vector<Group> groupsOf(const std::vector<BookletEntry>& entries, const std::vector<std::size_t>& order,
-                            int perPage) {
+                            int perPage, int frontPages) {
   std::vector<Group> groups;
-  int number = 1, page = 2;
+  int number = 1, page = frontPages + 1;
   for (std::size_t i : order) {
     const BookletEntry& e = entries[i];
     if (groups.empty() || groups.back().puzzle != e.puzzle || groups.back().level != e.level) {
@@ -437,6 +441,84 @@ void titlePage(cairo_t* cr, const PageSize& page, const std::vector<BookletEntry
   showText(cr, levelsNote, page.w / 2, page.h - kMargin - 10, 0.5);
 }
 
+// The cover: a dark band across the top two thirds, running into the bleed, with the title and author in
+// white; under it the puzzles, the number of challenges and the levels as coloured dots.
+void coverPage(cairo_t* cr, const PageSize& page, double bleed, const std::vector<BookletEntry>& entries,
+               const std::vector<Group>& groups, const BookletOptions& options) {
+  const double bandBottom = page.h * 0.62;
+  cairo_set_source_rgb(cr, 0.11, 0.17, 0.29);
+  cairo_rectangle(cr, -bleed, -bleed, page.w + 2 * bleed, bandBottom + bleed);
+  cairo_fill(cr);
+  const double width = page.w - 2 * kMargin;
+  const std::string title = bookletTitle(entries, options);
+  cairo_set_source_rgb(cr, 1, 1, 1);
+  fittedFont(cr, title, std::min(40.0, page.w / 14), true, width);
+  showText(cr, title, page.w / 2, bandBottom * 0.5, 0.5);
+  if (!options.author.empty()) {
+    fittedFont(cr, options.author, std::min(18.0, page.w / 30), false, width);
+    showText(cr, options.author, page.w / 2, bandBottom * 0.5 + 36, 0.5);
+  }
+  std::vector<std::string> puzzles;
+  std::vector<Level> levels;
+  for (const Group& g : groups) {
+    if (std::find(puzzles.begin(), puzzles.end(), g.puzzle->title) == puzzles.end())
+      puzzles.push_back(g.puzzle->title);
+    if (std::find(levels.begin(), levels.end(), g.level) == levels.end()) levels.push_back(g.level);
+  }
+  std::string names;
+  for (const std::string& p : puzzles) names += (names.empty() ? "" : " \xc2\xb7 ") + p;
+  double y = bandBottom + (page.h - bandBottom) * 0.3;
+  ink(cr);
+  fittedFont(cr, names, 16, true, width);
+  showText(cr, names, page.w / 2, y, 0.5);
+  y += 24;
+  const std::string count = fmt::format("{} challenge{}", entries.size(), entries.size() == 1 ? "" : "s");
+  grey(cr);
+  fittedFont(cr, count, 12, false, width);
+  showText(cr, count, page.w / 2, y, 0.5);
+  y += 22;
+  std::sort(levels.begin(), levels.end());
+  const double step = 16, left = page.w / 2 - step * (static_cast<double>(levels.size()) - 1) / 2;
+  for (std::size_t i = 0; i < levels.size(); ++i) {
+    setColour(cr, levelColour(levels[i]));
+    cairo_arc(cr, left + step * static_cast<double>(i), y, 5, 0, 2 * 3.14159265358979);
+    cairo_fill(cr);
+  }
+  if (!options.edition.empty()) {
+    grey(cr);
+    fittedFont(cr, options.edition, 10, false, width);
+    showText(cr, options.edition, page.w / 2, page.h - kMargin, 0.5);
+  }
+}
+
+// The imprint page: the booklet's particulars at the foot of the page, as books print them on the back of
+// the title page.
+void imprintPage(cairo_t* cr, const PageSize& page, const std::vector<BookletEntry>& entries,
+                 const BookletOptions& options) {
+  std::vector<std::pair<std::string, bool>> lines;  // text, bold
+  lines.emplace_back(bookletTitle(entries, options), true);
+  if (!options.author.empty()) lines.emplace_back(options.author, false);
+  if (!options.edition.empty()) lines.emplace_back(options.edition, false);
+  if (!options.date.empty()) lines.emplace_back(options.date, false);
+  if (!options.isbn.empty()) lines.emplace_back("ISBN " + options.isbn, false);
+  lines.emplace_back("", false);
+  lines.emplace_back(
+      fmt::format("{} challenge{}, each with exactly one solution, made and checked with piecework.",
+                  entries.size(), entries.size() == 1 ? "" : "s"),
+      false);
+  const double width = page.w - 2 * kMargin, spacing = 14;
+  double y = page.h - kMargin - kFooter - spacing * static_cast<double>(lines.size() - 1);
+  for (const auto& [text, bold] : lines) {
+    if (bold)
+      ink(cr);
+    else
+      grey(cr);
+    fittedFont(cr, text, 10, bold, width);
+    if (!text.empty()) showText(cr, text, kMargin, y);
+    y += spacing;
+  }
+}
+
 }  // namespace
 
 std::string bookletTitle(const std::vector<BookletEntry>& entries, const BookletOptions& options) {
@@ -499,14 +581,15 @@ BookletResult bookletPages(const std::vector<BookletEntry>& entries, const Bookl
     throw InputError(
         fmt::format("--answers-per-page {}: expected 1 to {}", options.answersPerPage, kMaxAnswersPerPage));
   const auto order = bookletOrder(entries);
-  const auto groups = groupsOf(entries, order, options.perPage);
+  const auto groups = groupsOf(entries, order, options.perPage, frontPagesOf(options));
   BookletResult r;
+  r.frontPages = frontPagesOf(options);
   r.challengePages = pagesOf(groups, options.perPage);
   const int n = static_cast<int>(entries.size());
   r.answerPages = options.solutions && options.answersAt == AnswersAt::Back
                       ? (n + options.answersPerPage - 1) / options.answersPerPage
                       : 0;
-  r.pages = 1 + r.challengePages + r.answerPages;
+  r.pages = r.frontPages + r.challengePages + r.answerPages;
   for (std::size_t i : order) r.order.push_back(entries[i].id);
   return r;
 }
@@ -531,12 +614,22 @@ BookletResult writeBooklet(const std::string& path, const std::vector<BookletEnt
     doc.endPage();
   };
   const auto order = bookletOrder(entries);
-  const auto groups = groupsOf(entries, order, options.perPage);
+  const auto groups = groupsOf(entries, order, options.perPage, result.frontPages);
 
   doc.setInfo(bookletInfo(entries, options));
+  if (options.cover) {
+    doc.addBookmark("Cover", doc.pages() + 1);
+    coverPage(cr, page, bleed, entries, groups, options);
+    endPage();
+  }
   doc.addBookmark("Contents", doc.pages() + 1);
-  titlePage(cr, page, entries, groups, options, 2 + result.challengePages);
+  titlePage(cr, page, entries, groups, options, result.frontPages + 1 + result.challengePages);
   endPage();
+  if (options.imprintPage) {
+    doc.addBookmark("Imprint", doc.pages() + 1);
+    imprintPage(cr, page, entries, options);
+    endPage();
+  }
   const double foot = footStrip(page, options);
 
   // Bookmarks: a level per entry; with several puzzles, the levels nested under their puzzle.

@@ -44,12 +44,20 @@ struct BookletOptions {
   std::string author;
   std::string subject;
   std::string keywords;
+  // Front matter: a cover before the title page (the title, author and puzzles), and an imprint page after
+  // it (title, author, edition, date, ISBN).
+  bool cover = false;
+  bool imprintPage = false;
+  std::string isbn;  // checked by the caller (validIsbn)
+  std::string edition;
+  std::string date;
 };
 
 inline constexpr double kMaxBleedMm = 10;
 
 struct BookletResult {
   int pages = 0;
+  int frontPages = 1;  // cover, title page, imprint page
   int challengePages = 0;
   int answerPages = 0;
   std::vector<std::int64_t> order;  // entry ids in booklet order (numbers 1..N)
@@ -58,9 +66,9 @@ struct BookletResult {
 // The booklet order: grouped by puzzle (in order of first appearance), then by level; stable otherwise.
 std::vector<std::size_t> bookletOrder(const std::vector<BookletEntry>& entries);
 
-// Pages the booklet will have: 1 (title) + per group of one puzzle and level ceil(n / perPage) challenge
-// pages + ceil(N / answersPerPage) answer pages for all N challenges (none when options.solutions is false or
-// the answers go at the foot of the pages).
+// Pages the booklet will have: the front pages (title, and cover and imprint when asked for) + per group of
+// one puzzle and level ceil(n / perPage) challenge pages + ceil(N / answersPerPage) answer pages for all N
+// challenges (none when options.solutions is false or the answers go at the foot of the pages).
 BookletResult bookletPages(const std::vector<BookletEntry>& entries, const BookletOptions& options);
 
 // The title printed on the title page: options.title, or "<puzzle title> challenges".

@@ -15,6 +15,7 @@
 #include <sstream>
 #include <string>
 
+#include "output/imprint.hpp"
 #include "support/run.hpp"
 
 namespace fs = std::filesystem;
@@ -286,6 +287,94 @@ TEST(PressBleed, PageGrowsByTheBleedWithCropMarksInIt) {
     EXPECT_EQ(r.status, 2) << bad;
     EXPECT_NE(r.err.find("--bleed"), std::string::npos) << r.err;
     EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << r.err;
+  }
+  EXPECT_FALSE(fs::exists(dir + "/bad.pdf"));
+}
+
+TEST(PressImprint, IsbnCheckDigits) {
+  using piecework::validIsbn;
+  // Published examples: ISBN-13 978-3-16-148410-0 and 978-0-306-40615-7, ISBN-10 0-306-40615-2 and
+  // 0-8044-2957-X (check digit ten).
+  for (const char* good : {"978-3-16-148410-0", "9780306406157", "978 0 306 40615 7", "0-306-40615-2",
+                           "0-8044-2957-X", "080442957x"})
+    EXPECT_TRUE(validIsbn(good)) << good;
+  for (const char* bad : {"978-3-16-148410-1", "0-306-40615-3", "978316148410", "97831614841000",
+                          "-9783161484100", "9783161484100-", "X-306-40615-2", "978-3-16-14841O-0", ""})
+    EXPECT_FALSE(validIsbn(bad)) << bad;
+}
+
+TEST(PressImprint, CoverAndImprintPageFromATomlFileAndOptions) {
+  if (!havePoppler()) GTEST_SKIP() << "poppler-utils not installed";
+  const std::string dir = piecework::test::tempDir();
+  {
+    std::ofstream toml(dir + "/imprint.toml");
+    toml << "title = \"Rainy Day Fits\"\nauthor = \"Ada Example\"\nisbn = \"978-3-16-148410-0\"\n"
+            "edition = \"First edition\"\ndate = 2026-11-27\n";
+  }
+  const std::string pdf = dir + "/full.pdf";
+  auto r = runPiecework(
+      booklet(pdf, fmt::format("--paper a5 --bleed 3 --cover --imprint '{}/imprint.toml'", dir)));
+  ASSERT_EQ(r.status, 0) << r.err;
+  const std::string info = shell(fmt::format("pdfinfo '{}'", pdf)).out;
+  EXPECT_EQ(pdfinfoField(info, "Title"), "Rainy Day Fits");
+  EXPECT_EQ(pdfinfoField(info, "Author"), "Ada Example");
+  // Cover, title page, imprint page; 2 + 2 challenge pages (two a page on A5); one answer page.
+  EXPECT_EQ(pdfinfoField(info, "Pages"), "8");
+  EXPECT_NEAR(pageSize(pdf).w, 154 * kPointsPerMm, 0.01);
+  const auto text = [&](int page) {
+    return shell(fmt::format("pdftotext -f {0} -l {0} '{1}' -", page, pdf)).out;
+  };
+  const std::string cover = text(1), imprint = text(3);
+  EXPECT_NE(cover.find("Rainy Day Fits"), std::string::npos) << cover;
+  EXPECT_NE(cover.find("Ada Example"), std::string::npos) << cover;
+  EXPECT_NE(cover.find("IQ Fit"), std::string::npos) << cover;
+  for (const char* wanted :
+       {"Rainy Day Fits", "Ada Example", "First edition", "2026-11-27", "ISBN 978-3-16-148410-0"})
+    EXPECT_NE(imprint.find(wanted), std::string::npos) << wanted << " in " << imprint;
+  EXPECT_NE(text(2).find("Contents"), std::string::npos);
+  EXPECT_EQ(outline(pdf).rfind("1 Cover\n2 Contents\n3 Imprint\n4 Starter", 0), 0U) << outline(pdf);
+  ASSERT_EQ(shell(fmt::format("pdftoppm -png -r 20 '{}' '{}/page'", pdf, dir)).status, 0);
+
+  // Options win over the file; the imprint page also comes from the options alone.
+  r = runPiecework(booklet(dir + "/opt.pdf", fmt::format("--imprint '{}/imprint.toml' --title 'Sunny Fits' "
+                                                         "--isbn 0-306-40615-2 --date 'Spring 2027'",
+                                                         dir)));
+  ASSERT_EQ(r.status, 0) << r.err;
+  std::string page2 = shell(fmt::format("pdftotext -f 2 -l 2 '{}/opt.pdf' -", dir)).out;
+  for (const char* wanted : {"Sunny Fits", "Ada Example", "ISBN 0-306-40615-2", "Spring 2027"})
+    EXPECT_NE(page2.find(wanted), std::string::npos) << wanted << " in " << page2;
+  EXPECT_EQ(page2.find("2026-11-27"), std::string::npos) << page2;
+  r = runPiecework(booklet(dir + "/ed.pdf", "--edition 'Second edition'"));
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(pages(dir + "/ed.pdf"), 2 + 1 + 1 + 1);  // title, imprint; 1 + 1 challenge pages; answers
+  EXPECT_NE(shell(fmt::format("pdftotext -f 2 -l 2 '{}/ed.pdf' -", dir)).out.find("Second edition"),
+            std::string::npos);
+}
+
+TEST(PressImprint, BadImprintIsOneLineNamingTheFileOrOption) {
+  const std::string dir = piecework::test::tempDir();
+  const auto write = [&](const std::string& name, const std::string& text) {
+    std::ofstream(dir + "/" + name) << text;
+    return dir + "/" + name;
+  };
+  struct Case {
+    std::string options, mentions;
+  };
+  const std::string unknown = write("unknown.toml", "title = \"T\"\npublisher = \"P\"\n");
+  const std::string notText = write("number.toml", "author = 42\n");
+  const std::string broken = write("broken.toml", "title = \"T\nauthor = \"A\"\n");
+  const std::string badIsbn = write("isbn.toml", "isbn = \"978-3-16-148410-1\"\n");
+  const std::string deep = write("deep.toml", std::string(5000, '[') + "\n");
+  for (const Case& c :
+       {Case{"--isbn 978-3-16-148410-1", "--isbn"}, Case{"--imprint '" + unknown + "'", "unknown.toml:2"},
+        Case{"--imprint '" + notText + "'", "number.toml:1"},
+        Case{"--imprint '" + broken + "'", "broken.toml:1"}, Case{"--imprint '" + badIsbn + "'", "isbn.toml"},
+        Case{"--imprint '" + deep + "'", "deep.toml"},
+        Case{"--imprint '" + dir + "/missing.toml'", "missing.toml"}}) {
+    const auto r = runPiecework(booklet(dir + "/bad.pdf", c.options));
+    EXPECT_EQ(r.status, 2) << c.options << ": " << r.err;
+    EXPECT_NE(r.err.find(c.mentions), std::string::npos) << c.options << ": " << r.err;
+    EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << c.options << ": " << r.err;
   }
   EXPECT_FALSE(fs::exists(dir + "/bad.pdf"));
 }
