@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <map>
 
 #include "output/draw.hpp"
@@ -283,11 +284,18 @@ void cellFrame(cairo_t* cr, const Rect& cell, int number, const std::string& not
   }
 }
 
-void answersHeader(cairo_t* cr, const PageSize& page, int from, int to) {
+// `paleGivens`: some board on the page has givens, drawn pale (paleGivens); the header says so.
+void answersHeader(cairo_t* cr, const PageSize& page, int from, int to, bool paleGivens) {
   const double y = kMargin + 12;
   ink(cr);
   setFont(cr, 14, true);
   showText(cr, "Answers", kMargin, y);
+  if (paleGivens) {
+    const double answersWidth = textWidth(cr, "Answers");
+    setFont(cr, 9, false);
+    grey(cr);
+    showText(cr, "pale: the pieces given", kMargin + answersWidth + 10, y - 1);
+  }
   setFont(cr, 9, false);
   grey(cr);
   showText(cr, from == to ? fmt::format("no. {}", from) : fmt::format("no. {}\xe2\x80\x93{}", from, to),
@@ -299,7 +307,59 @@ void answersHeader(cairo_t* cr, const PageSize& page, int from, int to) {
   cairo_stroke(cr);
 }
 
-// One answer: its number in the level's colour over the solved board, as large as the cell allows.
+// Pales the givens of an answer board drawn at (x, y), `scale` points per unit, under a white veil, so that
+// the pieces the solver placed stand out. Where the givens lie is found on pixels, as the places where the
+// board with the givens differs from the empty board: each family draws its board its own way, and this
+// needs to know none of them. The veil's mask goes into the PDF as a small image (3 pixels a point).
+void paleGivens(cairo_t* cr, const BookletEntry& e, double x, double y, double scale) {
+  if (e.givens.empty() || e.solution.empty()) return;
+  constexpr double kPixelsPerPoint = 3;
+  const Extent board = boardExtent(*e.puzzle);
+  const int w = static_cast<int>(std::ceil(board.w * scale * kPixelsPerPoint));
+  const int h = static_cast<int>(std::ceil(board.h * scale * kPixelsPerPoint));
+  if (w <= 0 || h <= 0) return;
+  const auto render = [&](const std::vector<int>& placements) {
+    cairo_surface_t* image = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h);
+    cairo_t* c = cairo_create(image);
+    cairo_scale(c, kPixelsPerPoint, kPixelsPerPoint);
+    drawBoard(c, *e.puzzle, placements, 0, 0, scale);
+    cairo_destroy(c);
+    cairo_surface_flush(image);
+    return image;
+  };
+  cairo_surface_t* empty = render({});
+  cairo_surface_t* given = render(e.givens);
+  cairo_surface_t* mask = cairo_image_surface_create(CAIRO_FORMAT_A8, w, h);
+  cairo_surface_flush(mask);
+  const unsigned char* a = cairo_image_surface_get_data(empty);
+  const unsigned char* b = cairo_image_surface_get_data(given);
+  unsigned char* m = cairo_image_surface_get_data(mask);
+  const int rgbStride = cairo_image_surface_get_stride(empty),
+            maskStride = cairo_image_surface_get_stride(mask);
+  if (a != nullptr && b != nullptr && m != nullptr) {
+    for (int row = 0; row < h; ++row)
+      for (int col = 0; col < w; ++col) {
+        const unsigned char* pa = a + row * rgbStride + 4 * col;
+        const unsigned char* pb = b + row * rgbStride + 4 * col;
+        int difference = 0;
+        for (int k = 0; k < 4; ++k) difference = std::max(difference, std::abs(pa[k] - pb[k]));
+        m[row * maskStride + col] = difference > 24 ? 255 : 0;
+      }
+    cairo_surface_mark_dirty(mask);
+    cairo_save(cr);
+    cairo_translate(cr, x, y);
+    cairo_scale(cr, 1 / kPixelsPerPoint, 1 / kPixelsPerPoint);
+    cairo_set_source_rgba(cr, 1, 1, 1, 0.6);
+    cairo_mask_surface(cr, mask, 0, 0);
+    cairo_restore(cr);
+  }
+  cairo_surface_destroy(mask);
+  cairo_surface_destroy(given);
+  cairo_surface_destroy(empty);
+}
+
+// One answer: its number in the level's colour over the solved board, as large as the cell allows; the
+// givens pale, the pieces placed in full colour.
 void answerCell(cairo_t* cr, const Rect& cell, int number, const BookletEntry& e) {
   setFont(cr, 8, true);
   setColour(cr, levelColour(e.level));
@@ -317,8 +377,11 @@ void answerCell(cairo_t* cr, const Rect& cell, int number, const BookletEntry& e
   const Extent board = boardExtent(*e.puzzle);
   const double h = cell.h - kAnswerCaption;
   const double s = std::min(cell.w / board.w, h / board.h);
-  drawBoard(cr, *e.puzzle, e.solution.empty() ? e.givens : e.solution, cell.x + (cell.w - board.w * s) / 2,
-            cell.y + kAnswerCaption + (h - board.h * s) / 2, s, e.solution.empty() ? e.marks : CellMarks{});
+  const double boardX = cell.x + (cell.w - board.w * s) / 2,
+               boardY = cell.y + kAnswerCaption + (h - board.h * s) / 2;
+  drawBoard(cr, *e.puzzle, e.solution.empty() ? e.givens : e.solution, boardX, boardY, s,
+            e.solution.empty() ? e.marks : CellMarks{});
+  paleGivens(cr, e, boardX, boardY, s);
 }
 
 // The answers of one page, upside down in the strip at its foot: turned half a circle about the strip's
@@ -680,7 +743,12 @@ BookletResult writeBooklet(const std::string& path, const std::vector<BookletEnt
     doc.addBookmark("Answers", doc.pages() + 1);
     for (int first = 0; first < count; first += options.answersPerPage) {
       const int last = std::min(count, first + options.answersPerPage) - 1;
-      answersHeader(cr, page, first + 1, last + 1);
+      bool anyPale = false;
+      for (int k = first; k <= last; ++k) {
+        const BookletEntry& e = entries[order[static_cast<std::size_t>(k)]];
+        anyPale = anyPale || (!e.givens.empty() && !e.solution.empty());
+      }
+      answersHeader(cr, page, first + 1, last + 1, anyPale);
       for (int k = first; k <= last; ++k) {
         cairo_save(cr);
         answerCell(cr, cellRect(page, grid, k - first, kAnswerGap), k + 1,

@@ -15,7 +15,10 @@
 #include <sstream>
 #include <string>
 
+#include "output/booklet.hpp"
 #include "output/imprint.hpp"
+#include "puzzle/definition.hpp"
+#include "solver/solver.hpp"
 #include "support/run.hpp"
 
 namespace fs = std::filesystem;
@@ -377,4 +380,54 @@ TEST(PressImprint, BadImprintIsOneLineNamingTheFileOrOption) {
     EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << c.options << ": " << r.err;
   }
   EXPECT_FALSE(fs::exists(dir + "/bad.pdf"));
+}
+
+// The answer key pales the givens: two answers with the same solution, one with no givens and one with five
+// of its ten pieces given, each alone on an answer page. Their boards differ only where the veil lies, and
+// every pixel that differs is lighter on the page with givens.
+TEST(PressAnswers, GivensArePaleOnTheAnswerBoards) {
+  using namespace piecework;
+  if (!havePoppler()) GTEST_SKIP() << "poppler-utils not installed";
+  const std::string dir = piecework::test::tempDir();
+  const Puzzle fit = loadPuzzle("iq-fit");
+  const FindResult found = findSolutions(fit, {}, FindOptions{});
+  ASSERT_FALSE(found.solutions.empty());
+  BookletEntry none;
+  none.puzzle = &fit;
+  none.solution = found.solutions.front();
+  none.id = 1;
+  BookletEntry five = none;
+  five.givens.assign(none.solution.begin(), none.solution.begin() + 5);
+  five.id = 2;
+  BookletOptions options;
+  options.perPage = 1;
+  options.answersPerPage = 1;
+  const std::string pdf = dir + "/answers.pdf";
+  ASSERT_EQ(writeBooklet(pdf, {none, five}, options).pages, 1 + 2 + 2);
+  // The page between the answer's caption and the page number (A4: 90 to 760 pt), half a pixel a point.
+  const auto board = [&](int page) {
+    const Shell r =
+        shell(fmt::format("pdftoppm -gray -r 36 -f {0} -l {0} -x 0 -y 45 -W 298 -H 335 '{1}'", page, pdf));
+    Grey g;
+    std::istringstream in(r.out);
+    std::string magic;
+    int max = 0;
+    in >> magic >> g.w >> g.h >> max;
+    in.get();
+    g.pixels.assign(std::istreambuf_iterator<char>(in), {});
+    return g;
+  };
+  const Grey plain = board(4), pale = board(5);
+  ASSERT_EQ(plain.pixels.size(), 298U * 335U);
+  ASSERT_EQ(pale.pixels.size(), plain.pixels.size());
+  int lighter = 0, darker = 0;
+  for (std::size_t i = 0; i < plain.pixels.size(); ++i) {
+    const int before = static_cast<unsigned char>(plain.pixels[i]),
+              after = static_cast<unsigned char>(pale.pixels[i]);
+    if (after > before + 8) ++lighter;
+    if (after + 8 < before) ++darker;
+  }
+  EXPECT_EQ(darker, 0);
+  // Five IQ Fit pieces cover about half the board; the board fills much of the width: thousands of pixels.
+  EXPECT_GT(lighter, 2000);
 }
