@@ -49,7 +49,8 @@ int runBooklet(const std::vector<std::string>& args) {
       "edition", po::value<std::string>(), "edition for the imprint page and cover (adds the imprint page)")(
       "date", po::value<std::string>(), "date for the imprint page (adds it)")(
       "no-solutions", "leave out the answer pages")("title", po::value<std::string>(), "the booklet's title")(
-      "author", po::value<std::string>(), "the PDF's author (default: none)")(
+      "author", po::value<std::string>(),
+      "the author: on the cover, the imprint page and in the PDF (default: none)")(
       "subject", po::value<std::string>(), "the PDF's subject (default: the count, puzzles and levels)")(
       "keywords", po::value<std::string>(), "the PDF's keywords (default: the puzzles and levels)")(
       "out,o", po::value<std::string>(), "write the booklet here (FILE.pdf)")(

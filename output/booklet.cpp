@@ -668,6 +668,7 @@ BookletResult writeBooklet(const std::string& path, const std::vector<BookletEnt
     throw InputError(fmt::format("--bleed: expected 0 to {} mm", kMaxBleedMm));
   const double bleed = options.bleed;
   Document doc(path, DocumentFormat::Pdf, {options.page.w + 2 * bleed, options.page.h + 2 * bleed});
+  doc.setBleed(bleed);
   cairo_t* cr = doc.cr();
   // Everything is laid out on the trimmed page; the bleed is a frame around it.
   const PageSize page = options.page;

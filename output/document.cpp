@@ -16,6 +16,8 @@
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
+#include <fstream>
+#include <iterator>
 #include <stdexcept>
 
 #include "output/pdf_metadata.hpp"
@@ -283,6 +285,13 @@ void Document::commit() {
   const cairo_status_t finished = png != CAIRO_STATUS_SUCCESS ? png : cairo_surface_status(surface_);
   cairo_surface_destroy(surface_);
   surface_ = nullptr;
+  if (format_ == DocumentFormat::Pdf && bleed_ > 0 && finished == CAIRO_STATUS_SUCCESS && !writeFailed_ &&
+      std::fflush(file_) == 0) {
+    std::ifstream written(temp_, std::ios::binary);
+    const std::string pdf((std::istreambuf_iterator<char>(written)), std::istreambuf_iterator<char>());
+    const std::string boxes = pageBoxesUpdate(pdf, bleed_);
+    if (std::fwrite(boxes.data(), 1, boxes.size(), file_) != boxes.size()) writeFailed_ = true;
+  }
   if (format_ == DocumentFormat::Svg && finished == CAIRO_STATUS_SUCCESS) {
     const std::string svg = withTextElements(svg_, textRuns_);
     if (std::fwrite(svg.data(), 1, svg.size(), file_) != svg.size()) writeFailed_ = true;

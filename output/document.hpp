@@ -65,6 +65,9 @@ class Document {
   // A bookmark (PDF outline entry) to the top of 1-based `page`, under `parent` (0: top level); returns its
   // id, the parent of entries nested in it. Other formats ignore it and return 0.
   int addBookmark(const std::string& text, int page, int parent = 0);
+  // A PDF whose pages are the trimmed page grown by `bleed` points on each side: each page gets a /TrimBox
+  // and a /BleedBox (appended as an incremental update on commit, since cairo cannot set them).
+  void setBleed(double bleed) { bleed_ = bleed; }
   // Finishes the document and moves it into place. Throws std::runtime_error when cairo or the file system
   // failed; the target is then untouched.
   void commit();
@@ -82,6 +85,7 @@ class Document {
   cairo_surface_t* surface_ = nullptr;
   cairo_t* cr_ = nullptr;
   int pages_ = 0;
+  double bleed_ = 0;
   bool writeFailed_ = false;
   bool committed_ = false;
 };

@@ -279,6 +279,40 @@ TEST(PressBleed, PageGrowsByTheBleedWithCropMarksInIt) {
     EXPECT_LT(darkest(trim - 2, 0, trim + 2, trim / 2), 128) << "vertical mark, page " << page;
     EXPECT_EQ(darkest(0, 0, trim - 4, trim - 4), 255) << "corner outside the marks, page " << page;
   }
+  // The page boxes: the TrimBox 3 mm (8.50 pt) inside the page, the BleedBox the whole page, on every page.
+  for (int page : {1, 6}) {
+    const std::string boxes = shell(fmt::format("pdfinfo -box -f {0} -l {0} '{1}/b.pdf'", page, dir)).out;
+    double x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+    ASSERT_EQ(std::sscanf(pdfinfoField(boxes, fmt::format("Page    {} TrimBox", page)).c_str(),
+                          "%lf %lf %lf %lf", &x0, &y0, &x1, &y1),
+              4)
+        << boxes;
+    EXPECT_NEAR(x0, 3 * kPointsPerMm, 0.01);
+    EXPECT_NEAR(y0, 3 * kPointsPerMm, 0.01);
+    EXPECT_NEAR(x1, 151 * kPointsPerMm, 0.01);
+    EXPECT_NEAR(y1, 213 * kPointsPerMm, 0.01);
+    ASSERT_EQ(std::sscanf(pdfinfoField(boxes, fmt::format("Page    {} BleedBox", page)).c_str(),
+                          "%lf %lf %lf %lf", &x0, &y0, &x1, &y1),
+              4)
+        << boxes;
+    EXPECT_NEAR(x1, 154 * kPointsPerMm, 0.01);
+    EXPECT_NEAR(y1, 216 * kPointsPerMm, 0.01);
+  }
+  // The boxes are an incremental update: its cross-reference entries point at the objects they name.
+  {
+    std::ifstream in(dir + "/b.pdf", std::ios::binary);
+    const std::string pdf((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const std::size_t xref = pdf.rfind("\nxref\n");
+    ASSERT_NE(xref, std::string::npos);
+    std::istringstream entries(pdf.substr(xref + 6));
+    int checked = 0;
+    for (std::string object, count, offset, generation, use; entries >> object && object != "trailer";) {
+      entries >> count >> offset >> generation >> use;
+      EXPECT_EQ(pdf.compare(std::stoul(offset), object.size() + 7, object + " 0 obj\n"), 0) << object;
+      ++checked;
+    }
+    EXPECT_EQ(checked, 1 + 2 + 2 + 1);  // one per page
+  }
   // Without bleed, no marks: the page's corner is white.
   ASSERT_EQ(runPiecework(booklet(dir + "/n.pdf", "--paper a5")).status, 0);
   const Grey plain = corner(dir + "/n.pdf", 2, 288, 60);
