@@ -8,6 +8,7 @@
 #include "cli/command.hpp"
 #include "db/catalog.hpp"
 #include "output/booklet.hpp"
+#include "output/draw.hpp"
 #include "output/imprint.hpp"
 #include "puzzle/challenge.hpp"
 #include "puzzle/definition.hpp"
@@ -48,6 +49,8 @@ int runBooklet(const std::vector<std::string>& args) {
       "page")("isbn", po::value<std::string>(), "ISBN-10 or ISBN-13 for the imprint page (adds it)")(
       "edition", po::value<std::string>(), "edition for the imprint page and cover (adds the imprint page)")(
       "date", po::value<std::string>(), "date for the imprint page (adds it)")(
+      "font", po::value<std::string>(),
+      "draw all text with this font file (TrueType or OpenType; bold made by cairo); default DejaVu Sans")(
       "no-solutions", "leave out the answer pages")("title", po::value<std::string>(), "the booklet's title")(
       "author", po::value<std::string>(),
       "the author: on the cover, the imprint page and in the PDF (default: none)")(
@@ -59,9 +62,8 @@ int runBooklet(const std::vector<std::string>& args) {
   po::variables_map vm;
   const char* usage =
       "piecework booklet [--db FILE] [--puzzle P] [--level L]... [--per-page K] [--answers-per-page K] "
-      "[--answers-at back|foot] [--paper a4|a5|letter|WxH] [--bleed MM] [--cover] [--imprint FILE] [--isbn "
-      "N] [--edition E] [--date D] [--no-solutions] [--title T] "
-      "[--author A] "
+      "[--answers-at back|foot] [--paper a4|a5|letter|WxH] [--bleed MM] [--cover] [--imprint FILE] "
+      "[--isbn N] [--edition E] [--date D] [--font FILE] [--no-solutions] [--title T] [--author A] "
       "[--subject S] [--keywords K] [--model MODEL] [--json] --out booklet.pdf";
   if (!parseArguments("booklet", usage, args, options, vm, nullptr)) return 0;
   if (vm.count("out") == 0U) throw InputError("booklet: missing --out FILE.pdf");
@@ -115,6 +117,7 @@ int runBooklet(const std::vector<std::string>& args) {
   booklet.imprintPage =
       booklet.imprintPage || vm.count("isbn") + vm.count("edition") + vm.count("date") != 0U;
   booklet.cover = vm.count("cover") != 0U;
+  if (vm.count("font") != 0U) useFontFile(vm["font"].as<std::string>());
   if (vm.count("subject") != 0U) booklet.subject = vm["subject"].as<std::string>();
   if (vm.count("keywords") != 0U) booklet.keywords = vm["keywords"].as<std::string>();
 

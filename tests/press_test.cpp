@@ -465,3 +465,27 @@ TEST(PressAnswers, GivensArePaleOnTheAnswerBoards) {
   // Five IQ Fit pieces cover about half the board; the board fills much of the width: thousands of pixels.
   EXPECT_GT(lighter, 2000);
 }
+
+TEST(PressFont, FontFileDrawsAllText) {
+  if (!havePoppler()) GTEST_SKIP() << "poppler-utils not installed";
+  const std::string serif = "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf";
+  if (!fs::exists(serif)) GTEST_SKIP() << serif << " not installed";
+  const std::string dir = piecework::test::tempDir();
+  ASSERT_EQ(runPiecework(booklet(dir + "/sans.pdf", "")).status, 0);
+  const auto r = runPiecework(booklet(dir + "/serif.pdf", fmt::format("--font '{}'", serif)));
+  ASSERT_EQ(r.status, 0) << r.err;
+  const std::string sans = shell(fmt::format("pdffonts '{}/sans.pdf'", dir)).out;
+  const std::string fonts = shell(fmt::format("pdffonts '{}/serif.pdf'", dir)).out;
+  EXPECT_NE(sans.find("DejaVuSans"), std::string::npos) << sans;
+  EXPECT_NE(fonts.find("DejaVuSerif"), std::string::npos) << fonts;
+  EXPECT_EQ(fonts.find("DejaVuSans"), std::string::npos) << fonts;
+  EXPECT_NE(shell(fmt::format("pdftotext -f 1 -l 1 '{}/serif.pdf' -", dir)).out.find("IQ Fit challenges"),
+            std::string::npos);
+  for (const std::string& bad : {catalog(), dir + "/missing.ttf"}) {
+    const auto refused = runPiecework(booklet(dir + "/bad.pdf", fmt::format("--font '{}'", bad)));
+    EXPECT_EQ(refused.status, 2) << bad << ": " << refused.err;
+    EXPECT_NE(refused.err.find("--font " + bad), std::string::npos) << refused.err;
+    EXPECT_EQ(refused.err.find('\n'), refused.err.size() - 1) << refused.err;
+  }
+  EXPECT_FALSE(fs::exists(dir + "/bad.pdf"));
+}
