@@ -8,6 +8,8 @@
 #include "cli/command.hpp"
 #include "db/catalog.hpp"
 #include "output/booklet.hpp"
+#include "output/draw.hpp"
+#include "output/imprint.hpp"
 #include "puzzle/challenge.hpp"
 #include "puzzle/definition.hpp"
 #include "puzzle/errors.hpp"
@@ -32,31 +34,58 @@ int runBooklet(const std::vector<std::string>& args) {
                                                "only this puzzle (repeatable)")(
       "level", po::value<std::vector<std::string>>()->composing(),
       "only this level: Starter, Junior, Expert, Master or Wizard (repeatable)")(
-      "per-page", po::value<int>()->default_value(4), "challenges per page, 1 to 12")(
+      "per-page", po::value<int>()->default_value(4),
+      "challenges per page, 1 to 12 (default 2 on paper smaller than three quarters of A4)")(
       "answers-per-page", po::value<int>()->default_value(18), "answer boards per page, 1 to 40")(
       "answers-at", po::value<std::string>()->default_value("back"),
       "back (an answer key) or foot (each page's answers upside down at its foot)")(
-      "paper", po::value<std::string>()->default_value("a4"), "a4 or letter")(
+      "paper", po::value<std::string>()->default_value("a4"),
+      "a4, a5, letter or WIDTHxHEIGHT in mm (e.g. 148x210; each side 105 to 600)")(
+      "bleed", po::value<double>()->default_value(0),
+      "bleed in mm on each side, 0 to 10: the page grows by it, with crop marks at the trimmed corners")(
+      "cover", "print a cover first: the title, author and puzzles")(
+      "imprint", po::value<std::string>(),
+      "an imprint file (TOML: title, author, isbn, edition, date); adds an imprint page after the title "
+      "page")("isbn", po::value<std::string>(), "ISBN-10 or ISBN-13 for the imprint page (adds it)")(
+      "edition", po::value<std::string>(), "edition for the imprint page and cover (adds the imprint page)")(
+      "date", po::value<std::string>(), "date for the imprint page (adds it)")(
+      "font", po::value<std::string>(),
+      "draw all text with this font file (TrueType or OpenType; bold made by cairo); default DejaVu Sans")(
       "no-solutions", "leave out the answer pages")("title", po::value<std::string>(), "the booklet's title")(
+      "author", po::value<std::string>(),
+      "the author: on the cover, the imprint page and in the PDF (default: none)")(
+      "subject", po::value<std::string>(), "the PDF's subject (default: the count, puzzles and levels)")(
+      "keywords", po::value<std::string>(), "the PDF's keywords (default: the puzzles and levels)")(
       "out,o", po::value<std::string>(), "write the booklet here (FILE.pdf)")(
       "json", "print the summary as one JSON object");
   addModelOption(options);
   po::variables_map vm;
   const char* usage =
       "piecework booklet [--db FILE] [--puzzle P] [--level L]... [--per-page K] [--answers-per-page K] "
-      "[--answers-at back|foot] [--paper a4|letter] [--no-solutions] [--title T] [--model MODEL] [--json] "
-      "--out booklet.pdf";
+      "[--answers-at back|foot] [--paper a4|a5|letter|WxH] [--bleed MM] [--cover] [--imprint FILE] "
+      "[--isbn N] [--edition E] [--date D] [--font FILE] [--no-solutions] [--title T] [--author A] "
+      "[--subject S] [--keywords K] [--model MODEL] [--json] --out booklet.pdf";
   if (!parseArguments("booklet", usage, args, options, vm, nullptr)) return 0;
   if (vm.count("out") == 0U) throw InputError("booklet: missing --out FILE.pdf");
   const std::string out = vm["out"].as<std::string>();
   if (formatForPath(out) != DocumentFormat::Pdf)
     throw InputError(fmt::format("--out {}: a booklet has many pages; write it as .pdf", out));
   BookletOptions booklet;
-  const auto paper = parsePaper(vm["paper"].as<std::string>());
+  const auto paper = parsePaperSize(vm["paper"].as<std::string>());
   if (!paper)
-    throw InputError(fmt::format("--paper {}: expected a4 or letter", vm["paper"].as<std::string>()));
-  booklet.paper = *paper;
+    throw InputError(
+        fmt::format("--paper {}: expected a4, a5, letter or WIDTHxHEIGHT in millimetres, each side {} to {}",
+                    vm["paper"].as<std::string>(), kMinPaperMm, kMaxPaperMm));
+  booklet.page = *paper;
+  const double bleedMm = vm["bleed"].as<double>();
+  if (!(bleedMm >= 0 && bleedMm <= kMaxBleedMm))  // NaN fails too
+    throw InputError(fmt::format("--bleed {}: expected 0 to {} mm", bleedMm, kMaxBleedMm));
+  booklet.bleed = pointsFromMm(bleedMm);
   booklet.perPage = vm["per-page"].as<int>();
+  // On small paper (A5 and the like) four challenges a page draw the pieces to place too small to tell apart
+  // at the harder levels: the default is then two.
+  const PageSize a4 = pageSize(Paper::A4);
+  if (vm["per-page"].defaulted() && paper->w * paper->h < 0.75 * a4.w * a4.h) booklet.perPage = 2;
   if (booklet.perPage < 1 || booklet.perPage > 12)
     throw InputError(fmt::format("--per-page {}: expected 1 to 12", booklet.perPage));
   booklet.answersPerPage = vm["answers-per-page"].as<int>();
@@ -66,6 +95,31 @@ int runBooklet(const std::vector<std::string>& args) {
   booklet.answersAt = answersAt == "foot" ? AnswersAt::Foot : AnswersAt::Back;
   booklet.solutions = vm.count("no-solutions") == 0U;
   if (vm.count("title") != 0U) booklet.title = vm["title"].as<std::string>();
+  // The imprint file first; options given on the command line win over it.
+  if (vm.count("imprint") != 0U) {
+    const Imprint imprint = readImprint(vm["imprint"].as<std::string>());
+    if (vm.count("title") == 0U) booklet.title = imprint.title;
+    booklet.author = imprint.author;
+    booklet.isbn = imprint.isbn;
+    booklet.edition = imprint.edition;
+    booklet.date = imprint.date;
+    booklet.imprintPage = true;
+  }
+  if (vm.count("author") != 0U) booklet.author = vm["author"].as<std::string>();
+  if (vm.count("isbn") != 0U) {
+    booklet.isbn = vm["isbn"].as<std::string>();
+    if (!validIsbn(booklet.isbn))
+      throw InputError(
+          fmt::format("--isbn {}: not an ISBN-10 or ISBN-13 with a right check digit", booklet.isbn));
+  }
+  if (vm.count("edition") != 0U) booklet.edition = vm["edition"].as<std::string>();
+  if (vm.count("date") != 0U) booklet.date = vm["date"].as<std::string>();
+  booklet.imprintPage =
+      booklet.imprintPage || vm.count("isbn") + vm.count("edition") + vm.count("date") != 0U;
+  booklet.cover = vm.count("cover") != 0U;
+  if (vm.count("font") != 0U) useFontFile(vm["font"].as<std::string>());
+  if (vm.count("subject") != 0U) booklet.subject = vm["subject"].as<std::string>();
+  if (vm.count("keywords") != 0U) booklet.keywords = vm["keywords"].as<std::string>();
 
   db::ChallengeFilter filter;
   if (vm.count("puzzle") != 0U)
@@ -138,9 +192,11 @@ int runBooklet(const std::vector<std::string>& args) {
   summary["booklet_id"] = nullptr;  // stays null when the catalog cannot record it (a warning says why)
   if (!json)
     std::cout << fmt::format(
-        "wrote {}: {} pages (title page, {} challenge page{}, {} answer page{}), {} challenge{}\n", out,
-        result.pages, result.challengePages, result.challengePages == 1 ? "" : "s", result.answerPages,
-        result.answerPages == 1 ? "" : "s", entries.size(), entries.size() == 1 ? "" : "s");
+        "wrote {}: {} pages ({}{}{}, {} challenge page{}, {} answer page{}), {} challenge{}\n", out,
+        result.pages, booklet.cover ? "cover, " : "", "title page",
+        booklet.imprintPage ? ", imprint page" : "", result.challengePages,
+        result.challengePages == 1 ? "" : "s", result.answerPages, result.answerPages == 1 ? "" : "s",
+        entries.size(), entries.size() == 1 ? "" : "s");
   // Remember what went into the booklet. The PDF stands even when the catalog cannot be written.
   try {
     db::Catalog catalog(path, db::Catalog::Access::ReadWrite);

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <map>
 
 #include "output/draw.hpp"
@@ -52,10 +53,14 @@ struct Group {
   int firstPage = 0;  // 1-based page of its first challenge page
 };
 
+int frontPagesOf(const BookletOptions& options) {
+  return (options.cover ? 1 : 0) + 1 + (options.imprintPage ? 1 : 0);
+}
+
 std::vector<Group> groupsOf(const std::vector<BookletEntry>& entries, const std::vector<std::size_t>& order,
-                            int perPage) {
+                            int perPage, int frontPages) {
   std::vector<Group> groups;
-  int number = 1, page = 2;
+  int number = 1, page = frontPages + 1;
   for (std::size_t i : order) {
     const BookletEntry& e = entries[i];
     if (groups.empty() || groups.back().puzzle != e.puzzle || groups.back().level != e.level) {
@@ -182,6 +187,34 @@ std::vector<std::string> wrap(cairo_t* cr, const std::string& text, double width
   return lines;
 }
 
+// Sets the font at `size`, or smaller down to 6 points when `text` is wider than `width` (a long line on
+// small paper).
+void fittedFont(cairo_t* cr, const std::string& text, double size, bool bold, double width) {
+  setFont(cr, size, bold);
+  while (size > 6 && textWidth(cr, text) > width) setFont(cr, size -= 0.5, bold);
+}
+
+// Crop marks at the four corners of the trimmed page (0, 0, page.w, page.h), in the bleed around it: each
+// corner's two trim lines drawn from the outer edge towards the corner, stopping a third of the bleed short
+// of it so a cut slightly inside the page shows none of them.
+void cropMarks(cairo_t* cr, const PageSize& page, double bleed) {
+  if (bleed <= 0) return;
+  cairo_save(cr);
+  cairo_set_source_rgb(cr, 0, 0, 0);
+  cairo_set_line_width(cr, 0.25);
+  const double gap = bleed / 3;
+  for (const double x : {0.0, page.w})
+    for (const double y : {0.0, page.h}) {
+      const double outX = x == 0 ? -1 : 1, outY = y == 0 ? -1 : 1;
+      cairo_move_to(cr, x + outX * bleed, y);
+      cairo_line_to(cr, x + outX * gap, y);
+      cairo_move_to(cr, x, y + outY * bleed);
+      cairo_line_to(cr, x, y + outY * gap);
+    }
+  cairo_stroke(cr);
+  cairo_restore(cr);
+}
+
 void pageNumber(cairo_t* cr, const PageSize& page, int number) {
   setFont(cr, 8, false);
   grey(cr);
@@ -251,11 +284,18 @@ void cellFrame(cairo_t* cr, const Rect& cell, int number, const std::string& not
   }
 }
 
-void answersHeader(cairo_t* cr, const PageSize& page, int from, int to) {
+// `paleGivens`: some board on the page has givens, drawn pale (paleGivens); the header says so.
+void answersHeader(cairo_t* cr, const PageSize& page, int from, int to, bool paleGivens) {
   const double y = kMargin + 12;
   ink(cr);
   setFont(cr, 14, true);
   showText(cr, "Answers", kMargin, y);
+  if (paleGivens) {
+    const double answersWidth = textWidth(cr, "Answers");
+    setFont(cr, 9, false);
+    grey(cr);
+    showText(cr, "pale: the pieces given", kMargin + answersWidth + 10, y - 1);
+  }
   setFont(cr, 9, false);
   grey(cr);
   showText(cr, from == to ? fmt::format("no. {}", from) : fmt::format("no. {}\xe2\x80\x93{}", from, to),
@@ -267,7 +307,59 @@ void answersHeader(cairo_t* cr, const PageSize& page, int from, int to) {
   cairo_stroke(cr);
 }
 
-// One answer: its number in the level's colour over the solved board, as large as the cell allows.
+// Pales the givens of an answer board drawn at (x, y), `scale` points per unit, under a white veil, so that
+// the pieces the solver placed stand out. Where the givens lie is found on pixels, as the places where the
+// board with the givens differs from the empty board: each family draws its board its own way, and this
+// needs to know none of them. The veil's mask goes into the PDF as a small image (3 pixels a point).
+void paleGivens(cairo_t* cr, const BookletEntry& e, double x, double y, double scale) {
+  if (e.givens.empty() || e.solution.empty()) return;
+  constexpr double kPixelsPerPoint = 3;
+  const Extent board = boardExtent(*e.puzzle);
+  const int w = static_cast<int>(std::ceil(board.w * scale * kPixelsPerPoint));
+  const int h = static_cast<int>(std::ceil(board.h * scale * kPixelsPerPoint));
+  if (w <= 0 || h <= 0) return;
+  const auto render = [&](const std::vector<int>& placements) {
+    cairo_surface_t* image = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h);
+    cairo_t* c = cairo_create(image);
+    cairo_scale(c, kPixelsPerPoint, kPixelsPerPoint);
+    drawBoard(c, *e.puzzle, placements, 0, 0, scale);
+    cairo_destroy(c);
+    cairo_surface_flush(image);
+    return image;
+  };
+  cairo_surface_t* empty = render({});
+  cairo_surface_t* given = render(e.givens);
+  cairo_surface_t* mask = cairo_image_surface_create(CAIRO_FORMAT_A8, w, h);
+  cairo_surface_flush(mask);
+  const unsigned char* a = cairo_image_surface_get_data(empty);
+  const unsigned char* b = cairo_image_surface_get_data(given);
+  unsigned char* m = cairo_image_surface_get_data(mask);
+  const int rgbStride = cairo_image_surface_get_stride(empty),
+            maskStride = cairo_image_surface_get_stride(mask);
+  if (a != nullptr && b != nullptr && m != nullptr) {
+    for (int row = 0; row < h; ++row)
+      for (int col = 0; col < w; ++col) {
+        const unsigned char* pa = a + row * rgbStride + 4 * col;
+        const unsigned char* pb = b + row * rgbStride + 4 * col;
+        int difference = 0;
+        for (int k = 0; k < 4; ++k) difference = std::max(difference, std::abs(pa[k] - pb[k]));
+        m[row * maskStride + col] = difference > 24 ? 255 : 0;
+      }
+    cairo_surface_mark_dirty(mask);
+    cairo_save(cr);
+    cairo_translate(cr, x, y);
+    cairo_scale(cr, 1 / kPixelsPerPoint, 1 / kPixelsPerPoint);
+    cairo_set_source_rgba(cr, 1, 1, 1, 0.6);
+    cairo_mask_surface(cr, mask, 0, 0);
+    cairo_restore(cr);
+  }
+  cairo_surface_destroy(mask);
+  cairo_surface_destroy(given);
+  cairo_surface_destroy(empty);
+}
+
+// One answer: its number in the level's colour over the solved board, as large as the cell allows; the
+// givens pale, the pieces placed in full colour.
 void answerCell(cairo_t* cr, const Rect& cell, int number, const BookletEntry& e) {
   setFont(cr, 8, true);
   setColour(cr, levelColour(e.level));
@@ -285,8 +377,11 @@ void answerCell(cairo_t* cr, const Rect& cell, int number, const BookletEntry& e
   const Extent board = boardExtent(*e.puzzle);
   const double h = cell.h - kAnswerCaption;
   const double s = std::min(cell.w / board.w, h / board.h);
-  drawBoard(cr, *e.puzzle, e.solution.empty() ? e.givens : e.solution, cell.x + (cell.w - board.w * s) / 2,
-            cell.y + kAnswerCaption + (h - board.h * s) / 2, s, e.solution.empty() ? e.marks : CellMarks{});
+  const double boardX = cell.x + (cell.w - board.w * s) / 2,
+               boardY = cell.y + kAnswerCaption + (h - board.h * s) / 2;
+  drawBoard(cr, *e.puzzle, e.solution.empty() ? e.givens : e.solution, boardX, boardY, s,
+            e.solution.empty() ? e.marks : CellMarks{});
+  paleGivens(cr, e, boardX, boardY, s);
 }
 
 // The answers of one page, upside down in the strip at its foot: turned half a circle about the strip's
@@ -332,7 +427,6 @@ void titlePage(cairo_t* cr, const PageSize& page, const std::vector<BookletEntry
   while (size > 12 && textWidth(cr, title) > page.w - 2 * kMargin) setFont(cr, size -= 1, true);
   showText(cr, title, page.w / 2, y, 0.5);
   y += 26;
-  setFont(cr, 12, false);
   grey(cr);
   std::string line = fmt::format("{} challenge{}", entries.size(), entries.size() == 1 ? "" : "s");
   if (!groups.empty()) {
@@ -344,9 +438,11 @@ void titlePage(cairo_t* cr, const PageSize& page, const std::vector<BookletEntry
   line += !options.solutions                     ? ", no answers"
           : options.answersAt == AnswersAt::Foot ? ", answers upside down at the foot of each page"
                                                  : ", answers at the back";
+  fittedFont(cr, line, 12, false, page.w - 2 * kMargin);
   showText(cr, line, page.w / 2, y, 0.5);
   if (!options.subtitle.empty()) {
     y += 18;
+    fittedFont(cr, options.subtitle, 12, false, page.w - 2 * kMargin);
     showText(cr, options.subtitle, page.w / 2, y, 0.5);
   }
   // Contents.
@@ -401,10 +497,89 @@ void titlePage(cairo_t* cr, const PageSize& page, const std::vector<BookletEntry
     y += 26;
     if (y > page.h - kMargin - 60) break;
   }
-  setFont(cr, 10, false);
+  const std::string levelsNote =
+      "Harder levels have fewer pieces given: dots in the page headers show the level (1 to 5).";
+  fittedFont(cr, levelsNote, 10, false, page.w - 2 * kMargin);
   grey(cr);
-  showText(cr, "Harder levels have fewer pieces given: dots in the page headers show the level (1 to 5).",
-           page.w / 2, page.h - kMargin - 10, 0.5);
+  showText(cr, levelsNote, page.w / 2, page.h - kMargin - 10, 0.5);
+}
+
+// The cover: a dark band across the top two thirds, running into the bleed, with the title and author in
+// white; under it the puzzles, the number of challenges and the levels as coloured dots.
+void coverPage(cairo_t* cr, const PageSize& page, double bleed, const std::vector<BookletEntry>& entries,
+               const std::vector<Group>& groups, const BookletOptions& options) {
+  const double bandBottom = page.h * 0.62;
+  cairo_set_source_rgb(cr, 0.11, 0.17, 0.29);
+  cairo_rectangle(cr, -bleed, -bleed, page.w + 2 * bleed, bandBottom + bleed);
+  cairo_fill(cr);
+  const double width = page.w - 2 * kMargin;
+  const std::string title = bookletTitle(entries, options);
+  cairo_set_source_rgb(cr, 1, 1, 1);
+  fittedFont(cr, title, std::min(40.0, page.w / 14), true, width);
+  showText(cr, title, page.w / 2, bandBottom * 0.5, 0.5);
+  if (!options.author.empty()) {
+    fittedFont(cr, options.author, std::min(18.0, page.w / 30), false, width);
+    showText(cr, options.author, page.w / 2, bandBottom * 0.5 + 36, 0.5);
+  }
+  std::vector<std::string> puzzles;
+  std::vector<Level> levels;
+  for (const Group& g : groups) {
+    if (std::find(puzzles.begin(), puzzles.end(), g.puzzle->title) == puzzles.end())
+      puzzles.push_back(g.puzzle->title);
+    if (std::find(levels.begin(), levels.end(), g.level) == levels.end()) levels.push_back(g.level);
+  }
+  std::string names;
+  for (const std::string& p : puzzles) names += (names.empty() ? "" : " \xc2\xb7 ") + p;
+  double y = bandBottom + (page.h - bandBottom) * 0.3;
+  ink(cr);
+  fittedFont(cr, names, 16, true, width);
+  showText(cr, names, page.w / 2, y, 0.5);
+  y += 24;
+  const std::string count = fmt::format("{} challenge{}", entries.size(), entries.size() == 1 ? "" : "s");
+  grey(cr);
+  fittedFont(cr, count, 12, false, width);
+  showText(cr, count, page.w / 2, y, 0.5);
+  y += 22;
+  std::sort(levels.begin(), levels.end());
+  const double step = 16, left = page.w / 2 - step * (static_cast<double>(levels.size()) - 1) / 2;
+  for (std::size_t i = 0; i < levels.size(); ++i) {
+    setColour(cr, levelColour(levels[i]));
+    cairo_arc(cr, left + step * static_cast<double>(i), y, 5, 0, 2 * 3.14159265358979);
+    cairo_fill(cr);
+  }
+  if (!options.edition.empty()) {
+    grey(cr);
+    fittedFont(cr, options.edition, 10, false, width);
+    showText(cr, options.edition, page.w / 2, page.h - kMargin, 0.5);
+  }
+}
+
+// The imprint page: the booklet's particulars at the foot of the page, as books print them on the back of
+// the title page.
+void imprintPage(cairo_t* cr, const PageSize& page, const std::vector<BookletEntry>& entries,
+                 const BookletOptions& options) {
+  std::vector<std::pair<std::string, bool>> lines;  // text, bold
+  lines.emplace_back(bookletTitle(entries, options), true);
+  if (!options.author.empty()) lines.emplace_back(options.author, false);
+  if (!options.edition.empty()) lines.emplace_back(options.edition, false);
+  if (!options.date.empty()) lines.emplace_back(options.date, false);
+  if (!options.isbn.empty()) lines.emplace_back("ISBN " + options.isbn, false);
+  lines.emplace_back("", false);
+  lines.emplace_back(
+      fmt::format("{} challenge{}, each with exactly one solution, made and checked with piecework.",
+                  entries.size(), entries.size() == 1 ? "" : "s"),
+      false);
+  const double width = page.w - 2 * kMargin, spacing = 14;
+  double y = page.h - kMargin - kFooter - spacing * static_cast<double>(lines.size() - 1);
+  for (const auto& [text, bold] : lines) {
+    if (bold)
+      ink(cr);
+    else
+      grey(cr);
+    fittedFont(cr, text, 10, bold, width);
+    if (!text.empty()) showText(cr, text, kMargin, y);
+    y += spacing;
+  }
 }
 
 }  // namespace
@@ -416,6 +591,37 @@ std::string bookletTitle(const std::vector<BookletEntry>& entries, const Booklet
                                [&](const BookletEntry& e) { return e.puzzle == entries.front().puzzle; });
   return one && entries.front().puzzle != nullptr ? entries.front().puzzle->title + " challenges"
                                                   : "Puzzle challenges";
+}
+
+DocumentInfo bookletInfo(const std::vector<BookletEntry>& entries, const BookletOptions& options) {
+  std::vector<std::string> puzzles;
+  Level lo = Level::Wizard, hi = Level::Starter;
+  for (const BookletEntry& e : entries) {
+    if (e.puzzle != nullptr && std::find(puzzles.begin(), puzzles.end(), e.puzzle->title) == puzzles.end())
+      puzzles.push_back(e.puzzle->title);
+    lo = std::min(lo, e.level), hi = std::max(hi, e.level);
+  }
+  DocumentInfo info;
+  info.title = bookletTitle(entries, options);
+  info.author = options.author;
+  info.subject = options.subject;
+  if (info.subject.empty() && !entries.empty())
+    info.subject =
+        fmt::format("{} {}challenge{}, {}{}", entries.size(),
+                    puzzles.size() == 1 ? puzzles.front() + " " : "", entries.size() == 1 ? "" : "s",
+                    lo == hi ? fmt::format("level {}", levelName(lo))
+                             : fmt::format("levels {} to {}", levelName(lo), levelName(hi)),
+                    options.solutions ? ", with answers" : "");
+  info.keywords = options.keywords;
+  if (info.keywords.empty()) {
+    info.keywords = "puzzle, challenges";
+    for (const std::string& p : puzzles) info.keywords += ", " + p;
+    for (int l = 0; l <= static_cast<int>(Level::Wizard); ++l)
+      if (std::any_of(entries.begin(), entries.end(),
+                      [&](const BookletEntry& e) { return static_cast<int>(e.level) == l; }))
+        info.keywords += fmt::format(", {}", levelName(static_cast<Level>(l)));
+  }
+  return info;
 }
 
 std::vector<std::size_t> bookletOrder(const std::vector<BookletEntry>& entries) {
@@ -438,14 +644,15 @@ BookletResult bookletPages(const std::vector<BookletEntry>& entries, const Bookl
     throw InputError(
         fmt::format("--answers-per-page {}: expected 1 to {}", options.answersPerPage, kMaxAnswersPerPage));
   const auto order = bookletOrder(entries);
-  const auto groups = groupsOf(entries, order, options.perPage);
+  const auto groups = groupsOf(entries, order, options.perPage, frontPagesOf(options));
   BookletResult r;
+  r.frontPages = frontPagesOf(options);
   r.challengePages = pagesOf(groups, options.perPage);
   const int n = static_cast<int>(entries.size());
   r.answerPages = options.solutions && options.answersAt == AnswersAt::Back
                       ? (n + options.answersPerPage - 1) / options.answersPerPage
                       : 0;
-  r.pages = 1 + r.challengePages + r.answerPages;
+  r.pages = r.frontPages + r.challengePages + r.answerPages;
   for (std::size_t i : order) r.order.push_back(entries[i].id);
   return r;
 }
@@ -457,17 +664,52 @@ BookletResult writeBooklet(const std::string& path, const std::vector<BookletEnt
     if (e.puzzle == nullptr) throw InputError("booklet: an entry has no puzzle");
   if (formatForPath(path) != DocumentFormat::Pdf)
     throw InputError(fmt::format("--out {}: a booklet has many pages; write it as .pdf", path));
-  Document doc(path, DocumentFormat::Pdf, pageSize(options.paper));
+  if (!(options.bleed >= 0 && options.bleed <= kMaxBleedMm / 25.4 * 72 + 1e-9))
+    throw InputError(fmt::format("--bleed: expected 0 to {} mm", kMaxBleedMm));
+  const double bleed = options.bleed;
+  Document doc(path, DocumentFormat::Pdf, {options.page.w + 2 * bleed, options.page.h + 2 * bleed});
+  doc.setBleed(bleed);
   cairo_t* cr = doc.cr();
-  const PageSize page = doc.size();
+  // Everything is laid out on the trimmed page; the bleed is a frame around it.
+  const PageSize page = options.page;
+  if (bleed > 0) cairo_translate(cr, bleed, bleed);
+  const auto endPage = [&] {
+    cropMarks(cr, page, bleed);
+    doc.endPage();
+  };
   const auto order = bookletOrder(entries);
-  const auto groups = groupsOf(entries, order, options.perPage);
+  const auto groups = groupsOf(entries, order, options.perPage, result.frontPages);
 
-  titlePage(cr, page, entries, groups, options, 2 + result.challengePages);
-  doc.endPage();
+  doc.setInfo(bookletInfo(entries, options));
+  if (options.cover) {
+    doc.addBookmark("Cover", doc.pages() + 1);
+    coverPage(cr, page, bleed, entries, groups, options);
+    endPage();
+  }
+  doc.addBookmark("Contents", doc.pages() + 1);
+  titlePage(cr, page, entries, groups, options, result.frontPages + 1 + result.challengePages);
+  endPage();
+  if (options.imprintPage) {
+    doc.addBookmark("Imprint", doc.pages() + 1);
+    imprintPage(cr, page, entries, options);
+    endPage();
+  }
   const double foot = footStrip(page, options);
 
+  // Bookmarks: a level per entry; with several puzzles, the levels nested under their puzzle.
+  const bool severalPuzzles = std::any_of(groups.begin(), groups.end(),
+                                          [&](const Group& g) { return g.puzzle != groups.front().puzzle; });
+  const Puzzle* bookmarkedPuzzle = nullptr;
+  int puzzleBookmark = 0;
   for (const Group& g : groups) {
+    if (severalPuzzles && g.puzzle != bookmarkedPuzzle)
+      puzzleBookmark = doc.addBookmark(g.puzzle->title, doc.pages() + 1), bookmarkedPuzzle = g.puzzle;
+    const int lastNumber = g.firstNumber + static_cast<int>(g.entries.size()) - 1;
+    doc.addBookmark(fmt::format("{} \xc2\xb7 {}", levelName(g.level),
+                                g.firstNumber == lastNumber
+                                    ? fmt::format("no. {}", lastNumber)
+                                    : fmt::format("no. {}\xe2\x80\x93{}", g.firstNumber, lastNumber)),
+                    doc.pages() + 1, puzzleBookmark);
     const Grid grid = challengeGrid(cr, page, entries, g.entries, options.perPage, foot);
     const int count = static_cast<int>(g.entries.size());
     for (int first = 0; first < count; first += options.perPage) {
@@ -490,7 +732,7 @@ BookletResult writeBooklet(const std::string& path, const std::vector<BookletEnt
         footAnswers(cr, page, foot, entries, {g.entries.begin() + first, g.entries.begin() + last + 1},
                     g.firstNumber + first);
       pageNumber(cr, page, doc.pages() + 1);
-      doc.endPage();
+      endPage();
     }
   }
 
@@ -499,9 +741,15 @@ BookletResult writeBooklet(const std::string& path, const std::vector<BookletEnt
     const Grid grid =
         answerGrid(page, entries, std::min(options.answersPerPage, static_cast<int>(order.size())));
     const int count = static_cast<int>(order.size());
+    doc.addBookmark("Answers", doc.pages() + 1);
     for (int first = 0; first < count; first += options.answersPerPage) {
       const int last = std::min(count, first + options.answersPerPage) - 1;
-      answersHeader(cr, page, first + 1, last + 1);
+      bool anyPale = false;
+      for (int k = first; k <= last; ++k) {
+        const BookletEntry& e = entries[order[static_cast<std::size_t>(k)]];
+        anyPale = anyPale || (!e.givens.empty() && !e.solution.empty());
+      }
+      answersHeader(cr, page, first + 1, last + 1, anyPale);
       for (int k = first; k <= last; ++k) {
         cairo_save(cr);
         answerCell(cr, cellRect(page, grid, k - first, kAnswerGap), k + 1,
@@ -509,7 +757,7 @@ BookletResult writeBooklet(const std::string& path, const std::vector<BookletEnt
         cairo_restore(cr);
       }
       pageNumber(cr, page, doc.pages() + 1);
-      doc.endPage();
+      endPage();
     }
   }
   if (doc.pages() != result.pages)

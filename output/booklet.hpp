@@ -29,17 +29,35 @@ struct BookletEntry {
 enum class AnswersAt { Back, Foot };
 
 struct BookletOptions {
-  Paper paper = Paper::A4;
+  PageSize page = pageSize(Paper::A4);  // the trimmed page, in points
+  // Bleed in points on each side (0 to kMaxBleedMm): the PDF page grows by it, with crop marks in it at the
+  // corners of the trimmed page.
+  double bleed = 0;
   int perPage = 4;          // challenges per page, 1..12
   int answersPerPage = 18;  // answer boards per page, 1..40
   bool solutions = true;    // print the answers
   AnswersAt answersAt = AnswersAt::Back;
   std::string title;     // default: "<puzzle title> challenges"
   std::string subtitle;  // an extra line on the title page
+  // The PDF's document information: empty title, subject and keywords get defaults (bookletInfo); an empty
+  // author is left out.
+  std::string author;
+  std::string subject;
+  std::string keywords;
+  // Front matter: a cover before the title page (the title, author and puzzles), and an imprint page after
+  // it (title, author, edition, date, ISBN).
+  bool cover = false;
+  bool imprintPage = false;
+  std::string isbn;  // checked by the caller (validIsbn)
+  std::string edition;
+  std::string date;
 };
+
+inline constexpr double kMaxBleedMm = 10;
 
 struct BookletResult {
   int pages = 0;
+  int frontPages = 1;  // cover, title page, imprint page
   int challengePages = 0;
   int answerPages = 0;
   std::vector<std::int64_t> order;  // entry ids in booklet order (numbers 1..N)
@@ -48,13 +66,18 @@ struct BookletResult {
 // The booklet order: grouped by puzzle (in order of first appearance), then by level; stable otherwise.
 std::vector<std::size_t> bookletOrder(const std::vector<BookletEntry>& entries);
 
-// Pages the booklet will have: 1 (title) + per group of one puzzle and level ceil(n / perPage) challenge
-// pages + ceil(N / answersPerPage) answer pages for all N challenges (none when options.solutions is false or
-// the answers go at the foot of the pages).
+// Pages the booklet will have: the front pages (title, and cover and imprint when asked for) + per group of
+// one puzzle and level ceil(n / perPage) challenge pages + ceil(N / answersPerPage) answer pages for all N
+// challenges (none when options.solutions is false or the answers go at the foot of the pages).
 BookletResult bookletPages(const std::vector<BookletEntry>& entries, const BookletOptions& options);
 
 // The title printed on the title page: options.title, or "<puzzle title> challenges".
 std::string bookletTitle(const std::vector<BookletEntry>& entries, const BookletOptions& options);
+
+// The PDF's document information: the options' values, or the booklet's title, a subject naming the count,
+// puzzles and levels ("6 IQ Fit challenges, levels Starter to Expert, with answers") and keywords naming the
+// puzzles and levels.
+DocumentInfo bookletInfo(const std::vector<BookletEntry>& entries, const BookletOptions& options);
 
 // Writes the booklet as PDF to `path` atomically. Throws InputError for bad options or a bad path.
 BookletResult writeBooklet(const std::string& path, const std::vector<BookletEntry>& entries,

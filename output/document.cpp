@@ -11,10 +11,13 @@
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
+#include <charconv>
 #include <cmath>
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
+#include <fstream>
+#include <iterator>
 #include <stdexcept>
 
 #include "output/pdf_metadata.hpp"
@@ -44,6 +47,31 @@ std::optional<Paper> parsePaper(std::string_view name) {
   if (n == "a4") return Paper::A4;
   if (n == "letter") return Paper::Letter;
   return std::nullopt;
+}
+
+double pointsFromMm(double mm) {
+  return mm / 25.4 * 72;
+}
+
+std::optional<PageSize> parsePaperSize(std::string_view text) {
+  if (const auto paper = parsePaper(text)) return pageSize(*paper);
+  const std::string n = lower(text);
+  if (n == "a5") return PageSize{pointsFromMm(148), pointsFromMm(210)};  // ISO 216
+  // WIDTHxHEIGHT: two plain decimal numbers (no sign, no exponent), so "1e3x2" or "-5x9" are refused.
+  const std::size_t x = n.find('x');
+  if (x == std::string::npos) return std::nullopt;
+  const auto number = [](std::string_view digits) -> std::optional<double> {
+    if (digits.empty() || digits.size() > 8 || digits.find_first_not_of("0123456789.") != std::string::npos ||
+        std::count(digits.begin(), digits.end(), '.') > 1 || digits.front() == '.' || digits.back() == '.')
+      return std::nullopt;
+    double mm = 0;
+    std::from_chars(digits.data(), digits.data() + digits.size(), mm);  // no locale, unlike stod
+    if (mm < kMinPaperMm || mm > kMaxPaperMm) return std::nullopt;
+    return mm;
+  };
+  const auto w = number(std::string_view(n).substr(0, x)), h = number(std::string_view(n).substr(x + 1));
+  if (!w || !h) return std::nullopt;
+  return PageSize{pointsFromMm(*w), pointsFromMm(*h)};
 }
 
 DocumentFormat formatForPath(const std::string& path) {
@@ -223,6 +251,24 @@ void Document::discard() {
   unguardTemp();
 }
 
+void Document::setInfo(const DocumentInfo& info) {
+  if (format_ != DocumentFormat::Pdf) return;
+  const std::pair<cairo_pdf_metadata_t, const std::string*> fields[] = {
+      {CAIRO_PDF_METADATA_TITLE, &info.title},
+      {CAIRO_PDF_METADATA_AUTHOR, &info.author},
+      {CAIRO_PDF_METADATA_SUBJECT, &info.subject},
+      {CAIRO_PDF_METADATA_KEYWORDS, &info.keywords}};
+  for (const auto& [field, value] : fields)
+    if (!value->empty()) cairo_pdf_surface_set_metadata(surface_, field, value->c_str());
+}
+
+int Document::addBookmark(const std::string& text, int page, int parent) {
+  if (format_ != DocumentFormat::Pdf) return 0;
+  const std::string link = fmt::format("page={}", page);
+  return cairo_pdf_surface_add_outline(surface_, parent, text.c_str(), link.c_str(),
+                                       CAIRO_PDF_OUTLINE_FLAG_OPEN);
+}
+
 void Document::endPage() {
   cairo_show_page(cr_);
   ++pages_;
@@ -239,6 +285,13 @@ void Document::commit() {
   const cairo_status_t finished = png != CAIRO_STATUS_SUCCESS ? png : cairo_surface_status(surface_);
   cairo_surface_destroy(surface_);
   surface_ = nullptr;
+  if (format_ == DocumentFormat::Pdf && bleed_ > 0 && finished == CAIRO_STATUS_SUCCESS && !writeFailed_ &&
+      std::fflush(file_) == 0) {
+    std::ifstream written(temp_, std::ios::binary);
+    const std::string pdf((std::istreambuf_iterator<char>(written)), std::istreambuf_iterator<char>());
+    const std::string boxes = pageBoxesUpdate(pdf, bleed_);
+    if (std::fwrite(boxes.data(), 1, boxes.size(), file_) != boxes.size()) writeFailed_ = true;
+  }
   if (format_ == DocumentFormat::Svg && finished == CAIRO_STATUS_SUCCESS) {
     const std::string svg = withTextElements(svg_, textRuns_);
     if (std::fwrite(svg.data(), 1, svg.size(), file_) != svg.size()) writeFailed_ = true;

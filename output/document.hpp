@@ -25,10 +25,26 @@ PageSize pageSize(Paper paper);
 // "a4" or "letter" (case-insensitive); nullopt otherwise.
 std::optional<Paper> parsePaper(std::string_view name);
 
+// The page sizes a booklet may have, in millimetres per side: from A6's short side to a little over A2's.
+inline constexpr double kMinPaperMm = 105;
+inline constexpr double kMaxPaperMm = 600;
+// Points for millimetres (1 inch = 25.4 mm = 72 pt).
+double pointsFromMm(double mm);
+// A booklet's paper: "a4", "a5", "letter" (case-insensitive) or WIDTHxHEIGHT in millimetres ("148x210"),
+// each side kMinPaperMm to kMaxPaperMm; nullopt otherwise.
+std::optional<PageSize> parsePaperSize(std::string_view text);
+
 enum class DocumentFormat { Pdf, Svg, Png };
 // From the file name's extension (.pdf, .svg or .png, case-insensitive); throws InputError for anything else.
 // SVG and PNG documents hold one page; PNG is drawn at 144 pixels per inch.
 DocumentFormat formatForPath(const std::string& path);
+
+struct DocumentInfo {
+  std::string title;
+  std::string author;
+  std::string subject;
+  std::string keywords;
+};
 
 class Document {
  public:
@@ -43,6 +59,15 @@ class Document {
   // Ends the current page; the next drawing starts a new one. SVG documents hold exactly one page.
   void endPage();
   int pages() const { return pages_; }
+  // The PDF's document information (title, author, subject, keywords); empty ones are left out. Other
+  // formats have no place for it and ignore it.
+  void setInfo(const DocumentInfo& info);
+  // A bookmark (PDF outline entry) to the top of 1-based `page`, under `parent` (0: top level); returns its
+  // id, the parent of entries nested in it. Other formats ignore it and return 0.
+  int addBookmark(const std::string& text, int page, int parent = 0);
+  // A PDF whose pages are the trimmed page grown by `bleed` points on each side: each page gets a /TrimBox
+  // and a /BleedBox (appended as an incremental update on commit, since cairo cannot set them).
+  void setBleed(double bleed) { bleed_ = bleed; }
   // Finishes the document and moves it into place. Throws std::runtime_error when cairo or the file system
   // failed; the target is then untouched.
   void commit();
@@ -60,6 +85,7 @@ class Document {
   cairo_surface_t* surface_ = nullptr;
   cairo_t* cr_ = nullptr;
   int pages_ = 0;
+  double bleed_ = 0;
   bool writeFailed_ = false;
   bool committed_ = false;
 };

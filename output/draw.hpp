@@ -67,6 +67,11 @@ PanelLayout layoutPanel(cairo_t* cr, const Puzzle& puzzle, const std::vector<int
 void drawPanel(cairo_t* cr, const Puzzle& puzzle, const PanelLayout& layout,
                const std::vector<int>& placements, bool tray, const CellMarks& marks = {});
 
+// Draws all text from now on with the font in `path` (TrueType, OpenType or any face FreeType reads), bold
+// text with the same face emboldened by cairo, instead of DejaVu Sans. Throws InputError naming the file when
+// it cannot be read as a font. For PDF pages: an SVG keeps naming DejaVu Sans in its <text> elements.
+void useFontFile(const std::string& path);
+
 // Small helpers shared by the page code.
 void setColour(cairo_t* cr, const std::string& hex, double alpha = 1.0);
 void setFont(cairo_t* cr, double size, bool bold);

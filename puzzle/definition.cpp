@@ -25,10 +25,12 @@ namespace {
 const char* const kPalette[] = {"#e6194b", "#3cb44b", "#ffe119", "#4363d8", "#f58231", "#911eb4", "#46f0f0",
                                 "#f032e6", "#bcf60c", "#fabebe", "#008080", "#e6beff", "#9a6324", "#800000"};
 
+}  // namespace
+
 // toml++ parses nested tables and arrays recursively: a dotted key a.a.a... 100000 parts deep overflows the
 // stack. This scan measures nesting before parsing (table header parts, dotted key parts, open arrays and
 // inline tables) and refuses deeper than kMaxTomlNesting, naming the line.
-void checkNesting(std::string_view text, const std::string& source) {
+void checkTomlNesting(std::string_view text, const std::string& source) {
   struct Open {
     char bracket;
     int depth;  // the depth before it opened
@@ -127,6 +129,8 @@ void checkNesting(std::string_view text, const std::string& source) {
     }
   }
 }
+
+namespace {
 
 class Reader final : public DefinitionReader {
  public:
@@ -373,7 +377,7 @@ Puzzle loadDefinition(std::string_view text, const std::string& source) {
   if (text.size() > kMaxDefinitionBytes)
     throw InputError(fmt::format("{}: the definition is larger than {}, the limit (docs/limits.md)", source,
                                  sizeText(kMaxDefinitionBytes)));
-  checkNesting(text, source);
+  checkTomlNesting(text, source);
   toml::table root;
   try {
     root = toml::parse(text, source);

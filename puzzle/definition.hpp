@@ -15,6 +15,10 @@ Puzzle loadDefinition(std::string_view text, const std::string& source);
 // A shipped name (see shippedNames) or the path of a definition file.
 Puzzle loadPuzzle(const std::string& nameOrPath);
 
+// Refuses (InputError naming `source` and the line) TOML nested more than kMaxTomlNesting levels deep,
+// before toml++ parses it recursively and could overflow the stack.
+void checkTomlNesting(std::string_view text, const std::string& source);
+
 std::vector<std::string> shippedNames();
 // The definition text of a shipped puzzle, or an empty string.
 std::string shippedText(const std::string& name);
