@@ -57,7 +57,18 @@ inline bool branchesByMrv(const Puzzle& puzzle) {
          std::all_of(puzzle.mustFill.begin(), puzzle.mustFill.end(), [](bool m) { return m; });
 }
 
-template <int W>
+// The rule beyond exact cover that a family's search checks, as a compile-time policy: plain exact cover
+// (NoRule) compiles none of the rule's code, so it costs nothing. The solver picks the rule once per problem
+// (solver.cpp, withEngine()).
+struct NoRule {
+  static constexpr bool kPegs = false;
+};
+// IQ-Link's hex pegs: peg counting, ring and ball budgets, and the linkage rule (Problem's peg fields).
+struct PegRule {
+  static constexpr bool kPegs = true;
+};
+
+template <int W, class Rule = NoRule>
 class Engine {
  public:
   explicit Engine(const Problem& problem) : problem_(problem) {
@@ -69,15 +80,14 @@ class Engine {
         hasFreeSite_ = true;
     byCell_.resize(puzzle.sites.size());
     poolWords_ = (problem.options.size() + 63) / 64;
-    usePegs_ = !problem.pegs.empty();
     piecesTotal_ = puzzle.totalPieces();
-    if (usePegs_) byPeg_.resize(64);
+    if constexpr (usePegs_) byPeg_.resize(64);
     for (int id : problem.options) {
       Option o;
       o.placement = id;
       o.piece = puzzle.placements[static_cast<std::size_t>(id)].piece;
       for (int s : puzzle.placements[static_cast<std::size_t>(id)].sites) o.mask.set(s);
-      if (usePegs_) {
+      if constexpr (usePegs_) {
         o.pegs = problem.pegs[static_cast<std::size_t>(id)];
         o.ballPegs = problem.ballPegs[static_cast<std::size_t>(id)];
         o.openRingPegs = problem.openRingPegs[static_cast<std::size_t>(id)];
@@ -92,7 +102,7 @@ class Engine {
     conflictRows_.resize(options_.size() * poolWords_);
     conflictKnown_.assign(options_.size(), 0);
     buildRows();
-    if (usePegs_) findPegRows();
+    if constexpr (usePegs_) findPegRows();
     setUpSizePruning();
     fillCellEntries();
     compactable_ = usePegs_ && mustFill_.lowestNotIn(Bits<W>{}) < 0;
@@ -110,8 +120,8 @@ class Engine {
     for (int id : problem_.givens) {
       const auto i = static_cast<std::size_t>(id);
       for (int s : puzzle.placements[i].sites) filled_.set(s);
-      if (problem_.linked) placedPegs_.push_back(problem_.pegs[i]);
-      if (usePegs_) {
+      if constexpr (usePegs_) {
+        if (problem_.linked) placedPegs_.push_back(problem_.pegs[i]);
         occupiedPegs_ |= problem_.pegs[i];
         centresFilled_ |= problem_.ballPegs[i];
         ringed_ |= problem_.pegs[i] & ~problem_.ballPegs[i];
@@ -121,10 +131,11 @@ class Engine {
     need_ = problem_.need;
     needTotal_ = problem_.needTotal();
     ballsToPlace_ = openRingsToPlace_ = 0;
-    for (std::size_t p = 0; p < need_.size() && usePegs_; ++p) {
-      ballsToPlace_ += need_[p] * problem_.ballsOf[p];
-      openRingsToPlace_ += need_[p] * problem_.openRingsOf[p];
-    }
+    if constexpr (usePegs_)
+      for (std::size_t p = 0; p < need_.size(); ++p) {
+        ballsToPlace_ += need_[p] * problem_.ballsOf[p];
+        openRingsToPlace_ += need_[p] * problem_.openRingsOf[p];
+      }
     emptyCount_ = remainingMin_ = remainingMax_ = 0;
     if (prune_) {
       for (int s = 0; s < puzzle.siteCount(); ++s) emptyCount_ += filled_.test(s) ? 0 : 1;
@@ -430,7 +441,7 @@ class Engine {
       setBit(pieceRows_.data() + static_cast<std::size_t>(options_[o].piece) * poolWords_, o);
     findPieceSpans();
     buildSiteRows();
-    if (usePegs_) fillPegRows();
+    if constexpr (usePegs_) fillPegRows();
   }
 
   // Per piece, the words of its row that hold any of its options (options come grouped by piece, so a
@@ -617,17 +628,19 @@ class Engine {
         remainingMax_ -= maxSize_[p];
         countSmallest(p, -1);
       }
-      if (usePegs_) {
+      if constexpr (usePegs_) {
         ballsToPlace_ -= problem_.ballsOf[p];
         openRingsToPlace_ -= problem_.openRingsOf[p];
       }
       u.minOption = minOption_[p];
       if (s.mode == Step::Piece) minOption_[p] = s.option + 1;
-      if (problem_.linked) placedPegs_.push_back(opt.pegs);
-      occupiedPegs_ |= opt.pegs;
-      centresFilled_ |= opt.ballPegs;
-      ringed_ |= opt.ringPegs;
-      openRings_ |= opt.openRingPegs;
+      if constexpr (usePegs_) {
+        if (problem_.linked) placedPegs_.push_back(opt.pegs);
+        occupiedPegs_ |= opt.pegs;
+        centresFilled_ |= opt.ballPegs;
+        ringed_ |= opt.ringPegs;
+        openRings_ |= opt.openRingPegs;
+      }
       stack_.push_back(s.option);
     }
     undo_.push_back(u);
@@ -655,12 +668,12 @@ class Engine {
         remainingMax_ += maxSize_[p];
         countSmallest(p, 1);
       }
-      if (usePegs_) {
+      if constexpr (usePegs_) {
         ballsToPlace_ += problem_.ballsOf[p];
         openRingsToPlace_ += problem_.openRingsOf[p];
+        if (problem_.linked) placedPegs_.pop_back();
       }
       minOption_[p] = u.minOption;
-      if (problem_.linked) placedPegs_.pop_back();
       stack_.pop_back();
     }
     occupiedPegs_ = u.occupied;
@@ -760,11 +773,10 @@ class Engine {
       return true;
     }
     if (needTotal_ == 0) {
-      if (problem_.linked) {
-        leaf = linkable(nullptr);
-      } else {
+      if constexpr (usePegs_)
+        leaf = !problem_.linked || linkable(nullptr);
+      else
         leaf = true;
-      }
       return true;
     }
     if (!hasFreeSite_) return true;  // every site filled, pieces left over: no solution here
@@ -778,7 +790,7 @@ class Engine {
     std::uint64_t ballsNeeded = 0, ringsNeeded = 0;
     const std::uint64_t waiting = openRings_ & ~centresFilled_;
     const std::uint64_t uncovered = problem_.allPegs & ~occupiedPegs_;
-    if (!usePegs_) {
+    if constexpr (!usePegs_) {
       counts_.assign(need_.size(), 0);
       forEachIn(pool, [&](int o) {
         ++counts_[static_cast<std::size_t>(options_[static_cast<std::size_t>(o)].piece)];
@@ -857,7 +869,7 @@ class Engine {
     if (bestCount == 0) return true;
     int bestRing = -1, bestPeg = -1, bestRingPeg = -1;
     // (Item counts as bitset intersections, each stopped once it cannot beat the best so far.)
-    if (usePegs_) {
+    if constexpr (usePegs_) {
       for (std::uint64_t rest = ballsNeeded; rest != 0; rest &= rest - 1) {
         const int peg = std::countr_zero(rest);
         const std::size_t n = countBelow(pool, pegRow(BallOn, peg), bestCount);
@@ -869,8 +881,8 @@ class Engine {
         if (n > 0 && n < bestCount) bestRingPeg = peg, bestRing = -1, bestCount = n;
       }
     }
-    if (usePegs_ && budget >= 0) {
-      if (lost + 1 > budget)
+    if constexpr (usePegs_) {
+      if (budget >= 0 && lost + 1 > budget)
         for (std::uint64_t rest = uncovered; rest != 0; rest &= rest - 1) {
           const int peg = std::countr_zero(rest);
           const std::size_t n = countBelow(pool, pegRow(Touching, peg), bestCount);
@@ -1230,7 +1242,6 @@ class Engine {
     poolWords_ = (n + 63) / 64;
     mustFill_ = parent.mustFill_;
     hasFreeSite_ = parent.hasFreeSite_;
-    usePegs_ = parent.usePegs_;
     piecesTotal_ = parent.piecesTotal_;
     compactable_ = true;
     rootPlaced_ = piecesTotal_ - parent.needTotal_;
@@ -1308,7 +1319,7 @@ class Engine {
   std::vector<std::size_t> cellStart_;  // per site: its first run in cellRuns_ (and one past the last)
   Bits<W> mustFill_;
   bool hasFreeSite_ = false;
-  bool usePegs_ = false;
+  static constexpr bool usePegs_ = Rule::kPegs;
 
   Bits<W> filled_;
   std::vector<int> need_;
