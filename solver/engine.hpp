@@ -751,98 +751,146 @@ class Engine {
     }
   }
 
-  // Chooses how to branch here and calls each(step) per branch. Returns false when a visit stopped the
-  // search; sets `leaf` at a solution.
+  // What a node branches on: the options of the pool in `row`, as steps of `mode` (`peg` for Step::Peg).
+  struct Branching {
+    const std::uint64_t* row = nullptr;
+    Step::Mode mode = Step::Piece;
+    int peg = -1;
+    std::size_t count = SIZE_MAX;  // options of the pool in row
+  };
+
+  // What the peg bounds learnt at a node that the choice of a branch reads (hex pegs).
+  struct PegNeeds {
+    int lost = 0;             // pegLoss()
+    std::uint64_t balls = 0;  // centres that must get a ball below this node
+    std::uint64_t rings = 0;  // pegs that must get a ring (or any part) below this node
+  };
+
+  // One node of the search loop, as in Knuth's: a leaf, a cut, or the item with the fewest options left and
+  // a call of each(step) per option. Returns false when a visit stopped the search; sets `leaf` at a
+  // solution.
   template <class Each>
   bool branch(bool& leaf, Each&& each) {
     if (mrv_) return branchMrv(leaf, each);
     const int cell = mustFill_.lowestNotIn(filled_);
-    if (cell >= 0) {
-      poolDepth_ = -1;
-      // Cell steps never set minOption_, and peg steps (which exclude options) come only once every must-fill
-      // site is filled, so fitting is all that allowed() would check here.
-      const auto c = static_cast<std::size_t>(cell);
-      const CellRun* const last = cellRuns_.data() + cellStart_[c + 1];
-      for (const CellRun* run = cellRuns_.data() + cellStart_[c]; run != last; ++run) {
-        if (need_[static_cast<std::size_t>(run->piece)] == 0) continue;
-        const CellEntry* const end = cellEntries_.data() + run->end;
-        for (const CellEntry* e = cellEntries_.data() + run->begin; e != end; ++e)
-          if (!e->mask.intersects(filled_) && viable(e->option))
-            if (!each(Step{e->option, Step::Cell})) return false;
-      }
-      return true;
-    }
+    if (cell >= 0) return branchOnCell(cell, each);
     if (needTotal_ == 0) {
-      if constexpr (usePegs_)
-        leaf = !problem_.linked || linkable(nullptr);
-      else
-        leaf = true;
+      leaf = acceptLeaf();
       return true;
     }
     if (!hasFreeSite_) return true;  // every site filled, pieces left over: no solution here
     const int depth = static_cast<int>(steps_.size());
     std::uint64_t* pool = buildPool();
     poolDepth_ = depth;
-
-    // One pass over the pool: options per piece and, on hex pegs, what the options can still reach.
-    const int budget = problem_.emptyPegBudget;
-    int lost = 0, ringless = 0, ballless = 0;
-    std::uint64_t ballsNeeded = 0, ringsNeeded = 0;
-    const std::uint64_t waiting = openRings_ & ~centresFilled_;
-    const std::uint64_t uncovered = problem_.allPegs & ~occupiedPegs_;
-    if constexpr (!usePegs_) {
-      counts_.assign(need_.size(), 0);
-      forEachIn(pool, [&](int o) {
-        ++counts_[static_cast<std::size_t>(options_[static_cast<std::size_t>(o)].piece)];
-      });
-    } else {
-      // First what cuts most nodes, cheaply: the pegs, centres and rings the options can still reach.
-      PegScan& scan = scan_;
-      bool probed = false, pruned = false;
-      for (;;) {
-        // (Locals, so that the loop keeps them in registers: parts_ could alias scan_ as far as the compiler
-        // knows.)
-        PegHalf seenPegs{occupiedPegs_, centresFilled_}, seenRings{openRings_, ringed_};
-        const PegParts* parts = parts_.data();
-        for (std::size_t k = 0; k < poolWords_; ++k)
-          for (std::uint64_t w = pool[k]; w != 0; w &= w - 1) {
-            const PegParts& opt = parts[k * 64 + static_cast<std::size_t>(std::countr_zero(w))];
-            seenPegs |= opt.pegsAndBalls;
-            seenRings |= opt.rings;
-          }
-        scan.reach = seenPegs[0], scan.centres = seenPegs[1], scan.rings = seenRings[0],
-        scan.anyRing = seenRings[1];
-        // Pegs that can no longer get a ring, or a ball: at most as many as will have none at the end.
-        ringless = popcount64(problem_.allPegs & ~scan.anyRing);
-        if (problem_.ringlessPegBudget >= 0 && ringless > problem_.ringlessPegBudget) return true;
-        ballless = popcount64(problem_.allPegs & ~scan.centres);
-        if (problem_.balllessPegBudget >= 0 && ballless > problem_.balllessPegBudget) return true;
-        if (budget < 0) break;
-        lost = pegLoss(scan);
-        if (lost > budget) return true;
-        // (Once per node: pruning again after the second pass cuts 0.5% of nodes for 1.4% more instructions.)
-        if (hardLoss_ + 1 > budget && !pruned && pruneHopeless(pool)) {
-          pruned = true;
-          continue;
-        }
-        if (compactHere()) break;  // (the compacted engine probes, if at all)
-        if (probing_ || probed || !rank_.empty() || piecesTotal_ - needTotal_ > kProbeUpTo) break;
-        probed = true;
-        probe(pool, depth);  // then scan again: the probes used the scan's scratch
-      }
+    PegNeeds needs;
+    if constexpr (usePegs_) {
+      if (!pegBounds(pool, depth, needs)) return true;
       // The node passed the first bounds: below here, it may be searched by a compacted engine.
       if (compactHere()) {
         delegating_ = true;
         return true;
       }
-      // Then the counts for branching, and the links.
-      const bool linked = problem_.linked;
-      // Centres that must get a ball and pegs that must get a ring (or any part) below this node.
-      ballsNeeded = lostIfRingLeft_ > budget && budget >= 0 ? waiting : 0;
-      if (ballless == problem_.balllessPegBudget) ballsNeeded |= scan.centres & ~centresFilled_;
-      ringsNeeded = ringless == problem_.ringlessPegBudget ? scan.anyRing & ~ringed_ : 0;
-      if (probing_) ballsNeeded = ringsNeeded = 0;  // a probe only asks whether the node is cut
-      counts_.assign(need_.size(), 0);              // here, after any probes (they use them too)
+    }
+    countByPiece(pool);          // here, after any probes (they use the counts too)
+    if (usePegs_ && probing_) {  // a probe only asks whether the node is cut
+      probePassed_ = probeSurvives(pool);
+      return true;
+    }
+    Branching b = fewestPiece();
+    if (b.count == 0) return true;
+    if constexpr (usePegs_) {
+      preferPegItem(pool, needs, b);
+      // The links last, and not with few branches: a node that cannot be linked any more has children that
+      // cannot either (their pools are smaller), so each would be cut in turn, and the check costs more than
+      // a child or two.
+      if (problem_.linked && b.count > kLinkCheckAbove && !linkable(pool)) return true;
+    }
+    return branchOn(pool, depth, b, each);
+  }
+
+  // While a must-fill site is open: the options whose lowest must-fill site it is that fit and leave the
+  // board fillable as far as sizes tell (viable()).
+  template <class Each>
+  bool branchOnCell(int cell, Each&& each) {
+    poolDepth_ = -1;
+    // Cell steps never set minOption_, and peg steps (which exclude options) come only once every must-fill
+    // site is filled, so fitting is all that allowed() would check here.
+    const auto c = static_cast<std::size_t>(cell);
+    const CellRun* const last = cellRuns_.data() + cellStart_[c + 1];
+    for (const CellRun* run = cellRuns_.data() + cellStart_[c]; run != last; ++run) {
+      if (need_[static_cast<std::size_t>(run->piece)] == 0) continue;
+      const CellEntry* const end = cellEntries_.data() + run->end;
+      for (const CellEntry* e = cellEntries_.data() + run->begin; e != end; ++e)
+        if (!e->mask.intersects(filled_) && viable(e->option))
+          if (!each(Step{e->option, Step::Cell})) return false;
+    }
+    return true;
+  }
+
+  // Every piece placed: a solution, unless the rule refuses it (hex pegs: the pieces must form one
+  // structure).
+  bool acceptLeaf() {
+    if constexpr (usePegs_)
+      return !problem_.linked || linkable(nullptr);
+    else
+      return true;
+  }
+
+  // Hex pegs: false cuts the node, when the pegs, centres and rings that the options left can reach break a
+  // budget. Once the empty-peg budget is spent it prunes the pool (pruneHopeless()), and near the root it
+  // probes the pool (probe()), scanning again after either. Fills `needs`.
+  bool pegBounds(std::uint64_t* pool, int depth, PegNeeds& needs) {
+    const int budget = problem_.emptyPegBudget;
+    bool probed = false, pruned = false;
+    int ringless = 0, ballless = 0;
+    for (;;) {
+      // First what cuts most nodes, cheaply: the pegs, centres and rings the options can still reach.
+      scanPegs(pool);
+      // Pegs that can no longer get a ring, or a ball: at most as many as will have none at the end.
+      ringless = popcount64(problem_.allPegs & ~scan_.anyRing);
+      if (problem_.ringlessPegBudget >= 0 && ringless > problem_.ringlessPegBudget) return false;
+      ballless = popcount64(problem_.allPegs & ~scan_.centres);
+      if (problem_.balllessPegBudget >= 0 && ballless > problem_.balllessPegBudget) return false;
+      if (budget < 0) break;
+      needs.lost = pegLoss(scan_);
+      if (needs.lost > budget) return false;
+      // (Once per node: pruning again after the second pass cuts 0.5% of nodes for 1.4% more instructions.)
+      if (hardLoss_ + 1 > budget && !pruned && pruneHopeless(pool)) {
+        pruned = true;
+        continue;
+      }
+      if (compactHere()) break;  // (the compacted engine probes, if at all)
+      if (probing_ || probed || !rank_.empty() || piecesTotal_ - needTotal_ > kProbeUpTo) break;
+      probed = true;
+      probe(pool, depth);  // then scan again: the probes used the scan's scratch
+    }
+    // Centres that must get a ball and pegs that must get a ring (or any part) below this node.
+    needs.balls = lostIfRingLeft_ > budget && budget >= 0 ? openRings_ & ~centresFilled_ : 0;
+    if (ballless == problem_.balllessPegBudget) needs.balls |= scan_.centres & ~centresFilled_;
+    needs.rings = ringless == problem_.ringlessPegBudget ? scan_.anyRing & ~ringed_ : 0;
+    return true;
+  }
+
+  // One pass over the pool: the pegs, centres and rings that its options can still reach (scan_).
+  void scanPegs(const std::uint64_t* pool) {
+    // (Locals, so that the loop keeps them in registers: parts_ could alias scan_ as far as the compiler
+    // knows.)
+    PegHalf seenPegs{occupiedPegs_, centresFilled_}, seenRings{openRings_, ringed_};
+    const PegParts* parts = parts_.data();
+    for (std::size_t k = 0; k < poolWords_; ++k)
+      for (std::uint64_t w = pool[k]; w != 0; w &= w - 1) {
+        const PegParts& opt = parts[k * 64 + static_cast<std::size_t>(std::countr_zero(w))];
+        seenPegs |= opt.pegsAndBalls;
+        seenRings |= opt.rings;
+      }
+    scan_.reach = seenPegs[0], scan_.centres = seenPegs[1], scan_.rings = seenRings[0],
+    scan_.anyRing = seenRings[1];
+  }
+
+  // Per needed piece, its options in the pool (counts_).
+  void countByPiece(const std::uint64_t* pool) {
+    counts_.assign(need_.size(), 0);
+    if constexpr (usePegs_) {
       for (std::size_t p = 0; p < need_.size(); ++p)
         if (need_[p] > 0) {
           const std::uint64_t* own = pieceRows_.data() + p * poolWords_;
@@ -851,75 +899,83 @@ class Engine {
             n += popcount64(pool[k] & own[k]);
           counts_[p] = static_cast<std::size_t>(n);
         }
-      if (probing_) {
-        if (linked && !linkable(pool)) return true;
-        for (std::size_t p = 0; p < need_.size(); ++p)
-          if (need_[p] > 0 && counts_[p] == 0) return true;
-        probePassed_ = true;
-        return true;
-      }
+    } else {
+      forEachIn(pool, [&](int o) {
+        ++counts_[static_cast<std::size_t>(options_[static_cast<std::size_t>(o)].piece)];
+      });
     }
+  }
 
-    // MRV: the needed piece with the fewest fitting options or, on hex pegs once the budget leaves no room,
-    // the waiting open ring or the empty peg with the fewest options that could fill it.
-    int bestPiece = -1;
-    std::size_t bestCount = SIZE_MAX;
+  // A probed node survives unless the placed pieces can no longer be linked or a needed piece has no option.
+  bool probeSurvives(const std::uint64_t* pool) {
+    if constexpr (usePegs_)
+      if (problem_.linked && !linkable(pool)) return false;
     for (std::size_t p = 0; p < need_.size(); ++p)
-      if (need_[p] > 0 && counts_[p] < bestCount) bestPiece = static_cast<int>(p), bestCount = counts_[p];
-    if (bestCount == 0) return true;
+      if (need_[p] > 0 && counts_[p] == 0) return false;
+    return true;
+  }
+
+  // MRV: the needed piece with the fewest fitting options.
+  Branching fewestPiece() const {
+    Branching b;
+    int bestPiece = -1;
+    for (std::size_t p = 0; p < need_.size(); ++p)
+      if (need_[p] > 0 && counts_[p] < b.count) bestPiece = static_cast<int>(p), b.count = counts_[p];
+    if (bestPiece >= 0) b.row = pieceRows_.data() + static_cast<std::size_t>(bestPiece) * poolWords_;
+    return b;
+  }
+
+  // Hex pegs, once a budget leaves no room: the waiting open ring, the peg that must get a ring, or the empty
+  // peg with the fewest options that could fill it replaces `b` when it has fewer options (every solution
+  // below fills it). (Item counts as bitset intersections, each stopped once it cannot beat the best so far.)
+  void preferPegItem(const std::uint64_t* pool, const PegNeeds& needs, Branching& b) {
     int bestRing = -1, bestPeg = -1, bestRingPeg = -1;
-    // (Item counts as bitset intersections, each stopped once it cannot beat the best so far.)
-    if constexpr (usePegs_) {
-      for (std::uint64_t rest = ballsNeeded; rest != 0; rest &= rest - 1) {
+    std::size_t bestCount = b.count;
+    for (std::uint64_t rest = needs.balls; rest != 0; rest &= rest - 1) {
+      const int peg = std::countr_zero(rest);
+      const std::size_t n = countBelow(pool, pegRow(BallOn, peg), bestCount);
+      if (n > 0 && n < bestCount) bestRing = peg, bestCount = n;
+    }
+    for (std::uint64_t rest = needs.rings; rest != 0; rest &= rest - 1) {
+      const int peg = std::countr_zero(rest);
+      const std::size_t n = countBelow(pool, pegRow(RingOn, peg), bestCount);
+      if (n > 0 && n < bestCount) bestRingPeg = peg, bestRing = -1, bestCount = n;
+    }
+    const int budget = problem_.emptyPegBudget;
+    if (budget >= 0 && needs.lost + 1 > budget)
+      for (std::uint64_t rest = problem_.allPegs & ~occupiedPegs_; rest != 0; rest &= rest - 1) {
         const int peg = std::countr_zero(rest);
-        const std::size_t n = countBelow(pool, pegRow(BallOn, peg), bestCount);
-        if (n > 0 && n < bestCount) bestRing = peg, bestCount = n;
+        const std::size_t n = countBelow(pool, pegRow(Touching, peg), bestCount);
+        if (n > 0 && n < bestCount) bestPeg = peg, bestRing = bestRingPeg = -1, bestCount = n;
       }
-      for (std::uint64_t rest = ringsNeeded; rest != 0; rest &= rest - 1) {
-        const int peg = std::countr_zero(rest);
-        const std::size_t n = countBelow(pool, pegRow(RingOn, peg), bestCount);
-        if (n > 0 && n < bestCount) bestRingPeg = peg, bestRing = -1, bestCount = n;
-      }
-    }
-    if constexpr (usePegs_) {
-      if (budget >= 0 && lost + 1 > budget)
-        for (std::uint64_t rest = uncovered; rest != 0; rest &= rest - 1) {
-          const int peg = std::countr_zero(rest);
-          const std::size_t n = countBelow(pool, pegRow(Touching, peg), bestCount);
-          if (n > 0 && n < bestCount) bestPeg = peg, bestRing = bestRingPeg = -1, bestCount = n;
-        }
-    }
-    // The links last, and not with few branches: a node that cannot be linked any more has children that
-    // cannot either (their pools are smaller), so each would be cut in turn, and the check costs more than
-    // a child or two.
-    if (problem_.linked && usePegs_ && bestCount > kLinkCheckAbove && !linkable(pool)) return true;
-    const std::uint64_t* row = pieceRows_.data() + static_cast<std::size_t>(bestPiece) * poolWords_;
-    Step::Mode mode = Step::Piece;
-    if (bestPeg >= 0) {
-      row = pegRow(Touching, bestPeg);
-      mode = Step::Peg;
-    } else if (bestRing >= 0) {
-      row = pegRow(BallOn, bestRing);
-      mode = Step::Cell;  // the centre takes exactly one ball: no order to impose
-    } else if (bestRingPeg >= 0) {
-      row = pegRow(RingOn, bestRingPeg);
-      mode = Step::Cell;  // the peg takes exactly one ring
-    }
-    if (rank_.empty()) {  // (straight from the bitsets: this depth's pool stays as it is below)
+    b.count = bestCount;
+    if (bestPeg >= 0)
+      b = Branching{pegRow(Touching, bestPeg), Step::Peg, bestPeg, bestCount};
+    else if (bestRing >= 0)  // the centre takes exactly one ball: no order to impose
+      b = Branching{pegRow(BallOn, bestRing), Step::Cell, -1, bestCount};
+    else if (bestRingPeg >= 0)  // the peg takes exactly one ring
+      b = Branching{pegRow(RingOn, bestRingPeg), Step::Cell, -1, bestCount};
+  }
+
+  // Calls each(step) per option of the pool in b.row, in option order or in randomize()'s order. Each child
+  // is told that this depth's pool is built (poolDepth_), since the search below leaves it as it is.
+  template <class Each>
+  bool branchOn(const std::uint64_t* pool, int depth, const Branching& b, Each&& each) {
+    if (rank_.empty()) {  // (straight from the bitsets)
       for (std::size_t k = 0; k < poolWords_; ++k)
-        for (std::uint64_t w = pool[k] & row[k]; w != 0; w &= w - 1) {
+        for (std::uint64_t w = pool[k] & b.row[k]; w != 0; w &= w - 1) {
           poolDepth_ = depth;
-          if (!each(Step{static_cast<int>(k * 64) + std::countr_zero(w), mode, bestPeg})) return false;
+          if (!each(Step{static_cast<int>(k * 64) + std::countr_zero(w), b.mode, b.peg})) return false;
         }
       return true;
     }
     std::vector<int>& options = choices_[static_cast<std::size_t>(depth)];
     options.clear();
-    forEachIn(pool, row, [&](int o) { options.push_back(o); });
+    forEachIn(pool, b.row, [&](int o) { options.push_back(o); });
     sortByRank(options);
     for (int o : options) {
       poolDepth_ = depth;
-      if (!each(Step{o, mode, bestPeg})) return false;
+      if (!each(Step{o, b.mode, b.peg})) return false;
     }
     return true;
   }
@@ -1085,28 +1141,12 @@ class Engine {
     const int depth = static_cast<int>(steps_.size());
     std::uint64_t* planes = planesAt(depth);
     std::uint16_t* pieces = pieceCountsAt(depth);
-    const std::size_t planeWords = planeCount_ * W;
-    std::uint64_t* pool;
     Bits<W> touched;  // open sites that lost options in this step (all of them in a pool built from scratch)
     const std::uint16_t* parentPieces = nullptr;
-    if (poolDepth_ == depth - 1 && depth > 0) {
-      const std::uint64_t* parent = poolAt(depth - 1);
-      pool = buildPool();
-      std::copy(planesAt(depth - 1), planesAt(depth - 1) + planeWords, planes);
-      std::copy(pieceCountsAt(depth - 1), pieceCountsAt(depth - 1) + need_.size(), pieces);
-      touched = subtractOptions(planes, pieces, parent, pool);
-      parentPieces = pieceCountsAt(depth - 1);
-    } else {
-      pool = buildPool();
-      std::fill(planes, planes + planeWords, 0);
-      std::fill(pieces, pieces + need_.size(), 0);
-      forEachIn(pool, [&](int o) { addOption(planes, pieces, o); });
-      for (std::size_t k = 0; k < W; ++k) touched.word[k] = ~std::uint64_t{0};
-    }
+    std::uint64_t* pool = mrvPool(depth, planes, pieces, touched, parentPieces);
     poolDepth_ = depth;
 
-    // The open sites with the fewest options: a site with none ends the node; else, from the top plane
-    // down, keep the candidates whose bit is clear whenever some are.
+    // The open sites with the fewest options: a site with none ends the node.
     Bits<W> fewest;
     std::uint64_t none = 0;
     for (std::size_t k = 0; k < W; ++k) {
@@ -1121,6 +1161,7 @@ class Engine {
       delegating_ = true;
       return true;
     }
+    // From the top plane down, keep the candidates whose bit is clear whenever some are.
     for (std::size_t b = planeCount_; b-- > 0;) {
       std::uint64_t clear = 0;
       for (std::size_t k = 0; k < W; ++k) clear |= fewest.word[k] & ~planes[b * W + k];
@@ -1128,33 +1169,39 @@ class Engine {
         for (std::size_t k = 0; k < W; ++k) fewest.word[k] &= ~planes[b * W + k];
     }
     const int cell = fewest.lowestIn(fewest);
-    std::size_t bestCount = cell >= 0 ? siteCount(planes, cell) : SIZE_MAX;
+    Branching b;
+    b.count = cell >= 0 ? siteCount(planes, cell) : SIZE_MAX;
     int bestPiece = -1;
     for (std::size_t p = 0; p < need_.size(); ++p)
-      if (need_[p] > 0 && pieces[p] < bestCount) bestPiece = static_cast<int>(p), bestCount = pieces[p];
-    if (bestCount == 0) return true;
+      if (need_[p] > 0 && pieces[p] < b.count) bestPiece = static_cast<int>(p), b.count = pieces[p];
+    if (b.count == 0) return true;
+    b.row = bestPiece >= 0 ? pieceRows_.data() + static_cast<std::size_t>(bestPiece) * poolWords_
+                           : siteRows_.data() + static_cast<std::size_t>(cell) * poolWords_;
+    b.mode = bestPiece >= 0 ? Step::Piece : Step::Cell;
+    return branchOn(pool, depth, b, each);
+  }
 
-    const std::uint64_t* row = bestPiece >= 0
-                                   ? pieceRows_.data() + static_cast<std::size_t>(bestPiece) * poolWords_
-                                   : siteRows_.data() + static_cast<std::size_t>(cell) * poolWords_;
-    const Step::Mode mode = bestPiece >= 0 ? Step::Piece : Step::Cell;
-    if (rank_.empty()) {
-      for (std::size_t k = 0; k < poolWords_; ++k)
-        for (std::uint64_t w = pool[k] & row[k]; w != 0; w &= w - 1) {
-          poolDepth_ = depth;
-          if (!each(Step{static_cast<int>(k * 64) + std::countr_zero(w), mode})) return false;
-        }
-      return true;
+  // A box node's pool and its counts: its parent's counts minus the options the step removed, or counted
+  // afresh. Sets `touched` to the open sites that lost options (all of them when counted afresh) and
+  // `parentPieces` to the parent's piece counts when they were the start.
+  std::uint64_t* mrvPool(int depth, std::uint64_t* planes, std::uint16_t* pieces, Bits<W>& touched,
+                         const std::uint16_t*& parentPieces) {
+    const std::size_t planeWords = planeCount_ * W;
+    if (poolDepth_ == depth - 1 && depth > 0) {
+      const std::uint64_t* parent = poolAt(depth - 1);
+      std::uint64_t* pool = buildPool();
+      std::copy(planesAt(depth - 1), planesAt(depth - 1) + planeWords, planes);
+      std::copy(pieceCountsAt(depth - 1), pieceCountsAt(depth - 1) + need_.size(), pieces);
+      touched = subtractOptions(planes, pieces, parent, pool);
+      parentPieces = pieceCountsAt(depth - 1);
+      return pool;
     }
-    std::vector<int>& options = choices_[static_cast<std::size_t>(depth)];
-    options.clear();
-    forEachIn(pool, row, [&](int o) { options.push_back(o); });
-    sortByRank(options);
-    for (int o : options) {
-      poolDepth_ = depth;
-      if (!each(Step{o, mode})) return false;
-    }
-    return true;
+    std::uint64_t* pool = buildPool();
+    std::fill(planes, planes + planeWords, 0);
+    std::fill(pieces, pieces + need_.size(), 0);
+    forEachIn(pool, [&](int o) { addOption(planes, pieces, o); });
+    for (std::size_t k = 0; k < W; ++k) touched.word[k] = ~std::uint64_t{0};
+    return pool;
   }
 
   // Failed-option probing, near the root: places each option of the pool in turn and drops those whose node
