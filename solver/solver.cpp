@@ -9,6 +9,7 @@
 
 #include "puzzle/errors.hpp"
 #include "solver/engine.hpp"
+#include "solver/families/search_rules.hpp"
 
 namespace piecework {
 
@@ -28,13 +29,12 @@ double secondsSince(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
-// Runs f.template operator()<W, Rule>() with the smallest word count that holds every site and the engine
-// rule of the problem's family: the one place that picks an engine for a problem.
+// Runs f.template operator()<W, Rule>() with the smallest word count that holds every site and the search
+// rule of the problem's family (solver/families/search_rules.hpp).
 template <class F>
 auto withEngine(const Puzzle& puzzle, const Problem& problem, F&& f) {
-  const bool pegs = !problem.pegs.empty();
   auto withRule = [&]<int W>() {
-    return pegs ? f.template operator()<W, PegRule>() : f.template operator()<W, NoRule>();
+    return withSearchRule(problem, [&]<class Rule>() { return f.template operator()<W, Rule>(); });
   };
   const int sites = puzzle.siteCount();
   if (sites <= 64) return withRule.template operator()<1>();
