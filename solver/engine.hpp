@@ -563,7 +563,7 @@ class Engine {
   // While a must-fill site is open: the options whose lowest must-fill site it is that fit and leave the
   // board fillable as far as sizes tell (viable()).
   template <class Each>
-  bool branchOnCell(int cell, Each&& each) {
+  [[gnu::always_inline]] bool branchOnCell(int cell, Each&& each) {
     poolDepth_ = -1;
     // Cell steps never set minOption_, and peg steps (which exclude options) come only once every must-fill
     // site is filled, so fitting is all that allowed() would check here.
@@ -581,7 +581,7 @@ class Engine {
 
   // Every piece placed: a solution, unless the rule refuses it (hex pegs: the pieces must form one
   // structure).
-  bool acceptLeaf() {
+  [[gnu::always_inline]] bool acceptLeaf() {
     if constexpr (Rule::kActive)
       return rule_.acceptsLeaf();
     else
@@ -590,7 +590,7 @@ class Engine {
 
   // The rule's bounds before branching: false cuts the node. Once the rule prunes the pool, or near the root
   // the pool is probed (probe()), the rule looks at the smaller pool again.
-  bool ruleBounds(std::uint64_t* pool, int depth) {
+  [[gnu::always_inline]] bool ruleBounds(std::uint64_t* pool, int depth) {
     bool probed = false, pruned = false;
     for (;;) {
       if (rule_.cut(pool)) return false;
@@ -609,7 +609,7 @@ class Engine {
   }
 
   // Per needed piece, its options in the pool (counts_).
-  void countByPiece(const std::uint64_t* pool) {
+  [[gnu::always_inline]] void countByPiece(const std::uint64_t* pool) {
     counts_.assign(need_.size(), 0);
     if constexpr (Rule::kActive) {  // (by the words of each piece's row)
       for (std::size_t p = 0; p < need_.size(); ++p)
@@ -628,7 +628,7 @@ class Engine {
   }
 
   // A probed node survives unless the placed pieces can no longer be linked or a needed piece has no option.
-  bool probeSurvives(const std::uint64_t* pool) {
+  [[gnu::always_inline]] bool probeSurvives(const std::uint64_t* pool) {
     if constexpr (Rule::kActive)
       if (rule_.cutsProbe(pool)) return false;
     for (std::size_t p = 0; p < need_.size(); ++p)
@@ -637,7 +637,7 @@ class Engine {
   }
 
   // MRV: the needed piece with the fewest fitting options.
-  Branching fewestPiece() const {
+  [[gnu::always_inline]] Branching fewestPiece() const {
     Branching b;
     int bestPiece = -1;
     for (std::size_t p = 0; p < need_.size(); ++p)
@@ -649,7 +649,8 @@ class Engine {
   // Calls each(step) per option of the pool in b.row, in option order or in randomize()'s order. Each child
   // is told that this depth's pool is built (poolDepth_), since the search below leaves it as it is.
   template <class Each>
-  bool branchOn(const std::uint64_t* pool, int depth, const Branching& b, Each&& each) {
+  [[gnu::always_inline]] bool branchOn(const std::uint64_t* pool, int depth, const Branching& b,
+                                       Each&& each) {
     if (rank_.empty()) {  // (straight from the bitsets)
       for (std::size_t k = 0; k < poolWords_; ++k)
         for (std::uint64_t w = pool[k] & b.row[k]; w != 0; w &= w - 1) {
@@ -872,8 +873,8 @@ class Engine {
   // A box node's pool and its counts: its parent's counts minus the options the step removed, or counted
   // afresh. Sets `touched` to the open sites that lost options (all of them when counted afresh) and
   // `parentPieces` to the parent's piece counts when they were the start.
-  std::uint64_t* mrvPool(int depth, std::uint64_t* planes, std::uint16_t* pieces, Bits<W>& touched,
-                         const std::uint16_t*& parentPieces) {
+  [[gnu::always_inline]] std::uint64_t* mrvPool(int depth, std::uint64_t* planes, std::uint16_t* pieces,
+                                                Bits<W>& touched, const std::uint16_t*& parentPieces) {
     const std::size_t planeWords = planeCount_ * W;
     if (poolDepth_ == depth - 1 && depth > 0) {
       const std::uint64_t* parent = poolAt(depth - 1);

@@ -94,7 +94,7 @@ class PegRule {
   }
 
   // Option o of `piece` placed; returns what unplace() restores.
-  Saved place(int o, int piece) {
+  [[gnu::always_inline]] Saved place(int o, int piece) {
     const Saved saved{occupiedPegs_, centresFilled_, openRings_, ringed_};
     const auto p = static_cast<std::size_t>(piece);
     ballsToPlace_ -= problem_.ballsOf[p];
@@ -107,7 +107,7 @@ class PegRule {
     openRings_ |= opt.rings[0];
     return saved;
   }
-  void unplace(int piece, const Saved& saved) {
+  [[gnu::always_inline]] void unplace(int piece, const Saved& saved) {
     const auto p = static_cast<std::size_t>(piece);
     ballsToPlace_ += problem_.ballsOf[p];
     openRingsToPlace_ += problem_.openRingsOf[p];
@@ -124,7 +124,7 @@ class PegRule {
 
   // Cuts the node (true) when the pegs, centres and rings that the options of `pool` can still reach break a
   // budget. First what cuts most nodes, cheaply.
-  bool cut(const std::uint64_t* pool) {
+  [[gnu::always_inline]] bool cut(const std::uint64_t* pool) {
     scanPegs(pool);
     // Pegs that can no longer get a ring, or a ball: at most as many as will have none at the end.
     ringless_ = popcount64(problem_.allPegs & ~scan_.anyRing);
@@ -180,7 +180,7 @@ class PegRule {
   // get a ring, or the empty peg with the fewest options that could fill it replaces `b` when it has fewer
   // options (every solution below fills it). (Item counts as bitset intersections, each stopped once it
   // cannot beat the best so far.)
-  void prefer(const std::uint64_t* pool, Branching& b) {
+  [[gnu::always_inline]] void prefer(const std::uint64_t* pool, Branching& b) {
     const int budget = problem_.emptyPegBudget;
     // Centres that must get a ball and pegs that must get a ring (or any part) below this node.
     std::uint64_t balls = lostIfRingLeft_ > budget && budget >= 0 ? openRings_ & ~centresFilled_ : 0;
@@ -278,7 +278,7 @@ class PegRule {
   }
 
   // One pass over the pool: the pegs, centres and rings that its options can still reach (scan_).
-  void scanPegs(const std::uint64_t* pool) {
+  [[gnu::always_inline]] void scanPegs(const std::uint64_t* pool) {
     // (Locals, so that the loop keeps them in registers: parts_ could alias scan_ as far as the compiler
     // knows.)
     PegHalf seenPegs{occupiedPegs_, centresFilled_}, seenRings{openRings_, ringed_};
