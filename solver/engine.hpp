@@ -1,20 +1,19 @@
-// The search: exact cover over placement bitmasks.
+// The search: exact cover over placement bitmasks, on a family's search rule (Rule, solver/search_rule.hpp).
 //
 // Branching: while a must-fill site is open, branch on the first one in the puzzle's search order (every
 // solution covers it, and on cell boards only options whose lowest must-fill site it is can fit). Once none
-// is open, branch on the needed piece with the fewest fitting options (MRV); on hex pegs, once the empty-peg
-// budget is spent, an open ring waiting for a ball or an empty peg can be the most constrained item instead
-// (every solution below then fills it). Each node's option pool is a bitset over the options: its parent's
-// pool minus the options that clash with the placed one (one precomputed row per option), the way dancing
-// links removes rows. Identical copies are placed in increasing option order so that a set of copies is
-// produced once. Boards that must be filled completely skip a child whose empty sites can no longer be the
-// sizes of the pieces left, in number or in a closed-off region next to it (see viable()). Linked puzzles cut
-// a node as soon as the placed pieces can no longer be joined by the options left; once the empty-peg budget
-// is spent, options that would kill a waiting ring or bring a ring nothing can fill are dropped from the
-// pool; near the root, options whose own node the bounds would cut are dropped too (see probe()). On hex
-// pegs, nodes with 2 or 3 pieces placed hand their subtree to a compacted engine over their pool alone, so
-// that the bitsets below are a few words long (see delegate()). (Branching on every empty peg, each either
-// left empty or given its lowest-numbered option, was measured: 2.5-6x more nodes.)
+// is open, branch on the needed piece with the fewest fitting options (MRV), or on an item of the rule with
+// fewer (IQ-Link: an open ring waiting for a ball or an empty peg, once the empty-peg budget is spent; every
+// solution below then fills it). Each node's option pool is a bitset over the options: its parent's pool
+// minus the options that clash with the placed one (one precomputed row per option), the way dancing links
+// removes rows. Identical copies are placed in increasing option order so that a set of copies is produced
+// once. Boards that must be filled completely skip a child whose empty sites can no longer be the sizes of
+// the pieces left, in number or in a closed-off region next to it (see viable()). Before branching, the rule
+// may cut the node or prune its pool (IQ-Link: peg budgets, linkage); near the root, options whose own node
+// the rule's bounds would cut are dropped too (see probe()). With a rule, nodes with 2 or 3 pieces placed
+// hand their subtree to a compacted engine over their pool alone, so that the bitsets below are a few words
+// long (see delegate()). (Branching on every empty peg, each either left empty or given its lowest-numbered
+// option, was measured: 2.5-6x more nodes.)
 //
 // Boxes (3-D boards to fill) branch differently (see branchMrv()): on the open cell or needed piece with the
 // fewest options, counted per node as dancing links counts them; options that clash with every option left
@@ -35,21 +34,10 @@
 
 #include "solver/bits.hpp"
 #include "solver/problem.hpp"
+#include "solver/search_rule.hpp"
 #include "solver/shuffle.hpp"
 
 namespace piecework {
-
-// One decision of the search, enough to replay it (job prefixes are paths of steps).
-struct Step {
-  // Cell: an option covering the branching cell, or putting a ball into the branching ring. Piece: an option
-  // of the branching piece. Peg: the lowest-numbered option that touches the branching peg (options below it
-  // that touch the peg are excluded underneath).
-  enum Mode : std::uint8_t { Cell, Piece, Peg };
-  int option = -1;  // engine option index placed
-  Mode mode = Cell;
-  int peg = -1;  // Peg only
-  bool operator==(const Step&) const = default;
-};
 
 // Boxes (3-D boards that must be filled) branch by MRV over cells and pieces (Engine::branchMrv()).
 inline bool branchesByMrv(const Puzzle& puzzle) {
@@ -57,10 +45,13 @@ inline bool branchesByMrv(const Puzzle& puzzle) {
          std::all_of(puzzle.mustFill.begin(), puzzle.mustFill.end(), [](bool m) { return m; });
 }
 
-template <int W>
+// The search is generic over a family's search rule (solver/search_rule.hpp): Rule's hooks are called only
+// under `if constexpr (Rule::kActive)`, so plain exact cover (NoRule) compiles none of them. The solver picks
+// the rule once per problem (solver.cpp, withEngine()).
+template <int W, class Rule = NoRule>
 class Engine {
  public:
-  explicit Engine(const Problem& problem) : problem_(problem) {
+  explicit Engine(const Problem& problem) : problem_(problem), rule_(problem) {
     const Puzzle& puzzle = *problem.puzzle;
     for (int s = 0; s < puzzle.siteCount(); ++s)
       if (puzzle.mustFill[static_cast<std::size_t>(s)])
@@ -69,33 +60,23 @@ class Engine {
         hasFreeSite_ = true;
     byCell_.resize(puzzle.sites.size());
     poolWords_ = (problem.options.size() + 63) / 64;
-    usePegs_ = !problem.pegs.empty();
     piecesTotal_ = puzzle.totalPieces();
-    if (usePegs_) byPeg_.resize(64);
     for (int id : problem.options) {
       Option o;
       o.placement = id;
       o.piece = puzzle.placements[static_cast<std::size_t>(id)].piece;
       for (int s : puzzle.placements[static_cast<std::size_t>(id)].sites) o.mask.set(s);
-      if (usePegs_) {
-        o.pegs = problem.pegs[static_cast<std::size_t>(id)];
-        o.ballPegs = problem.ballPegs[static_cast<std::size_t>(id)];
-        o.openRingPegs = problem.openRingPegs[static_cast<std::size_t>(id)];
-        o.ringPegs = o.pegs & ~o.ballPegs;
-      }
       const int lowest = o.mask.lowestIn(mustFill_);
       if (lowest >= 0) byCell_[static_cast<std::size_t>(lowest)].push_back(static_cast<int>(options_.size()));
-      for (std::uint64_t rest = o.pegs; rest != 0; rest &= rest - 1)
-        byPeg_[static_cast<std::size_t>(std::countr_zero(rest))].push_back(static_cast<int>(options_.size()));
       options_.push_back(o);
     }
     conflictRows_.resize(options_.size() * poolWords_);
     conflictKnown_.assign(options_.size(), 0);
     buildRows();
-    if (usePegs_) findPegRows();
+    if constexpr (Rule::kActive) rule_.setUp(*this);
     setUpSizePruning();
     fillCellEntries();
-    compactable_ = usePegs_ && mustFill_.lowestNotIn(Bits<W>{}) < 0;
+    compactable_ = Rule::kActive && mustFill_.lowestNotIn(Bits<W>{}) < 0;
     // Boxes: branch on the open cell or needed piece with fewest options (see branchMrv()).
     if (branchesByMrv(puzzle)) setUpMrv();
     reset();
@@ -105,26 +86,13 @@ class Engine {
   void reset() {
     const Puzzle& puzzle = *problem_.puzzle;
     filled_ = Bits<W>{};
-    placedPegs_.clear();
-    occupiedPegs_ = centresFilled_ = openRings_ = ringed_ = 0;
     for (int id : problem_.givens) {
       const auto i = static_cast<std::size_t>(id);
       for (int s : puzzle.placements[i].sites) filled_.set(s);
-      if (problem_.linked) placedPegs_.push_back(problem_.pegs[i]);
-      if (usePegs_) {
-        occupiedPegs_ |= problem_.pegs[i];
-        centresFilled_ |= problem_.ballPegs[i];
-        ringed_ |= problem_.pegs[i] & ~problem_.ballPegs[i];
-        openRings_ |= problem_.openRingPegs[i];
-      }
     }
     need_ = problem_.need;
     needTotal_ = problem_.needTotal();
-    ballsToPlace_ = openRingsToPlace_ = 0;
-    for (std::size_t p = 0; p < need_.size() && usePegs_; ++p) {
-      ballsToPlace_ += need_[p] * problem_.ballsOf[p];
-      openRingsToPlace_ += need_[p] * problem_.openRingsOf[p];
-    }
+    if constexpr (Rule::kActive) rule_.reset(need_);
     emptyCount_ = remainingMin_ = remainingMax_ = 0;
     if (prune_) {
       for (int s = 0; s < puzzle.siteCount(); ++s) emptyCount_ += filled_.test(s) ? 0 : 1;
@@ -192,6 +160,17 @@ class Engine {
     return need_[static_cast<std::size_t>(opt.piece)] > 0 && !opt.mask.intersects(filled_);
   }
 
+  // What a search rule reads (solver/search_rule.hpp).
+  std::size_t poolWords() const { return poolWords_; }
+  int need(int piece) const { return need_[static_cast<std::size_t>(piece)]; }
+  const std::uint64_t* pieceRow(int piece) const {
+    return pieceRows_.data() + static_cast<std::size_t>(piece) * poolWords_;
+  }
+  bool clash(int a, int b) const {
+    return options_[static_cast<std::size_t>(a)].mask.intersects(options_[static_cast<std::size_t>(b)].mask);
+  }
+  const std::uint64_t* clashRow(int o) { return conflictRow(o); }  // the options clashing with o
+
  private:
   struct Option {
     Bits<W> mask;
@@ -199,19 +178,12 @@ class Engine {
     int size = 0;    // sites it covers
     int piece = 0;
     int placement = 0;
-    std::uint64_t pegs = 0;
-    std::uint64_t ballPegs = 0;      // pegs whose centre it takes
-    std::uint64_t openRingPegs = 0;  // pegs where it puts an open ring
-    std::uint64_t ringPegs = 0;      // pegs where it puts a ring, open or closed
   };
 
   struct Undo {
     std::size_t excludedMark = 0;  // excludedLog_'s size before the step
     int minOption = 0;
-    std::uint64_t occupied = 0;
-    std::uint64_t centres = 0;
-    std::uint64_t openRings = 0;
-    std::uint64_t ringed = 0;
+    [[no_unique_address]] typename Rule::Saved rule;
   };
 
   bool replay(const std::vector<Step>& path) {
@@ -389,9 +361,7 @@ class Engine {
   // The options in both `pool` and `row`.
   template <class F>
   void forEachIn(const std::uint64_t* pool, const std::uint64_t* row, F&& f) const {
-    for (std::size_t k = 0; k < poolWords_; ++k)
-      for (std::uint64_t w = pool[k] & row[k]; w != 0; w &= w - 1)
-        f(static_cast<int>(k * 64) + std::countr_zero(w));
+    forEachOption(pool, row, poolWords_, f);
   }
 
   template <class F>
@@ -423,14 +393,13 @@ class Engine {
     return row;
   }
 
-  // The bitsets over options_ per piece, per site and, on hex pegs, per peg.
+  // The bitsets over options_ per piece and per site.
   void buildRows() {
     pieceRows_.assign(problem_.need.size() * poolWords_, 0);
     for (std::size_t o = 0; o < options_.size(); ++o)
       setBit(pieceRows_.data() + static_cast<std::size_t>(options_[o].piece) * poolWords_, o);
     findPieceSpans();
     buildSiteRows();
-    if (usePegs_) fillPegRows();
   }
 
   // Per piece, the words of its row that hold any of its options (options come grouped by piece, so a
@@ -455,108 +424,6 @@ class Engine {
           setBit(siteRows_.data() + (k * 64 + std::countr_zero(w)) * poolWords_, o);
   }
 
-  // Per peg, the options putting a ball on it, a ring on it, or touching it at all.
-  enum PegRowKind : std::size_t { BallOn, RingOn, Touching };
-  std::uint64_t* pegRow(PegRowKind kind, int peg) {
-    return pegRows_.data() + (kind * 64 + static_cast<std::size_t>(peg)) * poolWords_;
-  }
-  void fillPegRows() {
-    parts_.resize(options_.size());
-    for (std::size_t o = 0; o < options_.size(); ++o) {
-      const Option& opt = options_[o];
-      parts_[o] = PegParts{{opt.pegs, opt.ballPegs}, {opt.openRingPegs, opt.ringPegs}};
-    }
-    pegRows_.assign(3 * 64 * poolWords_, 0);
-    for (std::size_t o = 0; o < options_.size(); ++o) {
-      const Option& opt = options_[o];
-      for (std::uint64_t rest = opt.ballPegs; rest != 0; rest &= rest - 1)
-        setBit(pegRow(BallOn, std::countr_zero(rest)), o);
-      for (std::uint64_t rest = opt.ringPegs; rest != 0; rest &= rest - 1)
-        setBit(pegRow(RingOn, std::countr_zero(rest)), o);
-      for (std::uint64_t rest = opt.pegs; rest != 0; rest &= rest - 1)
-        setBit(pegRow(Touching, std::countr_zero(rest)), o);
-    }
-  }
-  // Options of `pool` in `row`.
-  int countIn(const std::uint64_t* pool, const std::uint64_t* row) const {
-    int n = 0;
-    for (std::size_t k = 0; k < poolWords_; ++k) n += popcount64(pool[k] & row[k]);
-    return n;
-  }
-
-  // Options of `pool` in `row`, counted only as far as `cap`.
-  std::size_t countBelow(const std::uint64_t* pool, const std::uint64_t* row, std::size_t cap) const {
-    std::size_t n = 0;
-    for (std::size_t k = 0; k < poolWords_ && n < cap; ++k)
-      n += static_cast<std::size_t>(popcount64(pool[k] & row[k]));
-    return n;
-  }
-
-  // The options with an open ring that no ball of any other option that fits beside them can ever fill.
-  void findPegRows() {
-    deadRingRow_.assign(poolWords_, 0);
-    noRow_.assign(poolWords_, 0);
-    unjoined_.assign(poolWords_, 0);
-    std::uint64_t givenBalls = 0;
-    for (int id : problem_.givens) givenBalls |= problem_.ballPegs[static_cast<std::size_t>(id)];
-    std::array<std::vector<int>, 64> ballsOn;
-    for (std::size_t o = 0; o < options_.size(); ++o) {
-      for (std::uint64_t rest = options_[o].ballPegs; rest != 0; rest &= rest - 1) {
-        ballsOn[static_cast<std::size_t>(std::countr_zero(rest))].push_back(static_cast<int>(o));
-      }
-    }
-    for (std::size_t o = 0; o < options_.size(); ++o) {
-      const Option& opt = options_[o];
-      for (std::uint64_t rest = opt.openRingPegs & ~givenBalls; rest != 0; rest &= rest - 1) {
-        bool fillable = false;
-        for (int f : ballsOn[static_cast<std::size_t>(std::countr_zero(rest))]) {
-          const Option& filler = options_[static_cast<std::size_t>(f)];
-          if ((filler.piece != opt.piece || problem_.need[static_cast<std::size_t>(opt.piece)] > 1) &&
-              !filler.mask.intersects(opt.mask)) {
-            fillable = true;
-            break;
-          }
-        }
-        // (A ball placed later at that centre would have been such a filler, so the ring stays dead.)
-        if (!fillable) setBit(deadRingRow_.data(), o);
-      }
-    }
-  }
-
-  // Removes from the pool the options whose placement would cost one more empty peg or ball-less ring, when
-  // the budget has no room for it (`hardLoss` counts the unreachable pegs and dead rings, which only grow
-  // further down): options with an open ring no ball can ever fill, and options that clash with every option
-  // left that could fill a waiting ring or touch an empty peg. Returns whether it removed any.
-  bool pruneHopeless(std::uint64_t* pool) {
-    std::uint64_t removed = 0;
-    for (std::size_t k = 0; k < poolWords_; ++k) {
-      removed |= pool[k] & deadRingRow_[k];
-      pool[k] &= ~deadRingRow_[k];
-    }
-    auto needAll = [&](const std::uint64_t* itemRow) {
-      // The options left that serve the item; those clashing with all of them go (they never serve it).
-      const int count = countIn(pool, itemRow);
-      if (count == 0 || count > 3) return;
-      std::array<const std::uint64_t*, 3> clashes{}, pieces{};
-      int i = 0;
-      forEachIn(pool, itemRow, [&](int f) {
-        const auto piece = static_cast<std::size_t>(options_[static_cast<std::size_t>(f)].piece);
-        clashes[static_cast<std::size_t>(i)] = conflictRow(f);
-        pieces[static_cast<std::size_t>(i++)] =
-            need_[piece] == 1 ? pieceRows_.data() + piece * poolWords_ : noRow_.data();
-      });
-      for (std::size_t k = 0; k < poolWords_; ++k) {
-        std::uint64_t hit = pool[k] & ~itemRow[k];
-        for (std::size_t j = 0; j < static_cast<std::size_t>(count); ++j) hit &= clashes[j][k] | pieces[j][k];
-        removed |= hit;
-        pool[k] &= ~hit;
-      }
-    };
-    for (std::uint64_t rest = openRings_ & ~centresFilled_ & scan_.centres; rest != 0; rest &= rest - 1)
-      needAll(pegRow(BallOn, std::countr_zero(rest)));
-    return removed != 0;
-  }
-
   // The options that fit the current state, as a bitset: from the parent's pool when it was built one level
   // up (only the last step changed anything), else from scratch.
   std::uint64_t* buildPool() {
@@ -577,12 +444,13 @@ class Engine {
             if (options_[static_cast<std::size_t>(o)].piece == static_cast<int>(piece))
               clearBit(out, static_cast<std::size_t>(o));
       }
-      if (s.mode == Step::Peg) {  // the options below s.option that touch the peg
-        const std::uint64_t* touching = pegRow(Touching, s.peg);
-        const auto below = static_cast<std::size_t>(s.option);
-        for (std::size_t k = 0; k < below >> 6; ++k) out[k] &= ~touching[k];
-        out[below >> 6] &= ~(touching[below >> 6] & ((std::uint64_t{1} << (below & 63)) - 1));
-      }
+      if constexpr (Rule::kActive)
+        if (s.mode == Step::Peg) {  // the options below s.option that touch the rule's item
+          const std::uint64_t* touching = rule_.itemRow(s.peg);
+          const auto below = static_cast<std::size_t>(s.option);
+          for (std::size_t k = 0; k < below >> 6; ++k) out[k] &= ~touching[k];
+          out[below >> 6] &= ~(touching[below >> 6] & ((std::uint64_t{1} << (below & 63)) - 1));
+        }
     } else {
       std::fill(out, out + poolWords_, 0);
       for (int o = 0; o < optionCount(); ++o)
@@ -597,14 +465,15 @@ class Engine {
   }
 
   void push(const Step& s) {
-    Undo u{excludedLog_.size(), 0, occupiedPegs_, centresFilled_, openRings_, ringed_};
+    Undo u{excludedLog_.size(), 0, {}};
     // Only a pool built from scratch reads the exclusions (allowed()), and that happens only after a replay:
     // below, every pool is its parent's minus what the step rules out (buildPool()).
-    if (s.mode == Step::Peg && replaying_)
-      for (int o : byPeg_[static_cast<std::size_t>(s.peg)]) {
-        if (o >= s.option) break;
-        exclude(o);
-      }
+    if constexpr (Rule::kActive)
+      if (s.mode == Step::Peg && replaying_)
+        for (int o : rule_.optionsAt(s.peg)) {
+          if (o >= s.option) break;
+          exclude(o);
+        }
     {
       const Option& opt = options_[static_cast<std::size_t>(s.option)];
       const auto p = static_cast<std::size_t>(opt.piece);
@@ -617,17 +486,9 @@ class Engine {
         remainingMax_ -= maxSize_[p];
         countSmallest(p, -1);
       }
-      if (usePegs_) {
-        ballsToPlace_ -= problem_.ballsOf[p];
-        openRingsToPlace_ -= problem_.openRingsOf[p];
-      }
       u.minOption = minOption_[p];
       if (s.mode == Step::Piece) minOption_[p] = s.option + 1;
-      if (problem_.linked) placedPegs_.push_back(opt.pegs);
-      occupiedPegs_ |= opt.pegs;
-      centresFilled_ |= opt.ballPegs;
-      ringed_ |= opt.ringPegs;
-      openRings_ |= opt.openRingPegs;
+      if constexpr (Rule::kActive) u.rule = rule_.place(s.option, opt.piece);
       stack_.push_back(s.option);
     }
     undo_.push_back(u);
@@ -655,182 +516,102 @@ class Engine {
         remainingMax_ += maxSize_[p];
         countSmallest(p, 1);
       }
-      if (usePegs_) {
-        ballsToPlace_ += problem_.ballsOf[p];
-        openRingsToPlace_ += problem_.openRingsOf[p];
-      }
+      if constexpr (Rule::kActive) rule_.unplace(opt.piece, u.rule);
       minOption_[p] = u.minOption;
-      if (problem_.linked) placedPegs_.pop_back();
       stack_.pop_back();
     }
-    occupiedPegs_ = u.occupied;
-    ringed_ = u.ringed;
-    centresFilled_ = u.centres;
-    openRings_ = u.openRings;
   }
 
-  // What one pass over a node's pool learns about the pegs.
-  struct PegScan {
-    std::uint64_t reach = 0;    // pegs that are occupied or some option can touch
-    std::uint64_t centres = 0;  // pegs with a ball, or whose centre some option can fill
-    std::uint64_t rings = 0;    // pegs with an open ring, or where some option can put one
-    std::uint64_t anyRing = 0;  // pegs with a ring, or where some option can put one
-  };
-
-  // Pegs that nothing placed and no option left can reach stay empty, and open rings whose centre no option
-  // left can fill stay without a ball; together at most Problem::emptyPegBudget of them. Returns that
-  // lower bound, and sets lostIfRingLeft_ to the bound if one more waiting ring stayed without a ball.
-  int pegLoss(const PegScan& scan) {
-    int lost = popcount64(problem_.allPegs & ~scan.reach);
-    lostIfRingLeft_ = lost + 1;
-    hardLoss_ = lost;
-    if (problem_.ringsNeedBalls) {
-      // Open rings that end without a ball: those no ball can reach any more, and at least as many as the
-      // open rings (waiting and to come) outnumber the balls that could still meet one (to come, or placed
-      // without a ring). Balls that end alone number exactly (balls - open rings) more than those rings.
-      const int unfilledNow = popcount64(openRings_ & ~centresFilled_);
-      const int deadRings = popcount64(openRings_ & ~scan.centres);
-      const int lonelyBalls = popcount64(centresFilled_ & ~scan.rings);
-      const int ringlessBallsNow = popcount64(centresFilled_ & ~openRings_);
-      const int balance = unfilledNow + openRingsToPlace_ - ballsToPlace_ - ringlessBallsNow;
-      const int lonely = lonelyBalls - problem_.extraBalls;
-      hardLoss_ = lost + deadRings;
-      lostIfRingLeft_ = lost + std::max({deadRings + 1, balance, lonely});
-      lost += std::max({deadRings, balance, lonely});
-    }
-    return lost;
-  }
-
-  // Can the placed pieces still become one linked structure, through the options of `pool` (none: nullptr)?
-  // Grows the pegs joined to the first placed piece, peg by peg, and stops once every placed piece is met.
-  bool linkable(const std::uint64_t* pool) {
-    if (placedPegs_.empty()) return true;
-    std::uint64_t* unjoined = unjoined_.data();  // options of the pool not yet met
-    if (pool != nullptr) std::copy(pool, pool + poolWords_, unjoined);
-    std::uint64_t joined = placedPegs_.front(), expanded = 0;
-    std::array<const std::uint64_t*, 64> rows;  // (the first n are set before use)
-    for (;;) {
-      // First the placed pieces alone (often they are linked already), then one step through the pool.
-      bool allMet = false;
-      for (bool grew = true; grew;) {
-        grew = false, allMet = true;
-        for (std::uint64_t pegs : placedPegs_)
-          if ((pegs & joined) == 0)
-            allMet = false;
-          else if ((pegs & ~joined) != 0)
-            joined |= pegs, grew = true;
-      }
-      if (allMet) return true;
-      const std::uint64_t frontier = joined & ~expanded;
-      if (frontier == 0 || pool == nullptr) return false;
-      expanded = joined;
-      std::size_t n = 0;
-      for (std::uint64_t rest = frontier; rest != 0; rest &= rest - 1)
-        rows[n++] = pegRow(Touching, std::countr_zero(rest));
-      for (std::size_t k = 0; k < poolWords_; ++k) {
-        std::uint64_t touching = 0;
-        for (std::size_t i = 0; i < n; ++i) touching |= rows[i][k];
-        const std::uint64_t fresh = unjoined[k] & touching;
-        unjoined[k] &= ~fresh;
-        for (std::uint64_t w = fresh; w != 0; w &= w - 1)
-          joined |= parts_[k * 64 + static_cast<std::size_t>(std::countr_zero(w))].pegsAndBalls[0];
-      }
-    }
-  }
-
-  // Chooses how to branch here and calls each(step) per branch. Returns false when a visit stopped the
-  // search; sets `leaf` at a solution.
+  // One node of the search loop, as in Knuth's: a leaf, a cut, or the item with the fewest options left and
+  // a call of each(step) per option. Returns false when a visit stopped the search; sets `leaf` at a
+  // solution.
   template <class Each>
   bool branch(bool& leaf, Each&& each) {
     if (mrv_) return branchMrv(leaf, each);
     const int cell = mustFill_.lowestNotIn(filled_);
-    if (cell >= 0) {
-      poolDepth_ = -1;
-      // Cell steps never set minOption_, and peg steps (which exclude options) come only once every must-fill
-      // site is filled, so fitting is all that allowed() would check here.
-      const auto c = static_cast<std::size_t>(cell);
-      const CellRun* const last = cellRuns_.data() + cellStart_[c + 1];
-      for (const CellRun* run = cellRuns_.data() + cellStart_[c]; run != last; ++run) {
-        if (need_[static_cast<std::size_t>(run->piece)] == 0) continue;
-        const CellEntry* const end = cellEntries_.data() + run->end;
-        for (const CellEntry* e = cellEntries_.data() + run->begin; e != end; ++e)
-          if (!e->mask.intersects(filled_) && viable(e->option))
-            if (!each(Step{e->option, Step::Cell})) return false;
-      }
-      return true;
-    }
+    if (cell >= 0) return branchOnCell(cell, each);
     if (needTotal_ == 0) {
-      if (problem_.linked) {
-        leaf = linkable(nullptr);
-      } else {
-        leaf = true;
-      }
+      leaf = acceptLeaf();
       return true;
     }
     if (!hasFreeSite_) return true;  // every site filled, pieces left over: no solution here
     const int depth = static_cast<int>(steps_.size());
     std::uint64_t* pool = buildPool();
     poolDepth_ = depth;
-
-    // One pass over the pool: options per piece and, on hex pegs, what the options can still reach.
-    const int budget = problem_.emptyPegBudget;
-    int lost = 0, ringless = 0, ballless = 0;
-    std::uint64_t ballsNeeded = 0, ringsNeeded = 0;
-    const std::uint64_t waiting = openRings_ & ~centresFilled_;
-    const std::uint64_t uncovered = problem_.allPegs & ~occupiedPegs_;
-    if (!usePegs_) {
-      counts_.assign(need_.size(), 0);
-      forEachIn(pool, [&](int o) {
-        ++counts_[static_cast<std::size_t>(options_[static_cast<std::size_t>(o)].piece)];
-      });
-    } else {
-      // First what cuts most nodes, cheaply: the pegs, centres and rings the options can still reach.
-      PegScan& scan = scan_;
-      bool probed = false, pruned = false;
-      for (;;) {
-        // (Locals, so that the loop keeps them in registers: parts_ could alias scan_ as far as the compiler
-        // knows.)
-        PegHalf seenPegs{occupiedPegs_, centresFilled_}, seenRings{openRings_, ringed_};
-        const PegParts* parts = parts_.data();
-        for (std::size_t k = 0; k < poolWords_; ++k)
-          for (std::uint64_t w = pool[k]; w != 0; w &= w - 1) {
-            const PegParts& opt = parts[k * 64 + static_cast<std::size_t>(std::countr_zero(w))];
-            seenPegs |= opt.pegsAndBalls;
-            seenRings |= opt.rings;
-          }
-        scan.reach = seenPegs[0], scan.centres = seenPegs[1], scan.rings = seenRings[0],
-        scan.anyRing = seenRings[1];
-        // Pegs that can no longer get a ring, or a ball: at most as many as will have none at the end.
-        ringless = popcount64(problem_.allPegs & ~scan.anyRing);
-        if (problem_.ringlessPegBudget >= 0 && ringless > problem_.ringlessPegBudget) return true;
-        ballless = popcount64(problem_.allPegs & ~scan.centres);
-        if (problem_.balllessPegBudget >= 0 && ballless > problem_.balllessPegBudget) return true;
-        if (budget < 0) break;
-        lost = pegLoss(scan);
-        if (lost > budget) return true;
-        // (Once per node: pruning again after the second pass cuts 0.5% of nodes for 1.4% more instructions.)
-        if (hardLoss_ + 1 > budget && !pruned && pruneHopeless(pool)) {
-          pruned = true;
-          continue;
-        }
-        if (compactHere()) break;  // (the compacted engine probes, if at all)
-        if (probing_ || probed || !rank_.empty() || piecesTotal_ - needTotal_ > kProbeUpTo) break;
-        probed = true;
-        probe(pool, depth);  // then scan again: the probes used the scan's scratch
-      }
+    if constexpr (Rule::kActive) {
+      if (!ruleBounds(pool, depth)) return true;
       // The node passed the first bounds: below here, it may be searched by a compacted engine.
       if (compactHere()) {
         delegating_ = true;
         return true;
       }
-      // Then the counts for branching, and the links.
-      const bool linked = problem_.linked;
-      // Centres that must get a ball and pegs that must get a ring (or any part) below this node.
-      ballsNeeded = lostIfRingLeft_ > budget && budget >= 0 ? waiting : 0;
-      if (ballless == problem_.balllessPegBudget) ballsNeeded |= scan.centres & ~centresFilled_;
-      ringsNeeded = ringless == problem_.ringlessPegBudget ? scan.anyRing & ~ringed_ : 0;
-      if (probing_) ballsNeeded = ringsNeeded = 0;  // a probe only asks whether the node is cut
-      counts_.assign(need_.size(), 0);              // here, after any probes (they use them too)
+    }
+    countByPiece(pool);               // here, after any probes (they use the counts too)
+    if (Rule::kActive && probing_) {  // a probe only asks whether the node is cut
+      probePassed_ = probeSurvives(pool);
+      return true;
+    }
+    Branching b = fewestPiece();
+    if (b.count == 0) return true;
+    if constexpr (Rule::kActive) {
+      rule_.prefer(pool, b);  // an item of the rule with fewer options
+      if (rule_.cutsBranching(pool, b.count)) return true;
+    }
+    return branchOn(pool, depth, b, each);
+  }
+
+  // While a must-fill site is open: the options whose lowest must-fill site it is that fit and leave the
+  // board fillable as far as sizes tell (viable()).
+  template <class Each>
+  [[gnu::always_inline]] bool branchOnCell(int cell, Each&& each) {
+    poolDepth_ = -1;
+    // Cell steps never set minOption_, and peg steps (which exclude options) come only once every must-fill
+    // site is filled, so fitting is all that allowed() would check here.
+    const auto c = static_cast<std::size_t>(cell);
+    const CellRun* const last = cellRuns_.data() + cellStart_[c + 1];
+    for (const CellRun* run = cellRuns_.data() + cellStart_[c]; run != last; ++run) {
+      if (need_[static_cast<std::size_t>(run->piece)] == 0) continue;
+      const CellEntry* const end = cellEntries_.data() + run->end;
+      for (const CellEntry* e = cellEntries_.data() + run->begin; e != end; ++e)
+        if (!e->mask.intersects(filled_) && viable(e->option))
+          if (!each(Step{e->option, Step::Cell})) return false;
+    }
+    return true;
+  }
+
+  // Every piece placed: a solution, unless the rule refuses it (hex pegs: the pieces must form one
+  // structure).
+  [[gnu::always_inline]] bool acceptLeaf() {
+    if constexpr (Rule::kActive)
+      return rule_.acceptsLeaf();
+    else
+      return true;
+  }
+
+  // The rule's bounds before branching: false cuts the node. Once the rule prunes the pool, or near the root
+  // the pool is probed (probe()), the rule looks at the smaller pool again.
+  [[gnu::always_inline]] bool ruleBounds(std::uint64_t* pool, int depth) {
+    bool probed = false, pruned = false;
+    for (;;) {
+      if (rule_.cut(pool)) return false;
+      if (!rule_.budgeted()) break;
+      // (Once per node: pruning again after the second pass cuts 0.5% of nodes for 1.4% more instructions.)
+      if (!pruned && rule_.prune(*this, pool)) {
+        pruned = true;
+        continue;
+      }
+      if (compactHere()) break;  // (the compacted engine probes, if at all)
+      if (probing_ || probed || !rank_.empty() || piecesTotal_ - needTotal_ > kProbeUpTo) break;
+      probed = true;
+      probe(pool, depth);  // then look again: the probes used the rule's scratch
+    }
+    return true;
+  }
+
+  // Per needed piece, its options in the pool (counts_).
+  [[gnu::always_inline]] void countByPiece(const std::uint64_t* pool) {
+    counts_.assign(need_.size(), 0);
+    if constexpr (Rule::kActive) {  // (by the words of each piece's row)
       for (std::size_t p = 0; p < need_.size(); ++p)
         if (need_[p] > 0) {
           const std::uint64_t* own = pieceRows_.data() + p * poolWords_;
@@ -839,75 +620,52 @@ class Engine {
             n += popcount64(pool[k] & own[k]);
           counts_[p] = static_cast<std::size_t>(n);
         }
-      if (probing_) {
-        if (linked && !linkable(pool)) return true;
-        for (std::size_t p = 0; p < need_.size(); ++p)
-          if (need_[p] > 0 && counts_[p] == 0) return true;
-        probePassed_ = true;
-        return true;
-      }
+    } else {
+      forEachIn(pool, [&](int o) {
+        ++counts_[static_cast<std::size_t>(options_[static_cast<std::size_t>(o)].piece)];
+      });
     }
+  }
 
-    // MRV: the needed piece with the fewest fitting options or, on hex pegs once the budget leaves no room,
-    // the waiting open ring or the empty peg with the fewest options that could fill it.
-    int bestPiece = -1;
-    std::size_t bestCount = SIZE_MAX;
+  // A probed node survives unless the placed pieces can no longer be linked or a needed piece has no option.
+  [[gnu::always_inline]] bool probeSurvives(const std::uint64_t* pool) {
+    if constexpr (Rule::kActive)
+      if (rule_.cutsProbe(pool)) return false;
     for (std::size_t p = 0; p < need_.size(); ++p)
-      if (need_[p] > 0 && counts_[p] < bestCount) bestPiece = static_cast<int>(p), bestCount = counts_[p];
-    if (bestCount == 0) return true;
-    int bestRing = -1, bestPeg = -1, bestRingPeg = -1;
-    // (Item counts as bitset intersections, each stopped once it cannot beat the best so far.)
-    if (usePegs_) {
-      for (std::uint64_t rest = ballsNeeded; rest != 0; rest &= rest - 1) {
-        const int peg = std::countr_zero(rest);
-        const std::size_t n = countBelow(pool, pegRow(BallOn, peg), bestCount);
-        if (n > 0 && n < bestCount) bestRing = peg, bestCount = n;
-      }
-      for (std::uint64_t rest = ringsNeeded; rest != 0; rest &= rest - 1) {
-        const int peg = std::countr_zero(rest);
-        const std::size_t n = countBelow(pool, pegRow(RingOn, peg), bestCount);
-        if (n > 0 && n < bestCount) bestRingPeg = peg, bestRing = -1, bestCount = n;
-      }
-    }
-    if (usePegs_ && budget >= 0) {
-      if (lost + 1 > budget)
-        for (std::uint64_t rest = uncovered; rest != 0; rest &= rest - 1) {
-          const int peg = std::countr_zero(rest);
-          const std::size_t n = countBelow(pool, pegRow(Touching, peg), bestCount);
-          if (n > 0 && n < bestCount) bestPeg = peg, bestRing = bestRingPeg = -1, bestCount = n;
-        }
-    }
-    // The links last, and not with few branches: a node that cannot be linked any more has children that
-    // cannot either (their pools are smaller), so each would be cut in turn, and the check costs more than
-    // a child or two.
-    if (problem_.linked && usePegs_ && bestCount > kLinkCheckAbove && !linkable(pool)) return true;
-    const std::uint64_t* row = pieceRows_.data() + static_cast<std::size_t>(bestPiece) * poolWords_;
-    Step::Mode mode = Step::Piece;
-    if (bestPeg >= 0) {
-      row = pegRow(Touching, bestPeg);
-      mode = Step::Peg;
-    } else if (bestRing >= 0) {
-      row = pegRow(BallOn, bestRing);
-      mode = Step::Cell;  // the centre takes exactly one ball: no order to impose
-    } else if (bestRingPeg >= 0) {
-      row = pegRow(RingOn, bestRingPeg);
-      mode = Step::Cell;  // the peg takes exactly one ring
-    }
-    if (rank_.empty()) {  // (straight from the bitsets: this depth's pool stays as it is below)
+      if (need_[p] > 0 && counts_[p] == 0) return false;
+    return true;
+  }
+
+  // MRV: the needed piece with the fewest fitting options.
+  [[gnu::always_inline]] Branching fewestPiece() const {
+    Branching b;
+    int bestPiece = -1;
+    for (std::size_t p = 0; p < need_.size(); ++p)
+      if (need_[p] > 0 && counts_[p] < b.count) bestPiece = static_cast<int>(p), b.count = counts_[p];
+    if (bestPiece >= 0) b.row = pieceRows_.data() + static_cast<std::size_t>(bestPiece) * poolWords_;
+    return b;
+  }
+
+  // Calls each(step) per option of the pool in b.row, in option order or in randomize()'s order. Each child
+  // is told that this depth's pool is built (poolDepth_), since the search below leaves it as it is.
+  template <class Each>
+  [[gnu::always_inline]] bool branchOn(const std::uint64_t* pool, int depth, const Branching& b,
+                                       Each&& each) {
+    if (rank_.empty()) {  // (straight from the bitsets)
       for (std::size_t k = 0; k < poolWords_; ++k)
-        for (std::uint64_t w = pool[k] & row[k]; w != 0; w &= w - 1) {
+        for (std::uint64_t w = pool[k] & b.row[k]; w != 0; w &= w - 1) {
           poolDepth_ = depth;
-          if (!each(Step{static_cast<int>(k * 64) + std::countr_zero(w), mode, bestPeg})) return false;
+          if (!each(Step{static_cast<int>(k * 64) + std::countr_zero(w), b.mode, b.peg})) return false;
         }
       return true;
     }
     std::vector<int>& options = choices_[static_cast<std::size_t>(depth)];
     options.clear();
-    forEachIn(pool, row, [&](int o) { options.push_back(o); });
+    forEachIn(pool, b.row, [&](int o) { options.push_back(o); });
     sortByRank(options);
     for (int o : options) {
       poolDepth_ = depth;
-      if (!each(Step{o, mode, bestPeg})) return false;
+      if (!each(Step{o, b.mode, b.peg})) return false;
     }
     return true;
   }
@@ -1000,7 +758,6 @@ class Engine {
     // (A piece's count is 16 bits wide; no box of up to 512 sites comes near.)
     mrv_ = *std::max_element(perPiece.begin(), perPiece.end()) < 65536;
     planeCount_ = static_cast<std::size_t>(std::bit_width(most)) + 1;  // (+1: the borrow loops end in range)
-    noRow_.assign(poolWords_, 0);
     compactable_ = true;
     compactAt_ = kBoxCompactAt;
     // With identical copies the drops find little (a copy's options never clash with each other's piece):
@@ -1073,28 +830,12 @@ class Engine {
     const int depth = static_cast<int>(steps_.size());
     std::uint64_t* planes = planesAt(depth);
     std::uint16_t* pieces = pieceCountsAt(depth);
-    const std::size_t planeWords = planeCount_ * W;
-    std::uint64_t* pool;
     Bits<W> touched;  // open sites that lost options in this step (all of them in a pool built from scratch)
     const std::uint16_t* parentPieces = nullptr;
-    if (poolDepth_ == depth - 1 && depth > 0) {
-      const std::uint64_t* parent = poolAt(depth - 1);
-      pool = buildPool();
-      std::copy(planesAt(depth - 1), planesAt(depth - 1) + planeWords, planes);
-      std::copy(pieceCountsAt(depth - 1), pieceCountsAt(depth - 1) + need_.size(), pieces);
-      touched = subtractOptions(planes, pieces, parent, pool);
-      parentPieces = pieceCountsAt(depth - 1);
-    } else {
-      pool = buildPool();
-      std::fill(planes, planes + planeWords, 0);
-      std::fill(pieces, pieces + need_.size(), 0);
-      forEachIn(pool, [&](int o) { addOption(planes, pieces, o); });
-      for (std::size_t k = 0; k < W; ++k) touched.word[k] = ~std::uint64_t{0};
-    }
+    std::uint64_t* pool = mrvPool(depth, planes, pieces, touched, parentPieces);
     poolDepth_ = depth;
 
-    // The open sites with the fewest options: a site with none ends the node; else, from the top plane
-    // down, keep the candidates whose bit is clear whenever some are.
+    // The open sites with the fewest options: a site with none ends the node.
     Bits<W> fewest;
     std::uint64_t none = 0;
     for (std::size_t k = 0; k < W; ++k) {
@@ -1109,6 +850,7 @@ class Engine {
       delegating_ = true;
       return true;
     }
+    // From the top plane down, keep the candidates whose bit is clear whenever some are.
     for (std::size_t b = planeCount_; b-- > 0;) {
       std::uint64_t clear = 0;
       for (std::size_t k = 0; k < W; ++k) clear |= fewest.word[k] & ~planes[b * W + k];
@@ -1116,33 +858,39 @@ class Engine {
         for (std::size_t k = 0; k < W; ++k) fewest.word[k] &= ~planes[b * W + k];
     }
     const int cell = fewest.lowestIn(fewest);
-    std::size_t bestCount = cell >= 0 ? siteCount(planes, cell) : SIZE_MAX;
+    Branching b;
+    b.count = cell >= 0 ? siteCount(planes, cell) : SIZE_MAX;
     int bestPiece = -1;
     for (std::size_t p = 0; p < need_.size(); ++p)
-      if (need_[p] > 0 && pieces[p] < bestCount) bestPiece = static_cast<int>(p), bestCount = pieces[p];
-    if (bestCount == 0) return true;
+      if (need_[p] > 0 && pieces[p] < b.count) bestPiece = static_cast<int>(p), b.count = pieces[p];
+    if (b.count == 0) return true;
+    b.row = bestPiece >= 0 ? pieceRows_.data() + static_cast<std::size_t>(bestPiece) * poolWords_
+                           : siteRows_.data() + static_cast<std::size_t>(cell) * poolWords_;
+    b.mode = bestPiece >= 0 ? Step::Piece : Step::Cell;
+    return branchOn(pool, depth, b, each);
+  }
 
-    const std::uint64_t* row = bestPiece >= 0
-                                   ? pieceRows_.data() + static_cast<std::size_t>(bestPiece) * poolWords_
-                                   : siteRows_.data() + static_cast<std::size_t>(cell) * poolWords_;
-    const Step::Mode mode = bestPiece >= 0 ? Step::Piece : Step::Cell;
-    if (rank_.empty()) {
-      for (std::size_t k = 0; k < poolWords_; ++k)
-        for (std::uint64_t w = pool[k] & row[k]; w != 0; w &= w - 1) {
-          poolDepth_ = depth;
-          if (!each(Step{static_cast<int>(k * 64) + std::countr_zero(w), mode})) return false;
-        }
-      return true;
+  // A box node's pool and its counts: its parent's counts minus the options the step removed, or counted
+  // afresh. Sets `touched` to the open sites that lost options (all of them when counted afresh) and
+  // `parentPieces` to the parent's piece counts when they were the start.
+  [[gnu::always_inline]] std::uint64_t* mrvPool(int depth, std::uint64_t* planes, std::uint16_t* pieces,
+                                                Bits<W>& touched, const std::uint16_t*& parentPieces) {
+    const std::size_t planeWords = planeCount_ * W;
+    if (poolDepth_ == depth - 1 && depth > 0) {
+      const std::uint64_t* parent = poolAt(depth - 1);
+      std::uint64_t* pool = buildPool();
+      std::copy(planesAt(depth - 1), planesAt(depth - 1) + planeWords, planes);
+      std::copy(pieceCountsAt(depth - 1), pieceCountsAt(depth - 1) + need_.size(), pieces);
+      touched = subtractOptions(planes, pieces, parent, pool);
+      parentPieces = pieceCountsAt(depth - 1);
+      return pool;
     }
-    std::vector<int>& options = choices_[static_cast<std::size_t>(depth)];
-    options.clear();
-    forEachIn(pool, row, [&](int o) { options.push_back(o); });
-    sortByRank(options);
-    for (int o : options) {
-      poolDepth_ = depth;
-      if (!each(Step{o, mode})) return false;
-    }
-    return true;
+    std::uint64_t* pool = buildPool();
+    std::fill(planes, planes + planeWords, 0);
+    std::fill(pieces, pieces + need_.size(), 0);
+    forEachIn(pool, [&](int o) { addOption(planes, pieces, o); });
+    for (std::size_t k = 0; k < W; ++k) touched.word[k] = ~std::uint64_t{0};
+    return pool;
   }
 
   // Failed-option probing, near the root: places each option of the pool in turn and drops those whose node
@@ -1216,7 +964,7 @@ class Engine {
   }
 
   struct Compacted {};
-  Engine(const Problem& problem, Compacted) : problem_(problem) {}
+  Engine(const Problem& problem, Compacted) : problem_(problem), rule_(problem) {}
 
   // Becomes `parent`'s current state with only the options in `pool`, kept in their order.
   void adopt(const Engine& parent, const std::uint64_t* pool) {
@@ -1230,21 +978,13 @@ class Engine {
     poolWords_ = (n + 63) / 64;
     mustFill_ = parent.mustFill_;
     hasFreeSite_ = parent.hasFreeSite_;
-    usePegs_ = parent.usePegs_;
     piecesTotal_ = parent.piecesTotal_;
     compactable_ = true;
     rootPlaced_ = piecesTotal_ - parent.needTotal_;
-    byPeg_.clear();  // (only replays use it)
-    deadRingRow_.assign(poolWords_, 0);
-    noRow_.assign(poolWords_, 0);
-    unjoined_.assign(poolWords_, 0);
     conflictRows_.resize(n * poolWords_);
     conflictKnown_.assign(n, 0);
-    for (std::size_t i = 0; i < n && !parent.deadRingRow_.empty(); ++i) {
-      const auto p = static_cast<std::size_t>(parentIndex_[i]);
-      if ((parent.deadRingRow_[p >> 6] >> (p & 63)) & 1U) setBit(deadRingRow_.data(), i);
-    }
     buildRows();
+    if constexpr (Rule::kActive) rule_.adopt(parent.rule_, *this, parentIndex_);
     mrv_ = parent.mrv_;
     dropping_ = parent.dropping_;
     planeCount_ = parent.planeCount_;
@@ -1258,13 +998,6 @@ class Engine {
     stack_.clear();
     steps_.clear();
     undo_.clear();
-    placedPegs_ = parent.placedPegs_;
-    occupiedPegs_ = parent.occupiedPegs_;
-    ringed_ = parent.ringed_;
-    centresFilled_ = parent.centresFilled_;
-    openRings_ = parent.openRings_;
-    ballsToPlace_ = parent.ballsToPlace_;
-    openRingsToPlace_ = parent.openRingsToPlace_;
     const std::size_t depths = static_cast<std::size_t>(needTotal_) + 2;
     pools_.assign(depths * poolWords_, 0);
     choices_.resize(depths);
@@ -1294,7 +1027,6 @@ class Engine {
   const Problem& problem_;
   std::vector<Option> options_;
   std::vector<std::vector<int>> byCell_;  // per must-fill site: the options whose lowest must-fill site it is
-  std::vector<std::vector<int>> byPeg_;   // per peg: the options touching it, in increasing order
   struct CellEntry {
     Bits<W> mask;
     int option = 0;
@@ -1308,7 +1040,6 @@ class Engine {
   std::vector<std::size_t> cellStart_;  // per site: its first run in cellRuns_ (and one past the last)
   Bits<W> mustFill_;
   bool hasFreeSite_ = false;
-  bool usePegs_ = false;
 
   Bits<W> filled_;
   std::vector<int> need_;
@@ -1319,13 +1050,7 @@ class Engine {
   std::vector<int> stack_;              // options placed
   std::vector<Step> steps_;
   std::vector<Undo> undo_;
-  std::vector<std::uint64_t> placedPegs_;
-  std::uint64_t occupiedPegs_ = 0;
-  std::uint64_t ringed_ = 0;         // pegs with a ring
-  std::uint64_t centresFilled_ = 0;  // pegs with a ball
-  std::uint64_t openRings_ = 0;      // pegs with an open ring
-  int ballsToPlace_ = 0;             // parts of the pieces still needed
-  int openRingsToPlace_ = 0;
+  [[no_unique_address]] Rule rule_;       // the family's search rule and its state
   std::size_t poolWords_ = 0;             // 64-bit words of an option bitset
   std::vector<std::uint64_t> pools_;      // per depth: the options that fit, as a bitset
   std::vector<std::uint64_t> pieceRows_;  // per piece: its options, as a bitset
@@ -1334,8 +1059,8 @@ class Engine {
   std::vector<std::uint8_t> conflictKnown_;                      // per option: its conflict row is computed
   std::vector<const std::uint64_t*> siteScratch_;
   std::vector<std::uint64_t> siteRows_;  // per site (W * 64 of them): options covering it
-  // Compaction (see delegate()): on hex pegs, nodes with as many pieces placed as a bit set in kCompactAt
-  // hand their subtree to a compacted engine.
+  // Compaction (see delegate()): with a search rule, nodes with as many pieces placed as a bit set in
+  // compactAt_ hand their subtree to a compacted engine.
   unsigned compactAt_ = (1U << 2) | (1U << 3);
   bool compactHere() const {
     const int placed = piecesTotal_ - needTotal_;
@@ -1351,7 +1076,6 @@ class Engine {
   std::vector<int> parentIndex_;           // compacted engine: per option, its number in the parent engine
   std::vector<int> solution_;              // a compacted engine's solution, in this engine's option numbers
   std::vector<std::vector<int>> choices_;  // per depth: the branches taken there
-  PegScan scan_;
   // Probing pays where subtrees are large: measured on IQ-Link (12 pieces), probing the nodes with at most
   // 2 pieces placed cut the full count's nodes by 29% and its time by 15%; up to 3 placed, the probes cost
   // more than they saved (27.2 s against 18.3 s). Not while sampling (randomize()): a smaller pool can change
@@ -1363,26 +1087,9 @@ class Engine {
   std::vector<int> probeList_;
   int poolDepth_ = -1;
   std::vector<std::size_t> counts_;
-  int lostIfRingLeft_ = 0;
-  int hardLoss_ = 0;                    // unreachable pegs + dead rings, as pegLoss found them
-  std::vector<std::uint64_t> pegRows_;  // see pegRow()
-  // An option's peg masks, packed apart for the passes over a pool, in two 16-byte vectors that a pass ORs
-  // in one SSE instruction each.
-  using PegHalf = std::uint64_t __attribute__((vector_size(16)));
-  struct PegParts {
-    PegHalf pegsAndBalls;  // pegs, ballPegs
-    PegHalf rings;         // openRingPegs, ringPegs
-  };
-  std::vector<PegParts> parts_;
-  std::vector<std::uint64_t> noRow_;  // no options
-  // Nodes with at most this many branches leave the linkage check to their children (see branch()): KAF
-  // callgrind 4.11G instructions always checking, 3.94G with 2, 3.89G with 5 (but 6% more nodes than with 2).
-  static constexpr std::size_t kLinkCheckAbove = 2;
-  std::vector<std::uint64_t> unjoined_;     // linkable()'s scratch
-  std::vector<std::uint64_t> deadRingRow_;  // options with an open ring nothing can ever fill
-  std::vector<int> rank_;                   // random visiting order, when randomized
-  bool mrv_ = false;                        // branch by MRV over cells and pieces (boxes, see branchMrv())
-  bool dropping_ = false;                   // dropHopeless() at every node
+  std::vector<int> rank_;  // random visiting order, when randomized
+  bool mrv_ = false;       // branch by MRV over cells and pieces (boxes, see branchMrv())
+  bool dropping_ = false;  // dropHopeless() at every node
   // dropHopeless() looks at the items with fewer than 2^kDropBits options. Measured on pentacubes-2x5x6
   // without compaction (525,606 nodes and 2.04G instructions without dropping): below 2: 469,372 nodes,
   // 2.09G; below 8: 197,266, 1.88G; below 16: 77,698, 1.57G; below 32: 38,771, 1.71G; below 64: 35,159,

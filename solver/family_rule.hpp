@@ -1,10 +1,12 @@
 // The engine's part of a puzzle family (docs/families.md, puzzle/family.hpp): the rule beyond exact cover.
 //
-// The engine's search loop makes no calls to a family: a virtual call per node would cost more than the rule
-// saves. Instead the family fills, once per problem, plain data in Problem that the engine reads directly
-// (IQ-Link: per placement, the pegs it touches, puts a ball on, or an open ring on; the peg budgets; the
-// `linked` flag). A family whose rule is a condition on single placements (colours, marked cells) needs no
-// engine rule: makeProblem drops the placements that break it, and the search stays plain exact cover.
+// The engine's search loop makes no virtual calls to a family: a virtual call per node would cost more than
+// the rule saves. Instead the family fills, once per problem, plain data in Problem (IQ-Link: per placement,
+// the pegs it touches, puts a ball on, or an open ring on; the peg budgets; the `linked` flag), and its
+// search rule, a compile-time policy of the engine (solver/search_rule.hpp,
+// solver/families/search_rules.hpp), reads it. A family whose rule is a condition on single placements
+// (colours, marked cells) needs no engine rule: makeProblem drops the placements that break it, and the
+// search stays plain exact cover.
 #pragma once
 
 #include "puzzle/puzzle.hpp"

@@ -9,6 +9,7 @@
 
 #include "puzzle/errors.hpp"
 #include "solver/engine.hpp"
+#include "solver/families/search_rules.hpp"
 
 namespace piecework {
 
@@ -29,15 +30,19 @@ double secondsSince(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
-// Runs f.template operator()<W>() with the smallest word count that holds every site.
+// Runs f.template operator()<W, Rule>() with the smallest word count that holds every site and the search
+// rule of the problem's family (solver/families/search_rules.hpp).
 template <class F>
-auto withWidth(const Puzzle& puzzle, F&& f) {
+auto withEngine(const Puzzle& puzzle, const Problem& problem, F&& f) {
+  auto withRule = [&]<int W>() {
+    return withSearchRule(problem, [&]<class Rule>() { return f.template operator()<W, Rule>(); });
+  };
   const int sites = puzzle.siteCount();
-  if (sites <= 64) return f.template operator()<1>();
-  if (sites <= 128) return f.template operator()<2>();
-  if (sites <= 192) return f.template operator()<3>();
-  if (sites <= 256) return f.template operator()<4>();
-  if (sites <= 512) return f.template operator()<8>();
+  if (sites <= 64) return withRule.template operator()<1>();
+  if (sites <= 128) return withRule.template operator()<2>();
+  if (sites <= 192) return withRule.template operator()<3>();
+  if (sites <= 256) return withRule.template operator()<4>();
+  if (sites <= 512) return withRule.template operator()<8>();
   throw InputError(fmt::format("{}: the board has {} sites; at most 512 are supported", puzzle.name, sites));
 }
 
@@ -280,7 +285,7 @@ bool isCanonicalAmongEnumerated(const Puzzle& puzzle, const Breaking& b, const s
 }
 
 // The jobs of one count: prefixes of the search tree, each remembering the breaking leaf it descends from.
-template <int W>
+template <int W, class Rule>
 class CountJobsFor final : public CountJobs::Impl {
  public:
   CountJobsFor(const Puzzle& puzzle, Problem problem, const Rules& rules, std::size_t minJobs)
@@ -298,7 +303,7 @@ class CountJobsFor final : public CountJobs::Impl {
     std::vector<int> optionOf(puzzle.placements.size(), -1);
     for (std::size_t i = 0; i < problem_.options.size(); ++i)
       optionOf[static_cast<std::size_t>(problem_.options[i])] = static_cast<int>(i);
-    Engine<W> engine(problem_);
+    Engine<W, Rule> engine(problem_);
     const std::size_t wanted = std::max<std::size_t>(1, minJobs);
     for (std::size_t l = 0; l < breaking_.leaves.size(); ++l) {
       Job job{{}, l};
@@ -363,7 +368,7 @@ class CountJobsFor final : public CountJobs::Impl {
 
    private:
     const CountJobsFor& jobs_;
-    Engine<W> engine_;
+    Engine<W, Rule> engine_;
     std::vector<int> solution_;
   };
 
@@ -375,12 +380,12 @@ class CountJobsFor final : public CountJobs::Impl {
   std::vector<Job> jobs_;
 };
 
-template <int W>
+template <int W, class Rule>
 FindResult findWith(const Puzzle& puzzle, const Problem& problem, const FindOptions& options) {
   (void)puzzle;
   const auto start = Clock::now();
   FindResult result;
-  Engine<W> engine(problem);
+  Engine<W, Rule> engine(problem);
   if (options.seed != 0) engine.randomize(options.seed);
   result.exhausted = engine.search({}, [&](const std::vector<int>& stack) {
     std::vector<int> solution = problem.givens;
@@ -399,8 +404,8 @@ FindResult findWith(const Puzzle& puzzle, const Problem& problem, const FindOpti
 CountJobs::CountJobs(const Puzzle& puzzle, const std::vector<int>& givens, const Rules& rules,
                      std::size_t minJobs) {
   Problem problem = makeProblem(puzzle, givens, rules);
-  impl_ = withWidth(puzzle, [&]<int W>() -> std::unique_ptr<const Impl> {
-    return std::make_unique<CountJobsFor<W>>(puzzle, std::move(problem), rules, minJobs);
+  impl_ = withEngine(puzzle, problem, [&]<int W, class Rule>() -> std::unique_ptr<const Impl> {
+    return std::make_unique<CountJobsFor<W, Rule>>(puzzle, std::move(problem), rules, minJobs);
   });
 }
 
@@ -488,7 +493,8 @@ FindResult findSolutions(const Puzzle& puzzle, const std::vector<int>& givens, c
   std::erase_if(problem.options, [&](int id) {
     return std::find(options.excluded.begin(), options.excluded.end(), id) != options.excluded.end();
   });
-  return withWidth(puzzle, [&]<int W>() { return findWith<W>(puzzle, problem, options); });
+  return withEngine(puzzle, problem,
+                    [&]<int W, class Rule>() { return findWith<W, Rule>(puzzle, problem, options); });
 }
 
 Uniqueness uniqueness(const Puzzle& puzzle, const std::vector<int>& givens, Rules rules,

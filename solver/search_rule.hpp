@@ -1,0 +1,82 @@
+// What the engine (solver/engine.hpp) and a family's search rule share: the steps of the search, the choice
+// of a branch, bitsets over options, and the rule of plain exact cover.
+//
+// A search rule is a compile-time policy of the engine (`Engine<W, Rule>`): its hooks are inline, and the
+// engine calls them only under `if constexpr (Rule::kActive)`, so plain exact cover (NoRule) compiles none of
+// them. docs/families.md lists the hooks; IQ-Link's rule is PegRule (solver/families/iq_link_rule.hpp).
+//
+// The hooks and helpers called once or more per node are [[gnu::always_inline]], as are the engine's pieces
+// of its search loop: split out of one function, GCC called them instead, and IQ-Link took 2-3% more
+// instructions (callgrind, `count iq-link --challenge KABWCA`); inlined, within 0.5% of the engine before the
+// split.
+#pragma once
+
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+
+#include "solver/bits.hpp"
+#include "solver/problem.hpp"
+
+namespace piecework {
+
+// One decision of the search, enough to replay it (job prefixes are paths of steps).
+struct Step {
+  // Cell: an option covering the branching cell, or filling the rule's branching item (a ring's centre).
+  // Piece: an option of the branching piece. Peg: the lowest-numbered option that touches the rule's
+  // branching item `peg` (options below it that touch the item are excluded underneath).
+  enum Mode : std::uint8_t { Cell, Piece, Peg };
+  int option = -1;  // engine option index placed
+  Mode mode = Cell;
+  int peg = -1;  // Peg only
+  bool operator==(const Step&) const = default;
+};
+
+// What a node branches on: the options of the pool in `row`, as steps of `mode` (`peg` for Step::Peg).
+struct Branching {
+  const std::uint64_t* row = nullptr;
+  Step::Mode mode = Step::Piece;
+  int peg = -1;
+  std::size_t count = SIZE_MAX;  // options of the pool in row
+};
+
+// Bitsets over options, `words` 64-bit words long.
+inline void setOption(std::uint64_t* bits, std::size_t i) {
+  bits[i >> 6] |= std::uint64_t{1} << (i & 63);
+}
+
+// Calls f(option) for the options in both `pool` and `row`.
+template <class F>
+[[gnu::always_inline]] inline void forEachOption(const std::uint64_t* pool, const std::uint64_t* row,
+                                                 std::size_t words, F&& f) {
+  for (std::size_t k = 0; k < words; ++k)
+    for (std::uint64_t w = pool[k] & row[k]; w != 0; w &= w - 1)
+      f(static_cast<int>(k * 64) + std::countr_zero(w));
+}
+
+// Options in both `pool` and `row`.
+[[gnu::always_inline]] inline int countOptions(const std::uint64_t* pool, const std::uint64_t* row,
+                                               std::size_t words) {
+  int n = 0;
+  for (std::size_t k = 0; k < words; ++k) n += popcount64(pool[k] & row[k]);
+  return n;
+}
+
+// Options in both `pool` and `row`, counted only as far as `cap`.
+[[gnu::always_inline]] inline std::size_t countOptionsBelow(const std::uint64_t* pool,
+                                                            const std::uint64_t* row, std::size_t words,
+                                                            std::size_t cap) {
+  std::size_t n = 0;
+  for (std::size_t k = 0; k < words && n < cap; ++k)
+    n += static_cast<std::size_t>(popcount64(pool[k] & row[k]));
+  return n;
+}
+
+// Plain exact cover: no rule, no hooks, no state.
+struct NoRule {
+  static constexpr bool kActive = false;
+  struct Saved {};
+  explicit NoRule(const Problem&) {}
+};
+
+}  // namespace piecework
