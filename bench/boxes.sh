@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # piecework against the textbook dancing-links baseline (bench/dlx_baseline.cpp) on the same puzzle, run
 # alternately so that both see the same machine load: every solution's count, nodes and median wall seconds of
 # each, and the speed-up of piecework (one thread) over the baseline.

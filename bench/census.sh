@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # The census costs in BENCHMARKS.md: whole censuses of IQ-Link and IQ Fit with the table method, samples of the
 # solver method (seed 2), and the projection of a whole solver-method census over 1, 64 and 1,024 ranks.
 # usage: bench/census.sh [BINARY] [PROJECTION] [OUTDIR]

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Projects the cost of a whole census over R ranks from a sample (`piecework census PUZZLE --sample N
 // --json`): the job times of the whole run are drawn from the sampled per-solution times (with replacement,
 // seeded), grouped into jobs as the census groups distinct solutions (solver/census.hpp: at most 65,536

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Two builds of piecework on the same `count` job, run alternately so that both see the same machine load:
 # median wall seconds and node count of each, and the speed-up of the second over the first.
 # usage: bench/compare.sh BASE_BINARY NEW_BINARY RUNS COUNT_ARGUMENTS...

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Median wall time and node count of `piecework count` over several runs, with 1 and 2 threads.
 # usage: bench/counts.sh [BINARY] [RUNS] [PUZZLE...]
 set -euo pipefail

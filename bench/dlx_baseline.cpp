@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A textbook dancing-links exact-cover counter, as a baseline for the engine's speed: Knuth's Algorithm X
 // with dancing links the way his dlx1 works. Items are the puzzle's must-fill sites and its pieces (one item
 // per piece, with multiplicity 1: sets with identical copies are not supported), options are the placements,

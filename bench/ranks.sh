@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # One count on 1 thread, 2 threads, 1 MPI rank and 2 MPI ranks (one thread each), run alternately so that all
 # see the same machine load: solutions, nodes, the median of the seconds piecework reports (from the job split
 # to the result), and the median wall and processor (user + system, every process) seconds of the whole

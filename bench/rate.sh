@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Rating benchmark (issue 5): median user and wall time of `piecework rate PUZZLE --challenge-file FILE` over
 # several runs, for the committed files of 120 generated challenges (24 per level) in bench/data/.
 #

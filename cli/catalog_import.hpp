@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // One line of `catalog import` input read on its own, for the fuzz target fuzz/catalog_import_line.cpp.
 #pragma once
 

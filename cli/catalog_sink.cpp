@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `generate --db FILE`: each challenge goes into the catalog in its own transaction (db/catalog.hpp).
 #include "cli/catalog_sink.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Where `generate --db FILE` stores what it makes. Owned by the catalog (issue 6).
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The checkpoints of `count --checkpoint FILE` and `census --checkpoint FILE`: what their files say
 // (cli/job_record_file.hpp keeps them). Files written by earlier versions read the same.
 #pragma once

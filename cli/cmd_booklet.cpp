@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // piecework booklet: stored challenges as a printable PDF booklet with an answer key.
 #include <fmt/format.h>
 #include <algorithm>

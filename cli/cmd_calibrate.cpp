@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // piecework calibrate: fit a rating model to a booklet whose levels people assigned (docs/rating.md).
 //
 // The booklet is a JSON-lines file, one challenge a line: {"challenge": TEXT, "level": "Starter".."Wizard"}

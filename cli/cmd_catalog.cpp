@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // piecework catalog list|show|import|export|rate: the SQLite catalog of challenges (docs/catalog.md).
 #include <fmt/format.h>
 

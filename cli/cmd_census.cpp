@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // piecework census: how many unique (and minimal) challenges exist for each number of pieces given.
 #include <fmt/format.h>
 #include <unistd.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // piecework convert: a puzzle in another format: a definition, BurrTools' .xmpuzzle, Knuth's dlx1
 // (docs/interop.md).
 #include <fmt/format.h>

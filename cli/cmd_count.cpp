@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // piecework count: every solution, and the distinct ones up to symmetry.
 #include <fmt/format.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // piecework generate: new unique challenges at a requested level, reproducible from a seed
 // (docs/generating.md).
 #include <fmt/format.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // piecework hint: the next move a person would make on a challenge, at the easiest strategy that makes
 // progress: the first moves of the rater's path (rater/explain.hpp), in words and as a picture.
 #include <fmt/format.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // piecework puzzles: the shipped puzzles.
 #include <fmt/format.h>
 #include <iostream>

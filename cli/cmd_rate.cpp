@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // piecework rate: grade challenges Starter..Wizard and, on request, show the path a person would take.
 //
 // A challenge file holds many challenges (docs/rating.md):

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // piecework sheet: one challenge as a printable page (PDF or SVG), with its answer when asked.
 #include <fmt/format.h>
 #include <iostream>

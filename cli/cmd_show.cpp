@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // piecework show: a puzzle's board and pieces.
 #include <fmt/format.h>
 #include <iostream>

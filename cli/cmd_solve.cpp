@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // piecework solve: is a challenge unique, and what are its solutions.
 #include <fmt/format.h>
 #include <iostream>

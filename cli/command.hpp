@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Shared pieces of the subcommands: option parsing, challenge input, errors.
 #pragma once
 

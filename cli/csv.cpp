@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // CSV fields and records (cli/csv.hpp).
 #include "cli/csv.hpp"
 

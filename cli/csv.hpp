@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // CSV as `catalog export --format csv` writes it and `catalog import` reads it (RFC 4180: comma-separated,
 // fields with a comma, quote or line break in double quotes, a quote inside doubled).
 #pragma once

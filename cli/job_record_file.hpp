@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The file behind `--checkpoint FILE` (count and census): an append-only record of the finished jobs of one
 // piece of work, so that the work, killed and started again with the same command, does only what is missing.
 #pragma once

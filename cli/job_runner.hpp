@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Work split into jobs 0..J-1, each giving a fixed number of counters, summed: run over the threads of this
 // process and, when the program was started by mpirun, over the threads of every rank. Rank 0 hands the jobs
 // out as ranks ask for them (dynamic load balancing), receives each job's counters, calls the checkpoint and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Inside the job layer (cli/job_runner.hpp), shared by the program and its MPI module (cli/mpi/): rank 0's
 // ledger of the jobs, the computing threads, and the table of functions the module hands the program.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // piecework: generate, solve and rate piece-placement puzzles. One binary, one file per subcommand.
 #include <fmt/format.h>
 #include <iostream>

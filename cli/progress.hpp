@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Progress of long work on stderr: the fraction done and a rough time left, from parts done and time spent.
 // `tty`: one line rewritten in place and cleared before the result; `plain`: a line every few seconds, for
 // logs; `auto`: tty when stderr is a terminal, nothing otherwise; `none`.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # piecework_embed(OUT_VAR DIR EXTENSION HEADER TYPE FUNCTION): generates a C++ source holding every file
 # DIR/*.EXTENSION as (name, text) pairs, returned by FUNCTION() as declared in HEADER, and stores the source's
 # path in OUT_VAR. Shipped definitions and rating models are compiled in this way, so that the binary works from

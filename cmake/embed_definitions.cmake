@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Writes a C++ source holding every file INPUT_DIR/*.EXTENSION as (name, text) pairs, returned by FUNCTION()
 # (declared in HEADER as a vector of TYPE). Used for the shipped puzzle definitions and rating models.
 file(GLOB files ${INPUT_DIR}/*.${EXTENSION})

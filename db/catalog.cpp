@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "db/catalog.hpp"
 
 #include <fmt/chrono.h>

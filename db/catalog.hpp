@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The catalog: one SQLite file of puzzles, challenges (with their ratings) and booklets (docs/catalog.md).
 //
 // Opening checks the file before anything is written: a file that is not SQLite, an SQLite file that belongs

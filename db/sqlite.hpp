@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Small RAII wrappers over the SQLite C API: a connection, a prepared statement with bound parameters, and an
 // immediate transaction that rolls back unless committed. Errors throw SqliteError carrying the result code.
 #pragma once

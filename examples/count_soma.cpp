@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Counts the Soma cube's solutions and solves a challenge through the piecework library.
 #include <piecework/piecework.hpp>
 

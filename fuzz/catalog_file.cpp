@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // libFuzzer target: a catalog file. The bytes are written to a temporary file, which is then opened as
 // `catalog list` and `catalog show` open it (read-only, every challenge read back and drawn from its stored
 // definition), then as `catalog import` opens it for writing (which migrates older schemas).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // libFuzzer target: one JSON line as `catalog import` reads it (checked, rated and solved; nothing stored).
 #include <cstddef>
 #include <cstdint>

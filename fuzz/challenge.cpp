@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // libFuzzer target: the challenge notation of each kind of board. The first byte picks the puzzle (a 2-D
 // cell picture, a 3-D cell picture with layers, or IQ-Link's peg codes); the rest is the challenge text.
 // A challenge that parses must write back (formatChallenge) to text that parses to the same placements.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // libFuzzer target: a puzzle definition (TOML text) as `show FILE` and every other command load it.
 // Bad input must end in InputError; anything else (a crash, a sanitizer report, another exception) is a
 // finding.

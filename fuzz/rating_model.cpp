@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // libFuzzer target: a rating model file (JSON, docs/rating.md) as `rate --model FILE` and the other commands
 // with --model read it. Bad input must end in InputError. A model that is accepted must grade any
 // challenge with a finite score, probabilities that add up to one, and write back to JSON that reads as the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // One generated challenge, as the generator hands it to its caller (printing, the catalog).
 #pragma once
 

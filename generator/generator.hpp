@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The generator: random full solutions, piece removal while the solver says "unique", level targeting, seeds,
 // batches (docs/generating.md).
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Challenges that are not (only) placed pieces (docs/generating.md): a colour pattern on a board with a
 // colour window (IQ Focus: the window's colours of a random tiling, kept when that tiling is the only one
 // showing them), and marked cells at the top level of a puzzle with `marked_cells` (IQ Stars' Wizard

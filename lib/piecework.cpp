@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The public library interface (include/piecework/piecework.hpp): a thin layer over puzzle/, solver/, rater/
 // and generator/ that converts their types and turns their InputError into piecework::api::Error.
 #include "piecework/piecework.hpp"

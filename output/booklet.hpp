@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Printable booklets: a title page, the challenges numbered and grouped by level (Starter..Wizard), then the
 // answer key at the back: boards only, small and many to a page, in booklet order.
 #pragma once

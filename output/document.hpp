@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A cairo document (PDF or SVG) written atomically: pages go to a temporary file next to the target, which
 // replaces the target only when the whole document was written. A failure leaves no partial file behind.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Vector drawings of boards and pieces with cairo (PDF and SVG surfaces share them).
 //
 // Every family is drawn in lattice units (one cell, or the distance between two pegs) and scaled to points:

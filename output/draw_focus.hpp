@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Boards whose pieces' squares carry colours (IQ Focus): every square in its own colour, pieces told apart by
 // thick outlines, the colour window framed, and a colour-pattern challenge as the empty board with the window
 // in the pattern's colours.

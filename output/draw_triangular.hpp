@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Boards on the triangular lattice (IQ Stars): cells packed in rows offset by half a cell, each with six
 // neighbours, drawn as six-pointed stars like the toy's. Empty cells are pale star holes in the board, placed
 // pieces solid stars in their colours joined to their neighbours and outlined in ink, a marked cell (a

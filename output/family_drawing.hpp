@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The output part of a puzzle family (docs/families.md, puzzle/family.hpp): how its boards and pieces are
 // drawn, with cairo (PDF, SVG, PNG pages) and as terminal text. The defaults draw cell boards (squares,
 // IQ Fit's balls, boxes layer by layer); a family overrides what it draws its own way (IQ-Link: balls and

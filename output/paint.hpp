@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Colours and small drawing helpers shared by draw.cpp and the families' drawings (output/families/).
 #pragma once
 

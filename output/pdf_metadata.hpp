@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Reproducible PDF metadata: the same input gives the same bytes. cairo stamps every PDF with the current
 // time; piecework writes the time given by SOURCE_DATE_EPOCH instead (https://reproducible-builds.org/specs/
 // source-date-epoch/), and no creation date at all when it is not set.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // One challenge on one page (PDF or SVG): the board with the given pieces, the pieces to place beside it and,
 // when asked, the answer below.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Text in SVG documents kept as <text> elements. cairo 1.16's SVG surface turns every glyph into an outline
 // (a <symbol> per glyph), which a designer cannot edit or restyle. A cairo context writing SVG carries a list
 // of text runs instead: showText records each run (string, position, font, colour, transform) rather than

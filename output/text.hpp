@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Terminal pictures: boards with pieces in letters, in the pieces' colours when the terminal shows colour.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Terminal pictures of boards whose squares carry colours (IQ Focus): the pieces' letters and, beside them,
 // each square's colour letter with the colour window framed by '|'.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A solution walk-through, as puzzle books print them: the challenge, then one small board per move of the
 // explained path with the move in words under it (`piecework sheet --explain`).
 #pragma once

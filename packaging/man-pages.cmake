@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Writes the man pages from the program's own help texts with help2man: piecework(1) from `piecework --help`
 # and piecework-COMMAND(1) from `piecework COMMAND --help` for every command that `piecework --help` lists, so
 # the pages follow the commands without a second source. Run at build time by packaging/CMakeLists.txt with

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # bash completion for piecework: subcommands, their options, shipped puzzle names, levels and file names.
 # The lists are read from the program's own help texts, so they always match the installed version.
 

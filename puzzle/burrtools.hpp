@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // BurrTools puzzle files (.xmpuzzle: gzip-compressed XML), the exchange format of packing-puzzle designers
 // (docs/interop.md). Only BurrTools' cubic grid is read and written.
 #pragma once

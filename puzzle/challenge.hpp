@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Challenge notation (docs/notation.md): each family reads and writes its own (puzzle/family.hpp); the board
 // picture of piece letters, shared by the cell families, is here.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Reads puzzle definitions (TOML, see docs/puzzle-format.md) and finds shipped puzzles by name.
 #pragma once
 

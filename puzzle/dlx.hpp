@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Knuth's dlx1 input format (exact cover: the item names, then one option per line), so that piecework's
 // counts can be checked with an independent exact-cover program (docs/interop.md).
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Bad input is reported by throwing InputError; the command line turns it into one line and exit status 2.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A puzzle family (docs/families.md): what sets one kind of puzzle apart from plain exact cover over the
 // cells of a lattice. Each family is one module with one file per layer: this puzzle-level part (the search
 // order of its sites, what its sites are called, its challenge notation), an optional engine rule

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Lattice geometry: sites, the point groups of the four lattices, and shape normalisation.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Input limits, in one place so that docs/limits.md can name them: a stranger's file must not make piecework
 // run out of memory or stack. Every file piecework reads whole goes through readFileLimited().
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Pictures: the text form of boards, piece shapes and cell-puzzle challenges. Rows end with a newline or '/',
 // layers of a 3-D box are separated by a blank line or '|'.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A puzzle as the engine sees it: board sites, pieces with their distinct orientations, every distinct
 // placement on the empty board, and the board symmetries that map the placement set onto itself.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The shipped definitions compiled into the binary (generated from data/puzzles by CMake).
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Text for XML attributes and character data (BurrTools files, SVG pages): one escaper, libxml2's.
 #pragma once
 

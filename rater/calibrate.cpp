@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Fitting the ordinal logistic rating model (rater/calibrate.hpp) by quasi-Newton descent on the penalised
 // negative log-likelihood. The cut points are parameterised as the first one plus exp() of the gaps, so
 // that they stay in order whatever step the descent takes.

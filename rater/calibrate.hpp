@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Fitting a rating model (rater/model.hpp) to challenges whose levels people assigned, and measuring how well
 // a model of that form agrees with them on challenges it was not fitted on (leave-one-out).
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Moves and words for the rater's path (rater/explain.hpp).
 #include "rater/explain.hpp"
 

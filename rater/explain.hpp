@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The rater's path put in words for people (`rate --explain`, `hint`): steps grouped into moves, positions
 // named the way a player reads the board.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The rater's part of a puzzle family (docs/families.md, puzzle/family.hpp): strategies that only one family
 // has (IQ-Link's linkability), and the state and events they share with the rater's ladder (rater/rater.cpp).
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The rating model (rater/model.hpp): feature values, the ordinal logistic estimate, and the model files.
 #include "rater/model.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The rating model: turns what the strategy replay measured (RatingFeatures) into a level and a score.
 //
 // An ordinal logistic model (cumulative logit) with few parameters (docs/rating.md): the effort of a

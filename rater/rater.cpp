@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The rater (docs/rating.md): a logical solver that only uses the strategies of a person, easiest first, and
 // records which ones it needed.
 //

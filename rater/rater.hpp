@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The rater: replays human strategies on a challenge and grades it Starter..Wizard (docs/rating.md).
 #pragma once
 

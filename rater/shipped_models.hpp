@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The shipped rating models compiled into the binary (generated from data/models by CMake).
 #pragma once
 

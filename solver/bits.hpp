@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Fixed-width bitsets for placement masks: W 64-bit words, all operations inline.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The census of unique challenges: for every distinct solution of the empty board and every subset of its
 // pieces given (placed as in that solution), is that challenge unique? Counted per number of pieces given.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The search: exact cover over placement bitmasks, on a family's search rule (Rule, solver/search_rule.hpp).
 //
 // Branching: while a must-fill site is open, branch on the first one in the puzzle's search order (every

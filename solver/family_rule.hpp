@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The engine's part of a puzzle family (docs/families.md, puzzle/family.hpp): the rule beyond exact cover.
 //
 // The engine's search loop makes no virtual calls to a family: a virtual call per node would cost more than

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // An exact-cover problem over one puzzle and a set of given placements: the options left, what must still be
 // placed, and the family rule. Built once, searched many times (by several threads).
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // What the engine (solver/engine.hpp) and a family's search rule share: the steps of the search, the choice
 // of a branch, bitsets over options, and the rule of plain exact cover.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A Fisher-Yates shuffle that gives the same order on every platform for the same seed (std::shuffle's order
 // is left to the standard library, which would break reproducible seeds).
 #pragma once

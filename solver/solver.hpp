@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // What the rest of the program asks of the search: count, find, prove unique.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // BurrTools .xmpuzzle files: shipped puzzles round-trip through them and count the same; hand-written files
 // with several problems, copies and colours; malformed files get one line and exit status 2.
 #include <gtest/gtest.h>

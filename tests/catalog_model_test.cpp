@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Which rating model graded each stored challenge (schema version 2, docs/catalog.md): the migration from
 // version 1, `catalog rate --model` and a plain `catalog rate` that restores the shipped grades, `generate
 // --db

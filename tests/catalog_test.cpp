@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The SQLite catalog (issue 6): storing once up to symmetry, export/import round trips, concurrent writers,
 // killed writers, and files that are not catalogs (left byte-for-byte untouched).
 #include <fcntl.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `piecework census`: figures checked against an independent brute force (tests/support/polyomino_census.cpp,
 // which shares no code with puzzle/ or solver/), facts that hold for every puzzle, a kill-and-resume with a
 // real SIGKILL, a checkpoint written by an earlier version, and bad input.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `count --checkpoint FILE`: a count killed with SIGKILL and started again with the same command searches
 // only the jobs not recorded and ends with the published figures; checkpoints of other counts and damaged
 // ones are refused in one line with exit status 2 and left as they were; a record that does not verify (its

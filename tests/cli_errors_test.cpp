@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Malformed definitions and challenges on the command line (issue 2): exit status 2, exactly one line on
 // stderr naming the file and line (or the position in the challenge), nothing on stdout, never a crash.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // piecework convert --to dlx: Knuth's dlx1 input, solved by an independent exact-cover counter
 // (tests/support/exact_cover.cpp) and compared with published counts.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Drawing IQ Stars (star cells on the triangular lattice, marked cells) and IQ Focus (coloured squares, the
 // framed window, colour patterns), issue 21. Boards are drawn onto a cairo image and read back pixel by
 // pixel at places the lattice facts of docs/puzzle-format.md fix; terminal pictures are compared with

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Explanations and hints for people (issue 20): moves cover every step once, counts in the summary agree with
 // the steps, hints are the rater's first moves, positions are in rows and columns or pegs.
 #include <gtest/gtest.h>

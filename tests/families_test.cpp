@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // IQ Stars (a triangular lattice) and IQ Focus (coloured squares and a window): placements per piece and
 // counts as published in docs/puzzle-format.md's sources (the families' reference figures), the challenge
 // notations, and small user-defined puzzles whose answers are worked out by hand in the comments.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The family-module interface (docs/families.md): which family a definition belongs to, the per-layer
 // registries, and IQ-Link's parts read through its module. Expected values come from docs/families.md's table
 // and the definition format (docs/puzzle-format.md), not from the code under test.

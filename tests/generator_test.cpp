@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The generator (issue 4): reproducible batches of unique challenges at the requested level, distinct up to
 // symmetry, and a bounded, clear failure for requests that cannot be met. Levels are checked against rate()
 // at run time (the rater may change), uniqueness with `piecework solve`.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Issue 17: nothing unsound reaches a catalog or a page, and no input crashes piecework. One test (or a few)
 // per row of the issue's table, run against the real binary: bad input gets one line on stderr naming what
 // and where, exit status 2, and nothing written.

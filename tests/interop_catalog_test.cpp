@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Catalog interchange (issue 19): an export carries the definitions of its custom puzzles, so a catalog with
 // two of them moves to a fresh catalog without --puzzle and exports to the same bytes; CSV exports import;
 // and every command answers --json with JSON on standard output.

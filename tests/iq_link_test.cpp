@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // IQ-Link (issue 3): pieces, placements, the rules of pegs and slots, the 3-letter codes, and counts checked
 // against the independent enumerator in support/iq_link_reference.cpp.
 #include <gtest/gtest.h>

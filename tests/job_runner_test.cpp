@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The job layer shared by count and census (cli/job_runner.hpp), in one process: every job runs once, the
 // counters add up, resumed jobs are added without running, the hooks see each job once and progress only
 // goes up, and a failing hook stops the work and comes back as the error.

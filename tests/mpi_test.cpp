@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `mpirun -np N piecework count ...`: one result, from rank 0, with the threaded count's figures; a count
 // whose mpirun is killed with SIGKILL resumes from its checkpoint and ends with the same figures; an error on
 // rank 0 stops every rank. Skipped (with the reason) when piecework was built without MPI or mpirun is

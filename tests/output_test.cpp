@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Printable output (issue 7): sheets and booklets through cairo, checked with poppler (pdfinfo, pdftoppm) and
 // xmllint, and the command line around them.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `count --progress`: plain lines for logs (forced to come at every update here with
 // PIECEWORK_PROGRESS_SECONDS=0), in order and before the result; the terminal line cleared before the result;
 // nothing when stderr is no terminal (auto) or with none; a bad mode is one line and exit status 2.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Rating and generating challenges that are not placed pieces (issue 21): IQ Focus's colour patterns and IQ
 // Stars' marked cells. Expected answers come from independent references: an IQ Focus backtracking search
 // written from the published pieces (tests/support/iq_focus_reference.hpp), and IQ Stars' 381 tilings read

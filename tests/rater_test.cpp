@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The rater (issue 5). Expected strategies come from hand reasoning or from a small, deliberately naive logic
 // solver written here (oracle below), never from the rater itself; challenges are cut from solver solutions.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The rating model and its calibration (issue 16). Expected values come from hand calculation or from a rule
 // the test itself sets (a "house" grading by pieces to place), never from the model code under test.
 #include <fmt/format.h>

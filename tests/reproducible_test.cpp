@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Reproducible output: the same catalog and options give the same PDF and SVG bytes; PDFs carry the creation
 // date of SOURCE_DATE_EPOCH (https://reproducible-builds.org/specs/source-date-epoch/) and none without it.
 #include <gtest/gtest.h>

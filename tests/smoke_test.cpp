@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The binary runs and answers --help; a first guard that the test harness itself works.
 #include <gtest/gtest.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The MPI side of the job layer (cli/job_runner.hpp), built as a module (piecework_mpi.so) that the program
 // loads only when mpirun started it.
 #include <mpi.h>

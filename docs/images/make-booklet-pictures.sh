@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # Makes the README's pictures from a committed seed: docs/images/booklet-page.png (the first Expert page of an
 # IQ-Link booklet), docs/images/booklet-answers.png (the upper half of its first answer page) and
 # docs/images/sheet-soma.png (a Soma sheet with its answer: layers and 3-D views), and the sheets of an IQ Stars

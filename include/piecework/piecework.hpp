@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // piecework: generate, solve and rate piece-placement puzzles (IQ-Link, IQ Fit, IQ Blocks, pentomino boards,
 // the Soma cube, the Super IQ cube, or any puzzle defined in a small TOML file).
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // IQ-Link's drawing: balls and rings in the pieces' colours on hex pegs, with the pegs' letters; in a
 // terminal, each peg's parts as letters (a ball upper case, a ring lower case) on the hex layout.
 #include <fmt/format.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The drawing of each family (output/family_drawing.hpp). A family that draws its own way adds a line here;
 // the others get the cell drawings.
 #include "output/families/registry.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The IQ Focus family: pieces whose squares carry colours, and a window of board cells whose colours a
 // challenge gives as a pattern (three rows of W/R/B/G joined by '/', e.g. RRR/BWB/BRB; docs/notation.md).
 // A pattern reaches the solver as CellMarks (placements that contradict it are dropped); solutions and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The IQ-Link family: pegs on a hex lattice, each with seven slots (its centre, where a ball sits, and six
 // directions, where a ring or a ball's link lies); 3-letter placement codes (docs/notation.md). Its rule,
 // that all pieces link into one structure, reaches the engine as peg masks (solver/families/iq_link.cpp), the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // IQ-Link's notation pieces that other layers print: peg letters and 3-letter placement codes.
 #pragma once
 

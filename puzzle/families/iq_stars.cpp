@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The IQ Stars family: a triangular board whose challenges may mark single cells with a piece's letter
 // (marked_cells = true): letters that are no whole placement say that this piece covers those cells
 // (CellMarks), which the solver turns into dropped placements. The picture notation with marks is Family's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // How a family reads its own kind of piece from a definition (IQ-Link: balls and rings on pegs, `parts`).
 // Internal to the puzzle layer: only the definition loader and the families' files include it (toml++).
 #pragma once

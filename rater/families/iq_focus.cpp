@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // IQ Focus's strategies for the rater (docs/rating.md): the colour rule (every placement that would put
 // another colour on a window square than the pattern asks for is out, first), and single cover on a window
 // square read as what it is to a person: the only placement left that can put that colour there.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // IQ-Link's strategy for the rater, "linkability" (docs/rating.md): the pieces must link into one structure,
 // and a peg holds at most one ball and one ring, so only so many pegs may stay empty. Ranked between pairwise
 // and region (rater/family_strategies.hpp).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The rater's strategies for what a challenge asks beyond its placed pieces (CellMarks,
 // puzzle/challenge.hpp), shared by the families whose challenges carry marks: IQ Focus's colour patterns
 // (rater/families/iq_focus.cpp) and IQ Stars' marked cells (rater/families/iq_stars.cpp). A person starts

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The rater strategies of each family (rater/family_strategies.hpp). A family with strategies of its own
 // adds a line here; the others rate with the generic ladder alone.
 #include "rater/families/registry.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The rater strategies of the shipped families (one file each in rater/families/), for the registry in
 // rater/families/registry.cpp.
 #pragma once

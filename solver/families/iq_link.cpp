@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // IQ-Link's engine rule: the peg masks and budgets that the engine's linkage check and peg counting read
 // (solver/engine.hpp), filled once per problem so that the search itself makes no calls.
 #include "solver/families/iq_link.hpp"

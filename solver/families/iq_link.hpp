@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // IQ-Link's engine rule (solver/families/iq_link.cpp).
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // IQ-Link's search rule, a compile-time policy of the engine (Engine<W, PegRule>; solver/search_rule.hpp):
 // the pegs each option touches, puts a ball on or an open ring on, the pegs the search state has filled so
 // far, and the hooks the engine's search loop calls with them: peg budgets that cut a node, pruning of the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The engine rules of the families that have one (solver/family_rule.hpp). A new family with a rule the
 // engine must check during the search adds a line here.
 #include "puzzle/family.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The registry of the engine's search rules (solver/search_rule.hpp): the one place that picks, per problem,
 // the rule Engine<W, Rule> is built on. A family whose rule the engine must check during the search adds a
 // line here (and its engine rule in solver/families/registry.cpp, which fills the rule's data).

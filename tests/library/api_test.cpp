@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The public library interface (include/piecework/piecework.hpp), used as another program uses it: linked to
 // libpiecework alone, through its header alone.
 #include <gtest/gtest.h>

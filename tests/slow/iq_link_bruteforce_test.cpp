@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // IQ-Link on the empty board, counted twice: by the engine and by the independent enumerator in
 // support/iq_link_reference.cpp (its own geometry, piece table and search). Label "slow": run with
 // `ctest --preset release -L slow` or `build/release/tests/piecework_slow_tests`.

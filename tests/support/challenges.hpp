@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Unique challenges for tests, cut from solver solutions (no rater or generator involved).
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // An independent exact-cover counter for Knuth's dlx1 input format (Algorithm X with dancing links, Knuth,
 // "Dancing Links", 2000). It shares no code with piecework's solver, so that `piecework convert --to dlx`
 // can be checked against published counts.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // An independent IQ Focus reference: every tiling of the board by a plain backtracking search written from
 // the published facts (the pieces with their coloured squares, turned but never flipped;
 // docs/puzzle-format.md), sharing no code with piecework's definitions, solver or notation. Used to check

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // See iq_link_reference.hpp. Nothing here includes puzzle/ or solver/.
 #include "support/iq_link_reference.hpp"
 

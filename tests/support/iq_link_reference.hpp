@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // An independent IQ-Link enumerator for the tests. It shares no code with puzzle/ or solver/: its own hex
 // geometry, its own piece table (typed in from shared/reference/PUZZLES.md), its own slot bitmasks and its
 // own search, so that agreeing counts mean something.

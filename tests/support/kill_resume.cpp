@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "support/kill_resume.hpp"
 
 #include <gtest/gtest.h>

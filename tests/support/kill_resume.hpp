@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Kill-and-resume tests of `--checkpoint FILE` (count, census, under mpirun): start the work in the
 // background, wait until it has recorded some jobs, kill it with SIGKILL, and read what the file holds.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // An independent census of unique challenges for flat polyomino puzzles, for the tests. It shares no code
 // with puzzle/ or solver/: its own shapes and orientations, a plain first-empty-cell backtracking tiler that
 // lists every filling of the board, and a brute force over every subset of every filling's pieces (a subset

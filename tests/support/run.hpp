@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Runs the real piecework binary for command-line tests.
 #pragma once
 
