@@ -13,11 +13,13 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "support/json_lines.hpp"
 #include "support/run.hpp"
 
 namespace {
 
 using nlohmann::json;
+using piecework::test::jsonLines;
 using piecework::test::runPiecework;
 using piecework::test::tempDir;
 
@@ -101,14 +103,6 @@ std::pair<std::string, double> shippedGrade(const std::string& challenge) {
   EXPECT_EQ(r.status, 0) << r.err;
   const json j = json::parse(r.out);
   return {j.at("level").get<std::string>(), j.at("score").get<double>()};
-}
-
-std::vector<json> jsonLines(const std::string& text) {
-  std::vector<json> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);)
-    if (!line.empty()) lines.push_back(json::parse(line));
-  return lines;
 }
 
 // The schema of version 1 exactly as piecework wrote it (db/catalog.cpp, migration 0 -> 1, before version 2

@@ -12,11 +12,13 @@
 #include <string>
 #include <vector>
 
+#include "support/json_lines.hpp"
 #include "support/run.hpp"
 
 namespace {
 
 using nlohmann::json;
+using piecework::test::jsonLines;
 using piecework::test::runPiecework;
 using piecework::test::tempDir;
 
@@ -71,14 +73,6 @@ void checkAgainst(const FieldTable& table, const json& object, const std::string
       EXPECT_TRUE(object.contains(key)) << what << ": the 'always' field '" << key << "' is missing";
     }
   }
-}
-
-std::vector<json> jsonLines(const std::string& text) {
-  std::vector<json> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);)
-    if (!line.empty()) lines.push_back(json::parse(line));
-  return lines;
 }
 
 const char* const kIqFitChallenge = "'bbbbllpppp/byyyylpp../gggyyl..../igssss..../iiiss.....'";

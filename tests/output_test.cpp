@@ -28,21 +28,10 @@ using piecework::test::runPiecework;
 
 namespace {
 
-struct Shell {
-  int status = -1;
-  std::string out;
-};
-
+using Shell = piecework::test::RunResult;
+// Another program (pdfinfo, a script), its standard error merged into the output.
 Shell shell(const std::string& command) {
-  Shell r;
-  std::FILE* pipe = popen((command + " 2>&1").c_str(), "r");
-  if (pipe == nullptr) return r;
-  char buffer[4096];
-  std::size_t n = 0;
-  while ((n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0) r.out.append(buffer, n);
-  const int raw = pclose(pipe);
-  if (raw != -1 && WIFEXITED(raw)) r.status = WEXITSTATUS(raw);
-  return r;
+  return piecework::test::runShell(command);
 }
 
 bool have(const char* tool) {

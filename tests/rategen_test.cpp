@@ -19,24 +19,18 @@
 #include "rater/rater.hpp"
 #include "solver/solver.hpp"
 #include "support/iq_focus_reference.hpp"
+#include "support/json_lines.hpp"
 #include "support/run.hpp"
 
 namespace piecework {
 namespace {
 
 using nlohmann::json;
+using piecework::test::jsonLines;
 using test::iqFocusTilingsByPattern;
 using test::runPiecework;
 
 const char* const kLevels[] = {"Starter", "Junior", "Expert", "Master", "Wizard"};
-
-std::vector<json> jsonLines(const std::string& text) {
-  std::vector<json> out;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);)
-    if (!line.empty()) out.push_back(json::parse(line));
-  return out;
-}
 
 // ---- IQ Focus -------------------------------------------------------------------------------------------
 

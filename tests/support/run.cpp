@@ -3,6 +3,7 @@
 
 #include <sys/wait.h>
 #include <unistd.h>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -60,6 +61,18 @@ RunResult runPiecework(const std::string& args, const std::string& stdinText) {
   result.err = slurp(err);
   std::filesystem::remove_all(dir);
   return result;
+}
+
+RunResult runShell(const std::string& command) {
+  RunResult r;
+  std::FILE* pipe = popen((command + " 2>&1").c_str(), "r");
+  if (pipe == nullptr) return r;
+  char buffer[4096];
+  std::size_t n = 0;
+  while ((n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0) r.out.append(buffer, n);
+  const int raw = pclose(pipe);
+  if (raw != -1 && WIFEXITED(raw)) r.status = WEXITSTATUS(raw);
+  return r;
 }
 
 }  // namespace piecework::test

@@ -15,6 +15,9 @@ struct RunResult {
 // Runs `piecework ARGS` through /bin/sh (ARGS is shell text: quote it), optionally with stdin text.
 RunResult runPiecework(const std::string& args, const std::string& stdinText = "");
 
+// Runs a shell command (another program: pdfinfo, a script), its standard error merged into `out`.
+RunResult runShell(const std::string& command);
+
 // A fresh empty directory under the system temp dir, removed at process exit.
 std::string tempDir();
 
