@@ -69,8 +69,7 @@ int runBooklet(const std::vector<std::string>& args) {
   if (!parseArguments("booklet", usage, args, options, vm, nullptr)) return 0;
   if (vm.count("out") == 0U) throw InputError("booklet: missing --out FILE.pdf");
   const std::string out = vm["out"].as<std::string>();
-  if (formatForPath(out) != DocumentFormat::Pdf)
-    throw InputError(fmt::format("--out {}: a booklet has many pages; write it as .pdf", out));
+  formatForPath(out, {DocumentFormat::Pdf});  // a booklet has many pages: PDF only
   BookletOptions booklet;
   const auto paper = parsePaperSize(vm["paper"].as<std::string>());
   if (!paper)

@@ -663,8 +663,7 @@ BookletResult writeBooklet(const std::string& path, const std::vector<BookletEnt
   BookletResult result = bookletPages(entries, options);
   for (const BookletEntry& e : entries)
     if (e.puzzle == nullptr) throw InputError("booklet: an entry has no puzzle");
-  if (formatForPath(path) != DocumentFormat::Pdf)
-    throw InputError(fmt::format("--out {}: a booklet has many pages; write it as .pdf", path));
+  formatForPath(path, {DocumentFormat::Pdf});  // a booklet has many pages: PDF only
   if (!(options.bleed >= 0 && options.bleed <= kMaxBleedMm / 25.4 * 72 + 1e-9))
     throw InputError(fmt::format("--bleed: expected 0 to {} mm", kMaxBleedMm));
   const double bleed = options.bleed;

@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <cerrno>
 #include <charconv>
@@ -20,6 +21,8 @@
 #include <fstream>
 #include <iterator>
 #include <stdexcept>
+#include <utility>
+#include <vector>
 
 #include "output/pdf_metadata.hpp"
 #include "puzzle/errors.hpp"
@@ -75,12 +78,21 @@ std::optional<PageSize> parsePaperSize(std::string_view text) {
   return PageSize{pointsFromMm(*w), pointsFromMm(*h)};
 }
 
-DocumentFormat formatForPath(const std::string& path) {
+DocumentFormat formatForPath(const std::string& path, std::initializer_list<DocumentFormat> accepted) {
+  static constexpr std::array<std::pair<DocumentFormat, const char*>, 3> kExtensions{
+      {{DocumentFormat::Pdf, ".pdf"}, {DocumentFormat::Svg, ".svg"}, {DocumentFormat::Png, ".png"}}};
   const std::string p = lower(path);
-  if (endsWith(p, ".pdf")) return DocumentFormat::Pdf;
-  if (endsWith(p, ".svg")) return DocumentFormat::Svg;
-  if (endsWith(p, ".png")) return DocumentFormat::Png;
-  throw InputError(fmt::format("--out {}: the file name must end in .pdf, .svg or .png", path));
+  std::vector<std::string> names;
+  for (const auto& [format, extension] : kExtensions) {
+    if (std::find(accepted.begin(), accepted.end(), format) == accepted.end()) continue;
+    if (endsWith(p, extension)) return format;
+    names.emplace_back(extension);
+  }
+  const std::string list =
+      names.size() == 1
+          ? names[0]
+          : fmt::format("{} or {}", fmt::join(names.begin(), names.end() - 1, ", "), names.back());
+  throw InputError(fmt::format("--out {}: the file name must end in {}", path, list));
 }
 
 namespace {

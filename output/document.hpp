@@ -5,6 +5,7 @@
 
 #include <cairo.h>
 #include <cstdio>
+#include <initializer_list>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -36,9 +37,12 @@ double pointsFromMm(double mm);
 std::optional<PageSize> parsePaperSize(std::string_view text);
 
 enum class DocumentFormat { Pdf, Svg, Png };
-// From the file name's extension (.pdf, .svg or .png, case-insensitive); throws InputError for anything else.
-// SVG and PNG documents hold one page; PNG is drawn at 144 pixels per inch.
-DocumentFormat formatForPath(const std::string& path);
+// From the file name's extension (.pdf, .svg or .png, case-insensitive); throws InputError, naming only the
+// formats the command writes (`accepted`), for anything else. SVG and PNG documents hold one page; PNG is
+// drawn at 144 pixels per inch.
+DocumentFormat formatForPath(const std::string& path,
+                             std::initializer_list<DocumentFormat> accepted = {
+                                 DocumentFormat::Pdf, DocumentFormat::Svg, DocumentFormat::Png});
 
 struct DocumentInfo {
   std::string title;

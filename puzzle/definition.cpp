@@ -455,7 +455,25 @@ Puzzle loadPuzzle(const std::string& nameOrPath) {
     throw InputError(
         fmt::format("unknown puzzle '{}': not a shipped name ({}) nor a readable file", nameOrPath, known));
   }
-  return loadDefinition(readFileLimited(nameOrPath, kMaxDefinitionBytes, "the definition"), nameOrPath);
+  const std::string text = readFileLimited(nameOrPath, kMaxDefinitionBytes, "the definition");
+  std::string extension = std::filesystem::path(nameOrPath).extension().string();
+  std::transform(extension.begin(), extension.end(), extension.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  if (extension == ".toml") return loadDefinition(text, nameOrPath);
+  // Another name is read by its content: BurrTools' XML (gzip-compressed or plain) or else TOML, and an error
+  // says which kinds are read (a dlx file read as TOML would otherwise fail on some TOML detail).
+  const std::size_t start = text.find_first_not_of(" \t\r\n");
+  const bool gzip = text.size() >= 2 && text[0] == '\x1f' && text[1] == '\x8b';
+  if (gzip || (start != std::string::npos && text[start] == '<'))
+    return loadDefinition(burrToolsDefinition(nameOrPath), nameOrPath);
+  try {
+    return loadDefinition(text, nameOrPath);
+  } catch (const InputError& e) {
+    throw InputError(
+        fmt::format("{} (read as a TOML definition: piecework reads definitions (.toml) and "
+                    "BurrTools files (.xmpuzzle))",
+                    e.what()));
+  }
 }
 
 }  // namespace piecework

@@ -3,6 +3,7 @@
 // stderr naming the file and line (or the position in the challenge), nothing on stdout, never a crash.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -338,6 +339,55 @@ TEST(ChallengeErrors, NeverACrash) {
       }
     }
   }
+}
+
+}  // namespace
+}  // namespace piecework
+
+namespace piecework {
+namespace {
+
+int lineCount(const std::string& text) {
+  return static_cast<int>(std::count(text.begin(), text.end(), '\n'));
+}
+
+// A file named neither .toml nor .xmpuzzle is read by its content; one of another kind says which are read.
+TEST(FileKinds, ADefinitionIsReadByItsContentWhateverItsName) {
+  const std::string dir = test::tempDir();
+  ASSERT_EQ(runPiecework("convert soma '" + dir + "/soma.xmpuzzle'").status, 0);
+  ASSERT_EQ(runPiecework("convert soma '" + dir + "/soma.toml'").status, 0);
+  std::filesystem::copy_file(dir + "/soma.xmpuzzle", dir + "/soma-burrtools.xml");
+  std::filesystem::copy_file(dir + "/soma.toml", dir + "/soma-definition");
+  for (const std::string file : {"soma-burrtools.xml", "soma-definition"}) {
+    const auto r = runPiecework("count '" + dir + "/" + file + "'");
+    ASSERT_EQ(r.status, 0) << file << ": " << r.err;
+    // The Soma cube's published figures: 11,520 solutions, 240 up to rotation and reflection.
+    EXPECT_NE(r.out.find("11520 solutions, 240 distinct"), std::string::npos) << file << ": " << r.out;
+  }
+}
+
+TEST(FileKinds, AFileOfAnotherKindSaysWhichKindsAreRead) {
+  const std::string dir = test::tempDir();
+  ASSERT_EQ(runPiecework("convert soma '" + dir + "/soma.dlx' --to dlx").status, 0);
+  const auto r = runPiecework("count '" + dir + "/soma.dlx'");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(lineCount(r.err), 1) << r.err;
+  EXPECT_NE(r.err.find("soma.dlx"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("(.toml)"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("(.xmpuzzle)"), std::string::npos) << r.err;
+}
+
+// --out names only the formats the command writes.
+TEST(FileKinds, OutSuggestsOnlyWhatTheCommandWrites) {
+  const std::string dir = test::tempDir();
+  const auto booklet = runPiecework("booklet --db '" + dir + "/none.sqlite' --out '" + dir + "/b.docx'");
+  EXPECT_EQ(booklet.status, 2);
+  EXPECT_EQ(lineCount(booklet.err), 1) << booklet.err;
+  EXPECT_NE(booklet.err.find("must end in .pdf"), std::string::npos) << booklet.err;
+  EXPECT_EQ(booklet.err.find(".svg"), std::string::npos) << booklet.err;
+  const auto sheet = runPiecework("sheet iq-fit --out '" + dir + "/s.docx'");
+  EXPECT_EQ(sheet.status, 2);
+  EXPECT_NE(sheet.err.find("must end in .pdf, .svg or .png"), std::string::npos) << sheet.err;
 }
 
 }  // namespace
