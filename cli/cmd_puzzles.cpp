@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // piecework puzzles: the shipped puzzles.
 #include <fmt/format.h>
+#include <algorithm>
 #include <iostream>
+#include <string>
+#include <vector>
 
 #include "cli/command.hpp"
 #include "puzzle/definition.hpp"
@@ -14,9 +17,18 @@ int runPuzzles(const std::vector<std::string>& args) {
   options.add_options()("json", "print JSON");
   po::variables_map vm;
   if (!parseArguments("puzzles", "piecework puzzles [--json]", args, options, vm, nullptr)) return 0;
+  const std::vector<std::string> names = shippedNames();
+  std::vector<Puzzle> puzzles;
+  std::size_t nameWidth = 0, titleWidth = 0;  // the columns fit the longest name and title
+  for (const auto& name : names) {
+    puzzles.push_back(loadPuzzle(name));
+    nameWidth = std::max(nameWidth, name.size());
+    titleWidth = std::max(titleWidth, puzzles.back().title.size());
+  }
   nlohmann::json list = nlohmann::json::array();
-  for (const auto& name : shippedNames()) {
-    const Puzzle puzzle = loadPuzzle(name);
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    const std::string& name = names[i];
+    const Puzzle& puzzle = puzzles[i];
     const char* lattice = puzzle.lattice == Lattice::Square       ? "square"
                           : puzzle.lattice == Lattice::Cubic      ? "cubic"
                           : puzzle.lattice == Lattice::Triangular ? "triangular"
@@ -29,8 +41,9 @@ int runPuzzles(const std::vector<std::string>& args) {
                       {"pieces", puzzle.totalPieces()},
                       {"cells", puzzle.cells.size()}});
     } else {
-      std::cout << fmt::format("{:<22} {:<45} {:>2} pieces, {:>3} {}\n", name, puzzle.title,
-                               puzzle.totalPieces(), puzzle.cells.size(), familyOf(puzzle).cellNoun());
+      std::cout << fmt::format("{:<{}}  {:<{}}  {:>2} pieces, {:>3} {}\n", name, nameWidth, puzzle.title,
+                               titleWidth, puzzle.totalPieces(), puzzle.cells.size(),
+                               familyOf(puzzle).cellNoun());
     }
   }
   if (vm.count("json") != 0U) printJson(list);
