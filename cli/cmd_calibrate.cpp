@@ -248,11 +248,11 @@ int runCalibrate(const std::vector<std::string>& args) {
       "cut it so that a fifth of the pool falls in each level")(
       "model", po::value<std::string>()->value_name("MODEL"),
       "with --equal-shares: the model whose effort to use")(
-      "unlinked", "IQ-Link: accept fillings whose pieces do not form one linked structure")(
       "name", po::value<std::string>()->value_name("TEXT"),
       "the model's name, which rate --json prints and the catalog records (default: 'PUZZLE fitted on FILE', "
       "or with --equal-shares 'PUZZLE: the effort of MODEL, in equal shares of FILE')")(
       "json", "print the figures and the model as JSON");
+  addRulesOption(options);
   po::variables_map vm;
   if (!parseArguments(
           "calibrate",
@@ -265,8 +265,7 @@ int runCalibrate(const std::vector<std::string>& args) {
   if (vm.count("file") == 0U) throw InputError("missing FILE: the booklet to calibrate on (JSON lines)");
   const Puzzle puzzle = loadPuzzle(vm["puzzle"].as<std::string>());
   (void)modelName(vm, {});  // a bad --name fails before the booklet is read
-  Rules rules;
-  rules.linked = vm.count("unlinked") == 0U;
+  Rules rules = readRules(vm);
   const RatingModel& shipped = shippedModel(puzzle);
   if (vm.count("equal-shares") != 0U) {
     if (vm.count("features") != 0U || vm.count("penalty") != 0U)

@@ -37,7 +37,6 @@ int runCensus(const std::vector<std::string>& args) {
   options.add_options()("threads", po::value<int>()->default_value(0),
                         "threads to use (0: every core; under mpirun: per rank, the rank's share)")(
       "max-given", po::value<int>(), "only challenges with at most K pieces given (default: every subset)")(
-      "unlinked", "IQ-Link: accept fillings whose pieces do not form one linked structure")(
       "checkpoint", po::value<std::string>(), "record finished jobs in FILE and skip those already there")(
       "method", po::value<std::string>()->default_value("table"),
       "table: hold every filling and read uniqueness off it; solver: ask the solver for two solutions")(
@@ -47,6 +46,7 @@ int runCensus(const std::vector<std::string>& args) {
       "progress", po::value<std::string>()->default_value("auto"),
       "progress on stderr: auto (a line on a terminal), tty, plain (a line every few seconds), none")(
       "json", "print JSON");
+  addRulesOption(options);
   po::variables_map vm;
   if (!parseArguments(
           "census",
@@ -66,8 +66,7 @@ int runCensus(const std::vector<std::string>& args) {
   const std::uint64_t sample =
       sampling ? parseWholeNumber(vm["sample"].as<std::string>(), "census: --sample", 1, kMaxSample) : 0;
   const std::uint64_t seed = parseWholeNumber(vm["seed"].as<std::string>(), "census: --seed", 0, UINT64_MAX);
-  Rules rules;
-  rules.linked = vm.count("unlinked") == 0U;
+  Rules rules = readRules(vm);
   const int maxGiven = vm.count("max-given") != 0U ? vm["max-given"].as<int>() : kCensusAllPieces;
   if (vm.count("max-given") != 0U && maxGiven < 0)
     throw InputError(fmt::format("census: --max-given {}: must be 0 or more", maxGiven));

@@ -25,11 +25,11 @@ int runCount(const std::vector<std::string>& args) {
   addChallengeOptions(options);
   options.add_options()("threads", po::value<int>()->default_value(0),
                         "threads to use (0: every core; under mpirun: per rank, the rank's share)")(
-      "unlinked", "IQ-Link: accept fillings whose pieces do not form one linked structure")(
       "checkpoint", po::value<std::string>(), "record finished parts in FILE and skip those already there")(
       "progress", po::value<std::string>()->default_value("auto"),
       "progress on stderr: auto (a line on a terminal), tty, plain (a line every few seconds), none")(
       "json", "print JSON");
+  addRulesOption(options);
   po::variables_map vm;
   if (!parseArguments("count",
                       "piecework count PUZZLE [--challenge TEXT | --challenge-file FILE] [--threads N] "
@@ -40,8 +40,7 @@ int runCount(const std::vector<std::string>& args) {
   const Puzzle puzzle = loadPuzzle(vm["puzzle"].as<std::string>());
   Challenge challenge = readChallengeText(puzzle, vm, false);
   const std::vector<int>& givens = challenge.givens;
-  Rules rules;
-  rules.linked = vm.count("unlinked") == 0U;
+  Rules rules = readRules(vm);
   rules.marks = std::move(challenge.marks);
   const int requestedThreads = readThreads(vm);
 

@@ -76,10 +76,10 @@ int runGenerate(const std::vector<std::string>& args) {
       "max-attempts", po::value<int>(),
       "attempts per challenge before the batch gives up (exit status 1, partial batch printed); default "
       "300, or 4 times the most an earlier challenge of the batch needed")(
-      "unlinked", "IQ-Link: accept fillings whose pieces do not form one linked structure")(
       "json", "one JSON object per line")("quiet,q", "no summary on stderr")(
       "stats", "also print where the time went (stderr)");
   addModelOption(options);
+  addRulesOption(options);
   po::variables_map vm;
   if (!parseArguments(
           "generate",
@@ -108,8 +108,7 @@ int runGenerate(const std::vector<std::string>& args) {
 
   const std::string puzzleName = vm["puzzle"].as<std::string>();
   const Puzzle puzzle = loadPuzzle(puzzleName);
-  Rules rules;
-  rules.linked = vm.count("unlinked") == 0U;
+  Rules rules = readRules(vm);
   const std::optional<RatingModel> model = readModelOption(vm);
   checkModelPuzzle(model, puzzle, vm);
   const RatingModel* modelUsed = model ? &*model : nullptr;

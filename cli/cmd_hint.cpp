@@ -38,10 +38,10 @@ int runHint(const std::vector<std::string>& args) {
   addChallengeOptions(options);
   options.add_options()("steps", po::value<int>()->default_value(1), "how many moves to show")(
       "out,o", po::value<std::string>(),
-      "also draw the board after the moves: FILE.svg, FILE.pdf or FILE.png")(
-      "unlinked", "IQ-Link: accept fillings whose pieces do not form one linked structure")(
-      "json", "print the moves as JSON");
+      "also draw the board after the moves: FILE.svg, FILE.pdf or FILE.png")("json",
+                                                                             "print the moves as JSON");
   addModelOption(options);
+  addRulesOption(options);
   po::variables_map vm;
   if (!parseArguments(
           "hint",
@@ -56,8 +56,7 @@ int runHint(const std::vector<std::string>& args) {
   const Puzzle puzzle = loadPuzzle(vm["puzzle"].as<std::string>());
   const std::optional<RatingModel> model = readModelOption(vm);  // the level in --json
   checkModelPuzzle(model, puzzle, vm);
-  Rules rules;
-  rules.linked = vm.count("unlinked") == 0U;
+  Rules rules = readRules(vm);
   const Challenge challenge = readChallengeText(puzzle, vm, true);
   const std::vector<int>& givens = challenge.givens;
   rules.marks = challenge.marks;

@@ -158,9 +158,9 @@ int runRate(const std::vector<std::string>& args) {
   options.add_options()("explain",
                         po::value<std::string>()->implicit_value("short")->value_name("short|full"),
                         "the path a person would take: moves in words (short), or every step (full)")(
-      "unlinked", "IQ-Link: accept fillings whose pieces do not form one linked structure")(
       "json", "print JSON (one object per line, one line per challenge)");
   addModelOption(options);
+  addRulesOption(options);
   po::variables_map vm;
   if (!parseArguments(
           "rate",
@@ -171,8 +171,7 @@ int runRate(const std::vector<std::string>& args) {
   const Puzzle puzzle = loadPuzzle(vm["puzzle"].as<std::string>());
   const std::optional<RatingModel> model = readModelOption(vm);
   checkModelPuzzle(model, puzzle, vm);
-  Rules rules;
-  rules.linked = vm.count("unlinked") == 0U;
+  Rules rules = readRules(vm);
   const bool fromFile = vm.count("challenge-file") != 0U;
   if (!fromFile && vm.count("challenge") == 0U) throw InputError("missing --challenge (or --challenge-file)");
 

@@ -44,12 +44,12 @@ int runSheet(const std::vector<std::string>& args) {
                         "write the page here: FILE.pdf, FILE.svg or FILE.png")(
       "solution", "solve the challenge and draw the answer below it")(
       "paper", po::value<std::string>()->default_value("a4"), "a4 or letter")(
-      "unlinked", "IQ-Link: accept answers whose pieces do not form one linked structure")(
       "title", po::value<std::string>(), "heading (default: the puzzle's title)")(
       "explain",
       "draw the solution walk-through instead: the challenge, then a small board per move of the "
       "path a person would take, with the move in words (docs/printing.md)")(
       "json", "print the summary as one JSON object");
+  addRulesOption(options, "answers");
   po::variables_map vm;
   const char* usage =
       "piecework sheet PUZZLE --challenge TEXT --out FILE.svg|FILE.pdf|FILE.png [--solution | --explain] "
@@ -70,8 +70,7 @@ int runSheet(const std::vector<std::string>& args) {
 
   if (vm.count("explain") != 0U) {
     if (vm.count("solution") != 0U) throw InputError("sheet: give --solution or --explain, not both");
-    Rules rules;
-    rules.linked = vm.count("unlinked") == 0U;
+    Rules rules = readRules(vm);
     rules.marks = challenge.marks;  // a colour pattern or marked cells: the rater's moves follow them too
     if (const Uniqueness u = uniqueness(puzzle, givens, rules); u != Uniqueness::Unique)
       throw InputError(fmt::format("sheet --explain: the challenge has {}; a walk-through needs exactly one",
@@ -110,7 +109,7 @@ int runSheet(const std::vector<std::string>& args) {
   FindResult found;
   if (vm.count("solution") != 0U) {
     FindOptions find;
-    find.rules.linked = vm.count("unlinked") == 0U;
+    find.rules = readRules(vm);
     find.max = 2;
     find.rules.marks = challenge.marks;
     found = findSolutions(puzzle, givens, find);

@@ -21,9 +21,9 @@ int runSolve(const std::vector<std::string>& args) {
   po::options_description options("options");
   addChallengeOptions(options);
   options.add_options()("max", po::value<std::string>()->default_value("2"),
-                        "print at most this many solutions (2 proves uniqueness)")(
-      "unlinked", "IQ-Link: accept fillings whose pieces do not form one linked structure")(
-      "json", "print JSON")("color", "colour the boards even when standard output is not a terminal");
+                        "print at most this many solutions (2 proves uniqueness)")("json", "print JSON")(
+      "color", "colour the boards even when standard output is not a terminal");
+  addRulesOption(options);
   po::variables_map vm;
   if (!parseArguments("solve", "piecework solve PUZZLE --challenge TEXT [--max N] [--json] [--color]", args,
                       options, vm))
@@ -34,7 +34,7 @@ int runSolve(const std::vector<std::string>& args) {
   Challenge challenge = readChallengeText(puzzle, vm, true);
   const std::vector<int>& givens = challenge.givens;
   FindOptions find;
-  find.rules.linked = vm.count("unlinked") == 0U;
+  find.rules = readRules(vm);
   find.rules.marks = std::move(challenge.marks);
   find.max = std::max<std::size_t>(2, maxShown);
   const FindResult found = findSolutions(puzzle, givens, find);

@@ -123,6 +123,19 @@ void printJson(const nlohmann::json& value) {
 
 namespace piecework::cli {
 
+void addRulesOption(po::options_description& options, const char* what) {
+  // (program_options copies the description.)
+  const std::string description =
+      fmt::format("IQ-Link: accept {} whose pieces do not form one linked structure", what);
+  options.add_options()("unlinked", description.c_str());
+}
+
+Rules readRules(const po::variables_map& vm) {
+  Rules rules;
+  rules.linked = vm.count("unlinked") == 0U;
+  return rules;
+}
+
 void addModelOption(po::options_description& options) {
   options.add_options()("model", po::value<std::string>()->value_name("MODEL"),
                         "grade with this rating model (made by 'piecework calibrate'); default: the "

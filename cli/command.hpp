@@ -13,6 +13,7 @@
 #include "puzzle/limits.hpp"
 #include "puzzle/puzzle.hpp"
 #include "rater/model.hpp"
+#include "solver/problem.hpp"
 
 namespace piecework::cli {
 
@@ -64,6 +65,11 @@ std::uint64_t parseWholeNumber(const std::string& text, const char* option, std:
 
 // The value of --threads: 0 (every core) up to kMaxThreads (puzzle/limits.hpp); InputError otherwise.
 int readThreads(const po::variables_map& vm);
+
+// --unlinked: IQ-Link's own rule (all pieces linked) left out, for puzzles that have it; read into Rules
+// once, so that every command means the same by it. `what` names what it accepts ("fillings", "answers").
+void addRulesOption(po::options_description& options, const char* what = "fillings");
+Rules readRules(const po::variables_map& vm);
 
 // --model FILE: a rating model made by `piecework calibrate`; without it each puzzle's shipped model is used.
 // --model-any-puzzle lets a model fitted on one puzzle grade another.
