@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "families/registry.hpp"
 #include "puzzle/definition.hpp"
 #include "puzzle/errors.hpp"
 
@@ -174,6 +175,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   try {
+    piecework::registerShippedFamilies();
     const piecework::Puzzle puzzle = piecework::loadPuzzle(argv[1]);
     for (const auto& piece : puzzle.pieces)
       if (piece.copies != 1)

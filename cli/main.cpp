@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "cli/command.hpp"
+#include "families/registry.hpp"
 #include "puzzle/errors.hpp"
 #include "puzzle/limits.hpp"
 
@@ -58,6 +59,7 @@ int main(int argc, char** argv) {
     return 2;
   }
 #endif
+  registerShippedFamilies();
   const std::vector<std::string> args(argv + 1, argv + argc);
   if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
     cli::printUsage(args.empty() ? std::cerr : std::cout);

@@ -12,6 +12,7 @@
 #include <string>
 
 #include "db/catalog.hpp"
+#include "families/registry.hpp"
 #include "puzzle/challenge.hpp"
 #include "puzzle/definition.hpp"
 #include "puzzle/errors.hpp"
@@ -59,6 +60,12 @@ void readEverything(const std::string& path) {
 }
 
 }  // namespace
+
+// The shipped families, registered once as every program does first (families/registry.hpp).
+extern "C" int LLVMFuzzerInitialize(int*, char***) {
+  piecework::registerShippedFamilies();
+  return 0;
+}
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const fs::path path = workDirectory() / "catalog";

@@ -5,7 +5,14 @@
 #include <string>
 
 #include "cli/catalog_import.hpp"
+#include "families/registry.hpp"
 #include "puzzle/errors.hpp"
+
+// The shipped families, registered once as every program does first (families/registry.hpp).
+extern "C" int LLVMFuzzerInitialize(int*, char***) {
+  piecework::registerShippedFamilies();
+  return 0;
+}
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   // Only what import would see as one line: up to the first newline, without a trailing '\r'; blank lines

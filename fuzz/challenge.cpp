@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "families/registry.hpp"
 #include "puzzle/challenge.hpp"
 #include "puzzle/definition.hpp"
 #include "puzzle/errors.hpp"
@@ -33,6 +34,12 @@ std::vector<int> sorted(std::vector<int> placements) {
 }
 
 }  // namespace
+
+// The shipped families, registered once as every program does first (families/registry.hpp).
+extern "C" int LLVMFuzzerInitialize(int*, char***) {
+  piecework::registerShippedFamilies();
+  return 0;
+}
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size == 0) return 0;

@@ -6,8 +6,15 @@
 #include <cstdint>
 #include <string_view>
 
+#include "families/registry.hpp"
 #include "puzzle/definition.hpp"
 #include "puzzle/errors.hpp"
+
+// The shipped families, registered once as every program does first (families/registry.hpp).
+extern "C" int LLVMFuzzerInitialize(int*, char***) {
+  piecework::registerShippedFamilies();
+  return 0;
+}
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);

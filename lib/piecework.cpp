@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <utility>
 
+#include "families/registry.hpp"
 #include "generator/generator.hpp"
 #include "puzzle/challenge.hpp"
 #include "puzzle/definition.hpp"
@@ -21,6 +22,9 @@ struct Puzzle::Impl {
 };
 
 namespace {
+
+// The library's families are registered as it loads, before any call can read a definition.
+[[maybe_unused]] const bool familiesRegistered = (registerShippedFamilies(), true);
 
 // Runs `work`, turning the engine's InputError into the public Error.
 template <typename Work>

@@ -7,6 +7,7 @@
 
 #include <cairo.h>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "output/draw.hpp"
@@ -33,8 +34,9 @@ class FamilyDrawing {
   virtual std::string piecePicture(const Puzzle& puzzle, int piece, bool colour) const;
 };
 
-// The registry (output/families/registry.cpp): the drawing of the puzzle's family (the defaults for a
-// family without one of its own).
+// The registry (output/family_drawing.cpp), filled by families/registry.cpp: the drawing of the puzzle's
+// family (the defaults for a family without one of its own).
+void registerDrawing(std::string_view family, const FamilyDrawing& drawing);
 const FamilyDrawing& familyDrawingOf(const Puzzle& puzzle);
 
 }  // namespace piecework

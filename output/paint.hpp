@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Colours and small drawing helpers shared by draw.cpp and the families' drawings (output/families/).
+// Colours and small drawing helpers shared by draw.cpp and the families' drawings (families/NAME/drawing.cpp).
 #pragma once
 
 #include <cairo.h>

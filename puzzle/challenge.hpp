@@ -8,7 +8,6 @@
 #include <utility>
 #include <vector>
 
-#include "puzzle/families/iq_link.hpp"  // pegCode, pegLetter (IQ-Link's notation)
 #include "puzzle/puzzle.hpp"
 
 namespace piecework {

@@ -14,7 +14,7 @@
 
 #include "puzzle/burrtools.hpp"
 #include "puzzle/errors.hpp"
-#include "puzzle/families/piece_reader.hpp"
+#include "puzzle/piece_reader.hpp"
 #include "puzzle/family.hpp"
 #include "puzzle/limits.hpp"
 #include "puzzle/picture.hpp"

@@ -5,8 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <stdexcept>
-
-#include "puzzle/families/registry.hpp"
+#include <vector>
 
 namespace piecework {
 
@@ -78,26 +77,47 @@ std::string Family::rulesText(const Puzzle& puzzle) const {
          (mirror ? " and turned over." : ", not turned over.");
 }
 
-std::string_view familyFor(const PuzzleSpec& spec) {
-  if (!spec.family.empty()) return spec.family;
-  if (spec.lattice == Lattice::HexPegs) return kFamilyIqLink;
-  if (!spec.window.empty()) return kFamilyIqFocus;
-  if (spec.markedCells) return kFamilyIqStars;
-  return kFamilyCells;
+namespace {
+
+// In registration order. Filled before the program reads a definition and only read after that.
+std::vector<const Family*>& registeredFamilies() {
+  static std::vector<const Family*> families;
+  return families;
 }
 
-// The registry: a new family adds one line (and its accessor in puzzle/families/registry.hpp). A plain table
-// rather than self-registering objects: a static library drops objects that nothing refers to.
+// Family's defaults, for a puzzle made without buildPuzzle.
+class DefaultFamily final : public Family {
+ public:
+  std::string_view name() const override { return "default"; }
+};
+
+}  // namespace
+
+void registerPuzzleFamily(const Family& family) {
+  for (const Family*& known : registeredFamilies())
+    if (known->name() == family.name()) {
+      known = &family;
+      return;
+    }
+  registeredFamilies().push_back(&family);
+}
+
+std::string_view familyFor(const PuzzleSpec& spec) {
+  if (!spec.family.empty()) return spec.family;
+  for (const Family* family : registeredFamilies())
+    if (family->claims(spec)) return family->name();
+  throw std::logic_error("no puzzle family claims the definition: call registerShippedFamilies() first");
+}
+
 const Family& familyNamed(std::string_view name) {
-  static const std::array<const Family*, 4> families{&cellsFamily(), &iqLinkFamily(), &iqFocusFamily(),
-                                                     &iqStarsFamily()};
-  for (const Family* family : families)
+  for (const Family* family : registeredFamilies())
     if (family->name() == name) return *family;
   throw std::out_of_range(fmt::format("unknown puzzle family '{}'", name));
 }
 
 const Family& familyOf(const Puzzle& puzzle) {
-  return puzzle.family != nullptr ? *puzzle.family : cellsFamily();
+  static const DefaultFamily defaults;
+  return puzzle.family != nullptr ? *puzzle.family : defaults;
 }
 
 }  // namespace piecework

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 // A puzzle family (docs/families.md): what sets one kind of puzzle apart from plain exact cover over the
-// cells of a lattice. Each family is one module with one file per layer: this puzzle-level part (the search
-// order of its sites, what its sites are called, its challenge notation), an optional engine rule
-// (solver/family_rule.hpp), its own rater strategies (rater/family_strategies.hpp) and its drawing
-// (output/family_drawing.hpp). Each layer keeps a registry keyed by the family's name, so that nothing below
-// a layer knows about the layers above it.
+// cells of a lattice. Each family is one module in its own folder (families/NAME/) with a part for each
+// layer: this puzzle-level part (the search order of its sites, what its sites are called, its challenge
+// notation), an optional engine rule (solver/family_rule.hpp), its own rater strategies
+// (rater/family_strategies.hpp) and its drawing (output/family_drawing.hpp). Each layer keeps a registry
+// keyed by the family's name, which the one registration table (families/registry.cpp) fills, so that no
+// layer knows a family by name.
 //
 // The calls here are made once per puzzle, challenge or printed placement, never inside the search, so they
 // are virtual; the engine gets what it needs from the family as plain data (Problem), not as calls.
@@ -19,18 +20,15 @@
 
 namespace piecework {
 
-class PieceReader;  // puzzle/families/piece_reader.hpp
-
-// Family names (the registry keys of every layer).
-inline constexpr std::string_view kFamilyCells = "cells";       // plain exact cover: polyominoes, cubes
-inline constexpr std::string_view kFamilyIqLink = "iq-link";    // hex pegs, balls and rings, linkage
-inline constexpr std::string_view kFamilyIqFocus = "iq-focus";  // coloured squares, a colour window
-inline constexpr std::string_view kFamilyIqStars = "iq-stars";  // marked cells (partial givens)
+class PieceReader;  // puzzle/piece_reader.hpp
 
 class Family {
  public:
   virtual ~Family() = default;
-  virtual std::string_view name() const = 0;
+  virtual std::string_view name() const = 0;  // the registry key of every layer
+  // Whether a definition that names no family (`family` in docs/puzzle-format.md) is of this one, from its
+  // lattice and options; the first registered family that claims it takes it.
+  virtual bool claims(const PuzzleSpec&) const { return false; }
 
   // Lattice and sites. The sites a board cell has (IQ-Link: a peg's centre and its six directions), what
   // one board cell and one site are called in messages, and the search order (bit i of a placement mask is
@@ -61,13 +59,18 @@ class Family {
   virtual std::string rulesText(const Puzzle& puzzle) const;
 };
 
-// The family a definition belongs to, from its lattice and options: hex pegs are IQ-Link's; a board with a
-// colour window is IQ Focus's; marked cells are IQ Stars'; everything else is plain cells.
+// Adds a family to this layer's registry (families/registry.cpp calls it); a family of the same name is
+// replaced.
+void registerPuzzleFamily(const Family& family);
+
+// The family a definition belongs to: the one it names, else the first registered family that claims it.
+// Throws std::logic_error when no family is registered (the program did not call
+// registerShippedFamilies(), families/registry.hpp).
 std::string_view familyFor(const PuzzleSpec& spec);
 
 // The registered family of that name; throws std::out_of_range for an unknown name.
 const Family& familyNamed(std::string_view name);
-// The puzzle's family (buildPuzzle sets it).
+// The puzzle's family (buildPuzzle sets it; a puzzle made by hand without one gets Family's defaults).
 const Family& familyOf(const Puzzle& puzzle);
 
 }  // namespace piecework

@@ -148,12 +148,14 @@ class FamilyStrategies {
   virtual std::string failureText(const Failure&) const { return {}; }
 };
 
-// The registry (rater/families/registry.cpp): the strategies of the puzzle's family for one rating, or
-// nullptr when it has none. `core` outlives them.
-std::unique_ptr<FamilyStrategies> makeFamilyStrategies(const RaterCore& core);
-// Whether the puzzle family's strategies rule out what a challenge's marks forbid themselves, as steps
+// The registry (rater/family_strategies.cpp), filled by families/registry.cpp. `rulesOnMarks`: whether the
+// family's strategies rule out what a challenge's marks forbid themselves, as steps
 // (FamilyStrategies::opening); otherwise the rater drops those placements before it starts, as the solver
 // does.
+using StrategiesFactory = std::unique_ptr<FamilyStrategies> (*)(const RaterCore& core);
+void registerStrategies(std::string_view family, StrategiesFactory make, bool rulesOnMarks);
+// The strategies of the puzzle's family for one rating, or nullptr when it has none. `core` outlives them.
+std::unique_ptr<FamilyStrategies> makeFamilyStrategies(const RaterCore& core);
 bool familyRulesOnMarks(const Puzzle& puzzle);
 
 }  // namespace piecework::rating

@@ -10,6 +10,8 @@
 // search stays plain exact cover.
 #pragma once
 
+#include <string_view>
+
 #include "puzzle/puzzle.hpp"
 #include "solver/problem.hpp"
 
@@ -23,7 +25,9 @@ class EngineRule {
   virtual void prepare(const Puzzle& puzzle, Problem& problem) const = 0;
 };
 
-// The registry (solver/families/registry.cpp): the engine rule of the puzzle's family, or nullptr for none.
+// The registry (solver/family_rule.cpp), filled by families/registry.cpp: the engine rule of the puzzle's
+// family, or nullptr for none (plain exact cover).
+void registerEngineRule(std::string_view family, const EngineRule& rule);
 const EngineRule* engineRuleOf(const Puzzle& puzzle);
 
 }  // namespace piecework

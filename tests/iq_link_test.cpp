@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "families/iq_link/family.hpp"
 #include "puzzle/challenge.hpp"
 #include "puzzle/definition.hpp"
 #include "puzzle/errors.hpp"

@@ -9,8 +9,8 @@
 #include <map>
 #include <span>
 
-#include "puzzle/families/iq_link.hpp"
-#include "rater/families/registry.hpp"
+#include "families/iq_link/family.hpp"
+#include "families/iq_link/module.hpp"
 #include "rater/rater.hpp"
 
 namespace piecework::rating {

@@ -8,8 +8,8 @@
 #include <algorithm>
 #include <cctype>
 
+#include "families/iq_focus/module.hpp"
 #include "puzzle/errors.hpp"
-#include "puzzle/families/registry.hpp"
 #include "puzzle/picture.hpp"
 
 namespace piecework {
@@ -17,7 +17,8 @@ namespace {
 
 class IqFocusFamily final : public Family {
  public:
-  std::string_view name() const override { return kFamilyIqFocus; }
+  std::string_view name() const override { return "iq-focus"; }
+  bool claims(const PuzzleSpec& spec) const override { return !spec.window.empty(); }
 
   // A pattern has the window's rows, not the board's: RRR/BWB/BRB on IQ Focus's 3 x 3 window. Anything
   // else is a picture of placed pieces.

@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 // IQ-Link's engine rule: the peg masks and budgets that the engine's linkage check and peg counting read
 // (solver/engine.hpp), filled once per problem so that the search itself makes no calls.
-#include "solver/families/iq_link.hpp"
+#include "families/iq_link/engine_rule.hpp"
 
 #include <algorithm>
 #include <cstdint>
 
+#include "families/iq_link/module.hpp"
 #include "puzzle/errors.hpp"
 
 namespace piecework {

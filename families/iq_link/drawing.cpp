@@ -11,9 +11,9 @@
 #include <numbers>
 #include <set>
 
-#include "output/families/registry.hpp"
+#include "families/iq_link/family.hpp"
+#include "families/iq_link/module.hpp"
 #include "output/paint.hpp"
-#include "puzzle/families/iq_link.hpp"
 
 namespace piecework {
 namespace {

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// IQ-Link's engine rule (solver/families/iq_link.cpp).
+// IQ-Link's engine rule (engine_rule.cpp).
 #pragma once
 
 #include "puzzle/puzzle.hpp"
@@ -10,7 +10,5 @@ namespace piecework {
 // The budget of Problem::emptyPegBudget for a hex-peg puzzle, or -1 when no bound is known; sets
 // ringsNeedBalls.
 int emptyPegBound(const Puzzle& puzzle, bool& ringsNeedBalls);
-
-const EngineRule& iqLinkEngineRule();
 
 }  // namespace piecework

@@ -4,14 +4,15 @@
 // (CellMarks), which the solver turns into dropped placements. The picture notation with marks is Family's
 // default (puzzle/challenge.cpp); what is IQ Stars' own goes here and in the family files of the other
 // layers.
-#include "puzzle/families/registry.hpp"
+#include "families/iq_stars/module.hpp"
 
 namespace piecework {
 namespace {
 
 class IqStarsFamily final : public Family {
  public:
-  std::string_view name() const override { return kFamilyIqStars; }
+  std::string_view name() const override { return "iq-stars"; }
+  bool claims(const PuzzleSpec& spec) const override { return spec.markedCells; }
 };
 
 }  // namespace

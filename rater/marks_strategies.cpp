@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "rater/families/marks.hpp"
+#include "rater/marks_strategies.hpp"
 
 #include <fmt/format.h>
 #include <algorithm>

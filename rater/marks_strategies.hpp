@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // The rater's strategies for what a challenge asks beyond its placed pieces (CellMarks,
 // puzzle/challenge.hpp), shared by the families whose challenges carry marks: IQ Focus's colour patterns
-// (rater/families/iq_focus.cpp) and IQ Stars' marked cells (rater/families/iq_stars.cpp). A person starts
-// there: a window square that must be red rules out every placement that would put another colour on it, and
-// a cell marked for a piece rules out that piece's placements that miss it and every other piece's placements
-// that cover it.
+// (families/iq_focus/strategies.cpp) and IQ Stars' marked cells (families/iq_stars/strategies.cpp). A person
+// starts there: a window square that must be red rules out every placement that would put another colour on
+// it, and a cell marked for a piece rules out that piece's placements that miss it and every other piece's
+// placements that cover it.
 #pragma once
 
 #include <optional>

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // The IQ-Link family: pegs on a hex lattice, each with seven slots (its centre, where a ball sits, and six
 // directions, where a ring or a ball's link lies); 3-letter placement codes (docs/notation.md). Its rule,
-// that all pieces link into one structure, reaches the engine as peg masks (solver/families/iq_link.cpp), the
-// rater as its linkability strategy (rater/families/iq_link.cpp); its drawing is output/families/iq_link.cpp.
-#include "puzzle/families/iq_link.hpp"
+// that all pieces link into one structure, reaches the engine as peg masks (engine_rule.cpp), the rater as
+// its linkability strategy (strategies.cpp); its drawing is drawing.cpp, all in this folder.
+#include "families/iq_link/family.hpp"
 
 #include <fmt/format.h>
 #include <algorithm>
@@ -11,9 +11,9 @@
 #include <optional>
 #include <set>
 
+#include "families/iq_link/module.hpp"
 #include "puzzle/errors.hpp"
-#include "puzzle/families/piece_reader.hpp"
-#include "puzzle/families/registry.hpp"
+#include "puzzle/piece_reader.hpp"
 
 namespace piecework {
 namespace {
@@ -219,7 +219,8 @@ class IqLinkPieceReader final : public PieceReader {
 
 class IqLinkFamily final : public Family {
  public:
-  std::string_view name() const override { return kFamilyIqLink; }
+  std::string_view name() const override { return "iq-link"; }
+  bool claims(const PuzzleSpec& spec) const override { return spec.lattice == Lattice::HexPegs; }
   int sitesPerCell() const override { return 7; }
   const char* cellNoun() const override { return "pegs"; }
   const char* siteNoun() const override { return "peg slots"; }

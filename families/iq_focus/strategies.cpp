@@ -4,8 +4,8 @@
 // square read as what it is to a person: the only placement left that can put that colour there.
 #include <fmt/format.h>
 
-#include "rater/families/marks.hpp"
-#include "rater/families/registry.hpp"
+#include "families/iq_focus/module.hpp"
+#include "rater/marks_strategies.hpp"
 
 namespace piecework::rating {
 namespace {

@@ -1,0 +1,16 @@
+// SPDX-License-Identifier: Apache-2.0
+// IQ Focus (families/iq_focus/): coloured squares and a colour window; its parts, one per layer.
+#pragma once
+
+#include "families/module.hpp"
+
+namespace piecework {
+
+FamilyModule iqFocusModule();
+
+const Family& iqFocusFamily();  // family.cpp: colour patterns
+namespace rating {
+std::unique_ptr<FamilyStrategies> makeIqFocusStrategies(const RaterCore& core);  // strategies.cpp
+}
+
+}  // namespace piecework

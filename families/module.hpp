@@ -1,0 +1,23 @@
+// SPDX-License-Identifier: Apache-2.0
+// A puzzle family as one module (docs/families.md): its part for each layer, gathered in its own folder
+// (families/NAME/) and handed to the layers by the one registration table (families/registry.cpp). A part
+// a family does not have is left empty, and the layer's documented default applies: plain exact cover in
+// the engine, the generic ladder in the rater, cell drawings in output.
+#pragma once
+
+#include "output/family_drawing.hpp"
+#include "puzzle/family.hpp"
+#include "rater/family_strategies.hpp"
+#include "solver/family_rule.hpp"
+
+namespace piecework {
+
+struct FamilyModule {
+  const Family* family = nullptr;          // required: sites, notation, rules text (puzzle/family.hpp)
+  const EngineRule* engineRule = nullptr;  // data for the engine's search rule (solver/family_rule.hpp)
+  rating::StrategiesFactory strategies = nullptr;  // the rater's own strategies (rater/family_strategies.hpp)
+  bool strategiesRuleOnMarks = false;              // see rating::registerStrategies
+  const FamilyDrawing* drawing = nullptr;          // boards and pieces (output/family_drawing.hpp)
+};
+
+}  // namespace piecework
