@@ -4,7 +4,7 @@
 //
 // A search rule is a compile-time policy of the engine (`Engine<W, Rule>`): its hooks are inline, and the
 // engine calls them only under `if constexpr (Rule::kActive)`, so plain exact cover (NoRule) compiles none of
-// them. docs/families.md lists the hooks; IQ-Link's rule is PegRule (solver/families/iq_link_rule.hpp).
+// them. docs/families.md lists the hooks; a family's rule lives in its folder (families/NAME/).
 //
 // The hooks and helpers called once or more per node are [[gnu::always_inline]], as are the engine's pieces
 // of its search loop: split out of one function, GCC called them instead, and IQ-Link took 2-3% more

@@ -79,7 +79,7 @@ class CountJobs {
   };
   std::unique_ptr<Searcher> searcher() const;
 
-  struct Impl;  // (defined in solver.cpp)
+  struct Impl;  // (defined in solver/rule_searches.hpp)
 
  private:
   std::unique_ptr<const Impl> impl_;

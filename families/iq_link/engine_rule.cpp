@@ -7,7 +7,9 @@
 #include <cstdint>
 
 #include "families/iq_link/module.hpp"
+#include "families/iq_link/search_rule.hpp"
 #include "puzzle/errors.hpp"
+#include "solver/rule_searches.hpp"
 
 namespace piecework {
 
@@ -41,6 +43,13 @@ namespace {
 
 class IqLinkEngineRule final : public EngineRule {
  public:
+  // Engine<W, PegRule>, instantiated here. A board of more than 64 pegs gets no peg masks: without the
+  // linkage rule (--unlinked) it is searched as plain exact cover.
+  const RuleSearches* searches(const Problem& problem) const override {
+    static const RuleSearches pegSearches = searchesWith<PegRule>();
+    return problem.pegs.empty() ? nullptr : &pegSearches;
+  }
+
   void prepare(const Puzzle& puzzle, Problem& problem) const override {
     if (puzzle.cells.size() <= 64) {
       const std::size_t n = puzzle.placements.size();

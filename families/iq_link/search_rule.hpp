@@ -3,7 +3,7 @@
 // the pegs each option touches, puts a ball on or an open ring on, the pegs the search state has filled so
 // far, and the hooks the engine's search loop calls with them: peg budgets that cut a node, pruning of the
 // pool once the budget is spent, a waiting ring or an empty peg as the most constrained item, and the
-// linkage rule. The masks and budgets come from Problem (filled by solver/families/iq_link.cpp).
+// linkage rule. The masks and budgets come from Problem (filled by engine_rule.cpp).
 #pragma once
 
 #include <algorithm>

@@ -1,0 +1,187 @@
+// SPDX-License-Identifier: Apache-2.0
+// The searches the solver runs on the engine built on one search rule (Engine<W, Rule>, solver/engine.hpp):
+// a count split into jobs, and a find. They are templates, instantiated once per rule: by solver.cpp for
+// plain exact cover (NoRule), and by a family for its own rule in its own folder (families/NAME/), which
+// hands them to the solver through its EngineRule (solver/family_rule.hpp). So the solver compiles no
+// family's rule, and a family's rule costs the plain search nothing.
+#pragma once
+
+#include <fmt/format.h>
+#include <algorithm>
+#include <chrono>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "puzzle/errors.hpp"
+#include "solver/engine.hpp"
+#include "solver/solver.hpp"
+#include "solver/symmetry_breaking.hpp"
+
+namespace piecework {
+
+struct CountJobs::Impl {
+  virtual ~Impl() = default;
+  virtual std::size_t size() const = 0;
+  virtual std::uint64_t weight(std::size_t job) const = 0;
+  virtual std::unique_ptr<Searcher> searcher() const = 0;
+  int symmetries = 1;
+  std::string breakingPiece;
+};
+
+// One search rule's searches, for every word count (the board's sites decide which).
+struct RuleSearches {
+  std::unique_ptr<const CountJobs::Impl> (*countJobs)(const Puzzle& puzzle, Problem problem,
+                                                      const Rules& rules, std::size_t minJobs) = nullptr;
+  FindResult (*find)(const Puzzle& puzzle, const Problem& problem, const FindOptions& options) = nullptr;
+};
+
+namespace searches {
+
+// The jobs of one count: prefixes of the search tree, each remembering the breaking leaf it descends from.
+template <int W, class Rule>
+class CountJobsFor final : public CountJobs::Impl {
+ public:
+  CountJobsFor(const Puzzle& puzzle, Problem problem, const Rules& rules, std::size_t minJobs)
+      : puzzle_(puzzle), problem_(std::move(problem)) {
+    group_ = stabilizer(puzzle, problem_.givens);
+    std::erase_if(group_, [&](const Symmetry* s) { return !keepsMarks(rules.marks, *s); });
+    symmetries = static_cast<int>(group_.size());
+    breaking_ = group_.size() > 1 ? buildBreaking(puzzle, problem_, group_) : Breaking{{BreakNode{}}, {0}};
+    if (breaking_.nodes[0].piece >= 0)
+      breakingPiece =
+          std::string(1, puzzle.pieces[static_cast<std::size_t>(breaking_.nodes[0].piece)].letter);
+    givens_ = problem_.givens;
+    std::sort(givens_.begin(), givens_.end());
+
+    std::vector<int> optionOf(puzzle.placements.size(), -1);
+    for (std::size_t i = 0; i < problem_.options.size(); ++i)
+      optionOf[static_cast<std::size_t>(problem_.options[i])] = static_cast<int>(i);
+    Engine<W, Rule> engine(problem_);
+    const std::size_t wanted = std::max<std::size_t>(1, minJobs);
+    for (std::size_t l = 0; l < breaking_.leaves.size(); ++l) {
+      Job job{{}, l};
+      for (int id : breaking_.nodes[static_cast<std::size_t>(breaking_.leaves[l])].path)
+        job.path.push_back(Step{optionOf[static_cast<std::size_t>(id)], Step::Cell});
+      jobs_.push_back(std::move(job));
+    }
+    for (int depth = 0; depth < 3 && jobs_.size() < wanted; ++depth) {
+      std::vector<Job> deeper;
+      for (const Job& job : jobs_) {
+        std::vector<std::vector<Step>> paths;
+        engine.split(job.path, 1, paths);
+        for (auto& path : paths) deeper.push_back(Job{std::move(path), job.leaf});
+      }
+      jobs_ = std::move(deeper);
+    }
+  }
+
+  std::size_t size() const override { return jobs_.size(); }
+  std::uint64_t weight(std::size_t job) const override {
+    return breaking_.nodes[static_cast<std::size_t>(breaking_.leaves[jobs_.at(job).leaf])].weight;
+  }
+
+  std::unique_ptr<CountJobs::Searcher> searcher() const override { return std::make_unique<Searcher>(*this); }
+
+ private:
+  struct Job {
+    std::vector<Step> path;
+    std::size_t leaf = 0;  // index into breaking_.leaves
+  };
+
+  class Searcher final : public CountJobs::Searcher {
+   public:
+    explicit Searcher(const CountJobsFor& jobs) : jobs_(jobs), engine_(jobs.problem_) {}
+
+    JobCounts run(std::size_t j) override {
+      const Job& job = jobs_.jobs_.at(j);
+      const Breaking& breaking = jobs_.breaking_;
+      const BreakNode& leaf = breaking.nodes[static_cast<std::size_t>(breaking.leaves[job.leaf])];
+      const bool trivial = leaf.fixersSuffice && leaf.fixers.size() <= 1;
+      const std::uint64_t nodesBefore = engine_.nodes();
+      JobCounts counts;
+      engine_.search(job.path, [&](const std::vector<int>& stack) {
+        ++counts.solutions;
+        if (trivial) {
+          ++counts.distinct;
+          return true;
+        }
+        solution_ = jobs_.problem_.givens;
+        for (int o : stack) solution_.push_back(engine_.placementOf(o));
+        std::sort(solution_.begin(), solution_.end());
+        if (leaf.fixersSuffice
+                ? isCanonical(solution_, leaf.fixers)
+                : isCanonicalAmongEnumerated(jobs_.puzzle_, breaking, jobs_.givens_, solution_, jobs_.group_))
+          ++counts.distinct;
+        return true;
+      });
+      counts.solutions *= leaf.weight;
+      counts.nodes = engine_.nodes() - nodesBefore;
+      return counts;
+    }
+
+   private:
+    const CountJobsFor& jobs_;
+    Engine<W, Rule> engine_;
+    std::vector<int> solution_;
+  };
+
+  const Puzzle& puzzle_;
+  Problem problem_;
+  std::vector<const Symmetry*> group_;
+  Breaking breaking_;
+  std::vector<int> givens_;  // sorted
+  std::vector<Job> jobs_;
+};
+
+template <int W, class Rule>
+FindResult findWith(const Puzzle& puzzle, const Problem& problem, const FindOptions& options) {
+  (void)puzzle;
+  const auto start = std::chrono::steady_clock::now();
+  FindResult result;
+  Engine<W, Rule> engine(problem);
+  if (options.seed != 0) engine.randomize(options.seed);
+  result.exhausted = engine.search({}, [&](const std::vector<int>& stack) {
+    std::vector<int> solution = problem.givens;
+    for (int o : stack) solution.push_back(engine.placementOf(o));
+    std::sort(solution.begin(), solution.end());
+    result.solutions.push_back(std::move(solution));
+    return result.solutions.size() < options.max;
+  });
+  result.nodes = engine.nodes();
+  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return result;
+}
+
+// Runs f.template operator()<W>() with the smallest word count that holds every site.
+template <class F>
+auto withWords(const Puzzle& puzzle, F&& f) {
+  const int sites = puzzle.siteCount();
+  if (sites <= 64) return f.template operator()<1>();
+  if (sites <= 128) return f.template operator()<2>();
+  if (sites <= 192) return f.template operator()<3>();
+  if (sites <= 256) return f.template operator()<4>();
+  if (sites <= 512) return f.template operator()<8>();
+  throw InputError(fmt::format("{}: the board has {} sites; at most 512 are supported", puzzle.name, sites));
+}
+
+}  // namespace searches
+
+// The searches of Engine<W, Rule>; a family with a search rule returns these from its EngineRule.
+template <class Rule>
+RuleSearches searchesWith() {
+  RuleSearches s;
+  s.countJobs = [](const Puzzle& puzzle, Problem problem, const Rules& rules,
+                   std::size_t minJobs) -> std::unique_ptr<const CountJobs::Impl> {
+    return searches::withWords(puzzle, [&]<int W>() -> std::unique_ptr<const CountJobs::Impl> {
+      return std::make_unique<searches::CountJobsFor<W, Rule>>(puzzle, std::move(problem), rules, minJobs);
+    });
+  };
+  s.find = [](const Puzzle& puzzle, const Problem& problem, const FindOptions& options) {
+    return searches::withWords(
+        puzzle, [&]<int W>() { return searches::findWith<W, Rule>(puzzle, problem, options); });
+  };
+  return s;
+}
+
+}  // namespace piecework
