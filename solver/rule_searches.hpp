@@ -36,6 +36,11 @@ struct RuleSearches {
   FindResult (*find)(const Puzzle& puzzle, const Problem& problem, const FindOptions& options) = nullptr;
 };
 
+// Everything below has internal linkage in each file that includes this one (solver.cpp, a family's
+// engine rule): GCC then inlines the search loop into the one job searcher that calls it, as it did when
+// these lived in solver.cpp (with external linkage, `count pentominoes-6x10` took 1.4% more instructions:
+// 580.8M against 572.6M, callgrind).
+namespace {
 namespace searches {
 
 // The jobs of one count: prefixes of the search tree, each remembering the breaking leaf it descends from.
@@ -183,5 +188,7 @@ RuleSearches searchesWith() {
   };
   return s;
 }
+
+}  // namespace
 
 }  // namespace piecework
