@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "puzzle/challenge.hpp"
@@ -16,30 +17,21 @@ struct Rules {
   CellMarks marks;     // the challenge's colour pattern: placements that contradict it are dropped
 };
 
+// The base of a family's data for its search rule (Problem::ruleData).
+struct RuleData {
+  virtual ~RuleData() = default;
+};
+
 struct Problem {
   const Puzzle* puzzle = nullptr;
   std::vector<int> givens;   // placement ids
   std::vector<int> need;     // per piece: copies still to place
   std::vector<int> options;  // placement ids that fit beside the givens and belong to a needed piece
-  // The family's data for the engine (solver/family_rule.hpp fills it; docs/families.md). IQ-Link:
-  bool linked = false;                      // pieces must form one linked structure (peg masks below)
-  std::vector<std::uint64_t> pegs;          // per placement id: the pegs it touches (hex-peg puzzles only)
-  std::vector<std::uint64_t> ballPegs;      // per placement id: pegs whose centre it takes (a ball)
-  std::vector<std::uint64_t> openRingPegs;  // per placement id: pegs where it puts an open ring
-  std::uint64_t allPegs = 0;
-  // Hex pegs: every part takes a peg, and a peg holds at most one ball and one ring, which must be open, so
-  // pegs used = parts - (balls sitting in open rings) <= pegs. Hence, when open rings are no more than balls,
-  // (empty pegs) + (open rings without a ball) <= pegs - parts + open rings: this budget (-1: no bound
-  // known).
-  int emptyPegBudget = -1;
-  bool ringsNeedBalls = false;  // open rings without a ball count against the budget too
-  // Every ring takes a peg of its own and every ball a centre, so at the end exactly (pegs - rings) pegs
-  // have no ring and (pegs - balls) no ball: bounds on the pegs that can no longer get one (-1: none).
-  int ringlessPegBudget = -1;
-  int balllessPegBudget = -1;
-  int extraBalls = 0;            // balls - open rings, over all pieces
-  std::vector<int> ballsOf;      // per piece: its balls
-  std::vector<int> openRingsOf;  // per piece: its open rings
+  bool linked = false;       // apply the puzzle's linkage rule (the family's search rule reads it)
+  // What the family's search rule reads (per placement masks, budgets), filled once per problem by its
+  // EngineRule (solver/family_rule.hpp, docs/families.md); null for plain exact cover. Generic code never
+  // looks inside.
+  std::shared_ptr<const RuleData> ruleData;
   int needTotal() const;
 };
 

@@ -10,6 +10,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "families/iq_link/peg_data.hpp"
 #include "output/family_drawing.hpp"
 #include "puzzle/definition.hpp"
 #include "puzzle/errors.hpp"
@@ -118,17 +119,19 @@ TEST(FamilyModules, OnlyIqLinkHasAnEngineRule) {
   ASSERT_NE(engineRuleOf(link), nullptr);
   const Problem problem = makeProblem(link, {}, Rules{});
   EXPECT_TRUE(problem.linked);
-  EXPECT_EQ(problem.pegs.size(), link.placements.size());
-  EXPECT_EQ(problem.allPegs, (std::uint64_t{1} << 24) - 1);
+  ASSERT_NE(problem.ruleData, nullptr);
+  EXPECT_EQ(pegDataOf(problem).pegs.size(), link.placements.size());
+  EXPECT_EQ(pegDataOf(problem).allPegs, (std::uint64_t{1} << 24) - 1);
   Rules unlinked;
   unlinked.linked = false;
   const Problem loose = makeProblem(link, {}, unlinked);
   EXPECT_FALSE(loose.linked);
-  EXPECT_EQ(loose.pegs.size(), link.placements.size());  // peg counting still applies
+  ASSERT_NE(loose.ruleData, nullptr);
+  EXPECT_EQ(pegDataOf(loose).pegs.size(), link.placements.size());  // peg counting still applies
   for (const char* name : {"iq-fit", "iq-focus", "iq-stars"}) {
     const Puzzle p = loadPuzzle(name);
     EXPECT_EQ(engineRuleOf(p), nullptr) << name;
-    EXPECT_TRUE(makeProblem(p, {}, Rules{}).pegs.empty()) << name;
+    EXPECT_EQ(makeProblem(p, {}, Rules{}).ruleData, nullptr) << name;
   }
 }
 

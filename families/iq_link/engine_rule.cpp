@@ -5,8 +5,10 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <memory>
 
 #include "families/iq_link/module.hpp"
+#include "families/iq_link/peg_data.hpp"
 #include "families/iq_link/search_rule.hpp"
 #include "puzzle/errors.hpp"
 #include "solver/rule_searches.hpp"
@@ -47,51 +49,53 @@ class IqLinkEngineRule final : public EngineRule {
   // linkage rule (--unlinked) it is searched as plain exact cover.
   const RuleSearches* searches(const Problem& problem) const override {
     static const RuleSearches pegSearches = searchesWith<PegRule>();
-    return problem.pegs.empty() ? nullptr : &pegSearches;
+    return problem.ruleData != nullptr ? &pegSearches : nullptr;
   }
 
   void prepare(const Puzzle& puzzle, Problem& problem) const override {
     if (puzzle.cells.size() <= 64) {
+      auto data = std::make_shared<PegData>();
       const std::size_t n = puzzle.placements.size();
-      problem.pegs.assign(n, 0);
-      problem.ballPegs.assign(n, 0);
-      problem.openRingPegs.assign(n, 0);
+      data->pegs.assign(n, 0);
+      data->ballPegs.assign(n, 0);
+      data->openRingPegs.assign(n, 0);
       for (std::size_t id = 0; id < n; ++id) {
         std::vector<int> directionsOn(puzzle.cells.size(), 0);
         for (int s : puzzle.placements[id].sites) {
           const std::uint64_t bit = std::uint64_t{1} << (s / 7);
-          problem.pegs[id] |= bit;
+          data->pegs[id] |= bit;
           if (s % 7 == 0)
-            problem.ballPegs[id] |= bit;
+            data->ballPegs[id] |= bit;
           else
             ++directionsOn[static_cast<std::size_t>(s / 7)];
         }
         // A part without the centre is a ring; with fewer than six directions it is open.
         for (std::size_t peg = 0; peg < directionsOn.size(); ++peg) {
           const std::uint64_t bit = std::uint64_t{1} << peg;
-          if ((problem.pegs[id] & bit) != 0 && (problem.ballPegs[id] & bit) == 0 && directionsOn[peg] < 6)
-            problem.openRingPegs[id] |= bit;
+          if ((data->pegs[id] & bit) != 0 && (data->ballPegs[id] & bit) == 0 && directionsOn[peg] < 6)
+            data->openRingPegs[id] |= bit;
         }
       }
-      problem.allPegs =
+      data->allPegs =
           puzzle.cells.size() == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << puzzle.cells.size()) - 1;
-      problem.emptyPegBudget = emptyPegBound(puzzle, problem.ringsNeedBalls);
+      data->emptyPegBudget = emptyPegBound(puzzle, data->ringsNeedBalls);
       int rings = 0, balls = 0;
       for (const auto& piece : puzzle.pieces)
         for (const auto& part : piece.parts) (part.ball ? balls : rings) += piece.copies;
       const int pegs = static_cast<int>(puzzle.cells.size());
-      if (problem.emptyPegBudget >= 0 && rings <= pegs) problem.ringlessPegBudget = pegs - rings;
-      if (balls <= pegs) problem.balllessPegBudget = pegs - balls;
+      if (data->emptyPegBudget >= 0 && rings <= pegs) data->ringlessPegBudget = pegs - rings;
+      if (balls <= pegs) data->balllessPegBudget = pegs - balls;
       for (const auto& piece : puzzle.pieces) {
         int balls = 0, openRings = 0;
         for (const auto& part : piece.parts) {
           balls += part.ball ? 1 : 0;
           openRings += !part.ball && !part.directions.empty() ? 1 : 0;
         }
-        problem.ballsOf.push_back(balls);
-        problem.openRingsOf.push_back(openRings);
-        problem.extraBalls += (balls - openRings) * piece.copies;
+        data->ballsOf.push_back(balls);
+        data->openRingsOf.push_back(openRings);
+        data->extraBalls += (balls - openRings) * piece.copies;
       }
+      problem.ruleData = std::move(data);
     } else if (problem.linked) {
       throw InputError("the linkage rule supports boards of at most 64 pegs");
     }

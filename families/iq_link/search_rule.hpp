@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "families/iq_link/peg_data.hpp"
 #include "solver/problem.hpp"
 #include "solver/search_rule.hpp"
 
@@ -28,7 +29,7 @@ class PegRule {
     std::uint64_t ringed = 0;
   };
 
-  explicit PegRule(const Problem& problem) : problem_(problem) {}
+  explicit PegRule(const Problem& problem) : problem_(problem), pegs_(pegDataOf(problem)) {}
 
   // Once per engine, after its options and rows: the options' peg masks and rows (option o is placement
   // e.placementOf(o)), and the options with an open ring that no ball of any other option that fits beside
@@ -40,9 +41,8 @@ class PegRule {
     byPeg_.assign(64, {});
     for (int o = 0; o < e.optionCount(); ++o) {
       const auto id = static_cast<std::size_t>(e.placementOf(o));
-      const std::uint64_t pegs = problem_.pegs[id], balls = problem_.ballPegs[id];
-      parts_[static_cast<std::size_t>(o)] =
-          PegParts{{pegs, balls}, {problem_.openRingPegs[id], pegs & ~balls}};
+      const std::uint64_t pegs = pegs_.pegs[id], balls = pegs_.ballPegs[id];
+      parts_[static_cast<std::size_t>(o)] = PegParts{{pegs, balls}, {pegs_.openRingPegs[id], pegs & ~balls}};
       for (std::uint64_t rest = pegs; rest != 0; rest &= rest - 1)
         byPeg_[static_cast<std::size_t>(std::countr_zero(rest))].push_back(o);
     }
@@ -81,16 +81,16 @@ class PegRule {
     occupiedPegs_ = centresFilled_ = openRings_ = ringed_ = 0;
     for (int id : problem_.givens) {
       const auto i = static_cast<std::size_t>(id);
-      if (problem_.linked) placedPegs_.push_back(problem_.pegs[i]);
-      occupiedPegs_ |= problem_.pegs[i];
-      centresFilled_ |= problem_.ballPegs[i];
-      ringed_ |= problem_.pegs[i] & ~problem_.ballPegs[i];
-      openRings_ |= problem_.openRingPegs[i];
+      if (problem_.linked) placedPegs_.push_back(pegs_.pegs[i]);
+      occupiedPegs_ |= pegs_.pegs[i];
+      centresFilled_ |= pegs_.ballPegs[i];
+      ringed_ |= pegs_.pegs[i] & ~pegs_.ballPegs[i];
+      openRings_ |= pegs_.openRingPegs[i];
     }
     ballsToPlace_ = openRingsToPlace_ = 0;
     for (std::size_t p = 0; p < need.size(); ++p) {
-      ballsToPlace_ += need[p] * problem_.ballsOf[p];
-      openRingsToPlace_ += need[p] * problem_.openRingsOf[p];
+      ballsToPlace_ += need[p] * pegs_.ballsOf[p];
+      openRingsToPlace_ += need[p] * pegs_.openRingsOf[p];
     }
   }
 
@@ -98,8 +98,8 @@ class PegRule {
   [[gnu::always_inline]] Saved place(int o, int piece) {
     const Saved saved{occupiedPegs_, centresFilled_, openRings_, ringed_};
     const auto p = static_cast<std::size_t>(piece);
-    ballsToPlace_ -= problem_.ballsOf[p];
-    openRingsToPlace_ -= problem_.openRingsOf[p];
+    ballsToPlace_ -= pegs_.ballsOf[p];
+    openRingsToPlace_ -= pegs_.openRingsOf[p];
     const PegParts& opt = parts_[static_cast<std::size_t>(o)];
     if (problem_.linked) placedPegs_.push_back(opt.pegsAndBalls[0]);
     occupiedPegs_ |= opt.pegsAndBalls[0];
@@ -110,8 +110,8 @@ class PegRule {
   }
   [[gnu::always_inline]] void unplace(int piece, const Saved& saved) {
     const auto p = static_cast<std::size_t>(piece);
-    ballsToPlace_ += problem_.ballsOf[p];
-    openRingsToPlace_ += problem_.openRingsOf[p];
+    ballsToPlace_ += pegs_.ballsOf[p];
+    openRingsToPlace_ += pegs_.openRingsOf[p];
     if (problem_.linked) placedPegs_.pop_back();
     occupiedPegs_ = saved.occupied;
     ringed_ = saved.ringed;
@@ -128,16 +128,16 @@ class PegRule {
   [[gnu::always_inline]] bool cut(const std::uint64_t* pool) {
     scanPegs(pool);
     // Pegs that can no longer get a ring, or a ball: at most as many as will have none at the end.
-    ringless_ = popcount64(problem_.allPegs & ~scan_.anyRing);
-    if (problem_.ringlessPegBudget >= 0 && ringless_ > problem_.ringlessPegBudget) return true;
-    ballless_ = popcount64(problem_.allPegs & ~scan_.centres);
-    if (problem_.balllessPegBudget >= 0 && ballless_ > problem_.balllessPegBudget) return true;
+    ringless_ = popcount64(pegs_.allPegs & ~scan_.anyRing);
+    if (pegs_.ringlessPegBudget >= 0 && ringless_ > pegs_.ringlessPegBudget) return true;
+    ballless_ = popcount64(pegs_.allPegs & ~scan_.centres);
+    if (pegs_.balllessPegBudget >= 0 && ballless_ > pegs_.balllessPegBudget) return true;
     if (!budgeted()) return false;
     lost_ = pegLoss();
-    return lost_ > problem_.emptyPegBudget;
+    return lost_ > pegs_.emptyPegBudget;
   }
   // Is there an empty-peg budget (else cut() is all the rule does before branching)?
-  bool budgeted() const { return problem_.emptyPegBudget >= 0; }
+  bool budgeted() const { return pegs_.emptyPegBudget >= 0; }
 
   // After cut(), when the budget has no room for one more empty peg or ball-less ring (`hardLoss_` counts the
   // unreachable pegs and dead rings, which only grow further down): removes from the pool the options whose
@@ -145,7 +145,7 @@ class PegRule {
   // with every option left that could fill a waiting ring. Returns whether it removed any.
   template <class E>
   bool prune(E& e, std::uint64_t* pool) {
-    if (hardLoss_ + 1 <= problem_.emptyPegBudget) return false;
+    if (hardLoss_ + 1 <= pegs_.emptyPegBudget) return false;
     std::uint64_t removed = 0;
     for (std::size_t k = 0; k < words_; ++k) {
       removed |= pool[k] & deadRingRow_[k];
@@ -182,11 +182,11 @@ class PegRule {
   // options (every solution below fills it). (Item counts as bitset intersections, each stopped once it
   // cannot beat the best so far.)
   [[gnu::always_inline]] void prefer(const std::uint64_t* pool, Branching& b) {
-    const int budget = problem_.emptyPegBudget;
+    const int budget = pegs_.emptyPegBudget;
     // Centres that must get a ball and pegs that must get a ring (or any part) below this node.
     std::uint64_t balls = lostIfRingLeft_ > budget && budget >= 0 ? openRings_ & ~centresFilled_ : 0;
-    if (ballless_ == problem_.balllessPegBudget) balls |= scan_.centres & ~centresFilled_;
-    const std::uint64_t rings = ringless_ == problem_.ringlessPegBudget ? scan_.anyRing & ~ringed_ : 0;
+    if (ballless_ == pegs_.balllessPegBudget) balls |= scan_.centres & ~centresFilled_;
+    const std::uint64_t rings = ringless_ == pegs_.ringlessPegBudget ? scan_.anyRing & ~ringed_ : 0;
     int bestRing = -1, bestPeg = -1, bestRingPeg = -1;
     std::size_t bestCount = b.count;
     for (std::uint64_t rest = balls; rest != 0; rest &= rest - 1) {
@@ -200,7 +200,7 @@ class PegRule {
       if (n > 0 && n < bestCount) bestRingPeg = peg, bestRing = -1, bestCount = n;
     }
     if (budget >= 0 && lost_ + 1 > budget)
-      for (std::uint64_t rest = problem_.allPegs & ~occupiedPegs_; rest != 0; rest &= rest - 1) {
+      for (std::uint64_t rest = pegs_.allPegs & ~occupiedPegs_; rest != 0; rest &= rest - 1) {
         const int peg = std::countr_zero(rest);
         const std::size_t n = countOptionsBelow(pool, pegRow(Touching, peg), words_, bestCount);
         if (n > 0 && n < bestCount) bestPeg = peg, bestRing = bestRingPeg = -1, bestCount = n;
@@ -257,7 +257,7 @@ class PegRule {
     noRow_.assign(words_, 0);
     unjoined_.assign(words_, 0);
     std::uint64_t givenBalls = 0;
-    for (int id : problem_.givens) givenBalls |= problem_.ballPegs[static_cast<std::size_t>(id)];
+    for (int id : problem_.givens) givenBalls |= pegs_.ballPegs[static_cast<std::size_t>(id)];
     std::array<std::vector<int>, 64> ballsOn;
     for (std::size_t o = 0; o < parts_.size(); ++o)
       for (std::uint64_t rest = parts_[o].pegsAndBalls[1]; rest != 0; rest &= rest - 1)
@@ -299,10 +299,10 @@ class PegRule {
   // lower bound, and sets lostIfRingLeft_ to the bound if one more waiting ring stayed without a ball.
   int pegLoss() {
     const PegScan& scan = scan_;
-    int lost = popcount64(problem_.allPegs & ~scan.reach);
+    int lost = popcount64(pegs_.allPegs & ~scan.reach);
     lostIfRingLeft_ = lost + 1;
     hardLoss_ = lost;
-    if (problem_.ringsNeedBalls) {
+    if (pegs_.ringsNeedBalls) {
       // Open rings that end without a ball: those no ball can reach any more, and at least as many as the
       // open rings (waiting and to come) outnumber the balls that could still meet one (to come, or placed
       // without a ring). Balls that end alone number exactly (balls - open rings) more than those rings.
@@ -311,7 +311,7 @@ class PegRule {
       const int lonelyBalls = popcount64(centresFilled_ & ~scan.rings);
       const int ringlessBallsNow = popcount64(centresFilled_ & ~openRings_);
       const int balance = unfilledNow + openRingsToPlace_ - ballsToPlace_ - ringlessBallsNow;
-      const int lonely = lonelyBalls - problem_.extraBalls;
+      const int lonely = lonelyBalls - pegs_.extraBalls;
       hardLoss_ = lost + deadRings;
       lostIfRingLeft_ = lost + std::max({deadRings + 1, balance, lonely});
       lost += std::max({deadRings, balance, lonely});
@@ -357,6 +357,7 @@ class PegRule {
   }
 
   const Problem& problem_;
+  const PegData& pegs_;
   std::size_t words_ = 0;  // of an option bitset (the engine's poolWords())
   // An option's peg masks, packed for the passes over a pool in two 16-byte vectors that a pass ORs in one
   // SSE instruction each.

@@ -11,6 +11,7 @@
 
 #include "families/iq_link/family.hpp"
 #include "families/iq_link/module.hpp"
+#include "families/iq_link/peg_data.hpp"
 #include "rater/rater.hpp"
 
 namespace piecework::rating {
@@ -61,7 +62,8 @@ class IqLinkStrategies final : public FamilyStrategies {
     linked_ = core.problem().linked;
     pegTotal_ = static_cast<int>(puzzle.cells.size());
     allPegs_ = pegTotal_ == 64 ? ~Word{0} : (Word{1} << pegTotal_) - 1;
-    pegBudget_ = core.problem().emptyPegBudget;  // the solver's counting bound (solver/problem.hpp)
+    // The solver's counting bound (peg_data.hpp); none on boards of more than 64 pegs.
+    pegBudget_ = core.problem().ruleData != nullptr ? pegDataOf(core.problem()).emptyPegBudget : -1;
     pegs_.assign(static_cast<std::size_t>(optionCount_), 0);
     for (int o = 0; o < optionCount_; ++o) pegs_[static_cast<std::size_t>(o)] = pegsOf(core.placementOf(o));
     pegOptions_.assign(static_cast<std::size_t>(pegTotal_), WordSet(optionWords, 0));
