@@ -14,10 +14,10 @@
 
 #include "puzzle/burrtools.hpp"
 #include "puzzle/errors.hpp"
-#include "puzzle/piece_reader.hpp"
 #include "puzzle/family.hpp"
 #include "puzzle/limits.hpp"
 #include "puzzle/picture.hpp"
+#include "puzzle/piece_reader.hpp"
 #include "puzzle/shipped.hpp"
 
 namespace piecework {
@@ -388,7 +388,7 @@ Puzzle loadDefinition(std::string_view text, const std::string& source) {
   Reader reader(source);
   reader.onlyKnownKeys(root,
                        {"name", "title", "lattice", "board", "box", "fill_every_cell", "marked_cells", "rule",
-                        "piece", "booklet"},
+                        "family", "piece", "booklet"},
                        "the definition");
   PuzzleSpec spec;
   spec.source = source;
@@ -411,8 +411,19 @@ Puzzle loadDefinition(std::string_view text, const std::string& source) {
     else if (*rule != "none")
       reader.fail(root.get("rule"), fmt::format("unknown rule '{}' (linked needs hex-pegs, or none)", *rule));
   }
+  if (auto family = reader.optionalString(root, "family")) {
+    const std::vector<std::string_view> known = familyNames();
+    if (std::find(known.begin(), known.end(), *family) == known.end())
+      reader.fail(root.get("family"),
+                  fmt::format("unknown puzzle family '{}' (known: {})", *family, fmt::join(known, ", ")));
+    spec.family = *family;
+  }
   if (const toml::node* booklet = root.get("booklet")) spec.booklet = readBooklet(reader, *booklet);
   spec.cells = reader.board(root, spec.lattice, spec.window);
+  if (!spec.family.empty() && !familyNamed(spec.family).canRule(spec))
+    reader.fail(
+        root.get("family"),
+        fmt::format("the puzzle family '{}' cannot rule this definition (docs/families.md)", spec.family));
   const Family& family = familyNamed(familyFor(spec));
 
   const toml::node* pieces = root.get("piece");

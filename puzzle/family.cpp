@@ -115,6 +115,12 @@ const Family& familyNamed(std::string_view name) {
   throw std::out_of_range(fmt::format("unknown puzzle family '{}'", name));
 }
 
+std::vector<std::string_view> familyNames() {
+  std::vector<std::string_view> names;
+  for (const Family* family : registeredFamilies()) names.push_back(family->name());
+  return names;
+}
+
 const Family& familyOf(const Puzzle& puzzle) {
   static const DefaultFamily defaults;
   return puzzle.family != nullptr ? *puzzle.family : defaults;

@@ -29,6 +29,9 @@ class Family {
   // Whether a definition that names no family (`family` in docs/puzzle-format.md) is of this one, from its
   // lattice and options; the first registered family that claims it takes it.
   virtual bool claims(const PuzzleSpec&) const { return false; }
+  // Whether a definition that names this family (`family = NAME`) is one it can rule; by default those it
+  // claims.
+  virtual bool canRule(const PuzzleSpec& spec) const { return claims(spec); }
 
   // Lattice and sites. The sites a board cell has (IQ-Link: a peg's centre and its six directions), what
   // one board cell and one site are called in messages, and the search order (bit i of a placement mask is
@@ -70,6 +73,8 @@ std::string_view familyFor(const PuzzleSpec& spec);
 
 // The registered family of that name; throws std::out_of_range for an unknown name.
 const Family& familyNamed(std::string_view name);
+// The registered families' names, in registration order.
+std::vector<std::string_view> familyNames();
 // The puzzle's family (buildPuzzle sets it; a puzzle made by hand without one gets Family's defaults).
 const Family& familyOf(const Puzzle& puzzle);
 

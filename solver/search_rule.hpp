@@ -15,6 +15,7 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <vector>
 
 #include "solver/bits.hpp"
 #include "solver/problem.hpp"
@@ -72,6 +73,38 @@ template <class F>
     n += static_cast<std::size_t>(popcount64(pool[k] & row[k]));
   return n;
 }
+
+// The hooks a search rule may leave out, with what they do when left out: a rule derives from RuleDefaults
+// and defines the hooks it needs (they hide these). kActive turns on every hook call, compaction near the
+// leaves and probing near the root (docs/families.md lists when each hook runs).
+struct RuleDefaults {
+  static constexpr bool kActive = true;
+  struct Saved {};  // what place() returns for unplace(): nothing
+  template <class E>
+  void setUp(const E&) {}  // once per engine
+  template <class R, class E>
+  void adopt(const R&, const E&, const std::vector<int>&) {}  // a compacted engine: nothing to take over
+  void reset(const std::vector<int>&) {}                      // back to the givens
+  Saved place(int, int) { return {}; }
+  void unplace(int, const Saved&) {}
+  bool cut(const std::uint64_t*) { return false; }  // never cuts a node
+  bool budgeted() const { return false; }           // no bound to prune by (prune() is not called)
+  template <class E>
+  bool prune(E&, std::uint64_t*) {
+    return false;
+  }
+  bool cutsProbe(const std::uint64_t*) { return false; }
+  void prefer(const std::uint64_t*, Branching&) {}  // branches as plain exact cover does
+  bool cutsBranching(const std::uint64_t*, std::size_t) { return false; }
+  const std::uint64_t* itemRow(int) {
+    return nullptr;
+  }  // (only for Step::Peg, which such a rule never makes)
+  const std::vector<int>& optionsAt(int) const {
+    static const std::vector<int> none;
+    return none;
+  }
+  bool acceptsLeaf() { return true; }  // every exact cover is a solution
+};
 
 // Plain exact cover: no rule, no hooks, no state.
 struct NoRule {

@@ -10,6 +10,8 @@ class CellsFamily final : public Family {
  public:
   std::string_view name() const override { return "cells"; }
   bool claims(const PuzzleSpec&) const override { return true; }  // the fallback: registered last
+  // Hex-peg pieces are balls and rings, which only IQ-Link's family reads.
+  bool canRule(const PuzzleSpec& spec) const override { return spec.lattice != Lattice::HexPegs; }
 };
 
 }  // namespace
