@@ -8,8 +8,6 @@
 #include <map>
 
 #include "output/draw.hpp"
-#include "output/draw_focus.hpp"
-#include "output/draw_triangular.hpp"
 #include "puzzle/errors.hpp"
 #include "puzzle/family.hpp"
 
@@ -490,8 +488,7 @@ void titlePage(cairo_t* cr, const PageSize& page, const std::vector<BookletEntry
     setFont(cr, 12, true);
     showText(cr, puzzles.size() == 1 ? std::string("How to play") : p->title, left, y);
     setFont(cr, 10, false);
-    for (const std::string& l :
-         wrap(cr, rulesText(*p) + windowRulesText(*p) + markedCellRulesText(*p), right - left)) {
+    for (const std::string& l : wrap(cr, rulesText(*p), right - left)) {
       y += 14;
       showText(cr, l, left, y);
     }

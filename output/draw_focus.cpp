@@ -177,11 +177,6 @@ std::string squareColourHex(char colour) {
   }
 }
 
-std::string windowRulesText(const Puzzle& puzzle) {
-  if (puzzle.window.empty()) return {};
-  return " When the board is full, the framed window must show the colours drawn in it.";
-}
-
 Extent colouredBoardExtent(const Puzzle& puzzle) {
   return {static_cast<double>(puzzle.high.x - puzzle.low.x + 1),
           static_cast<double>(puzzle.high.y - puzzle.low.y + 1)};

@@ -21,9 +21,6 @@ bool drawsColouredSquares(const Puzzle& puzzle);
 // P pink, K black; any other letter a neutral grey (the letter is then printed on the square).
 std::string squareColourHex(char colour);
 
-// The booklet's rule for a colour window (" The framed window must show ..."), empty without a window.
-std::string windowRulesText(const Puzzle& puzzle);
-
 Extent colouredBoardExtent(const Puzzle& puzzle);
 void drawColouredBoard(cairo_t* cr, const Puzzle& puzzle, const std::vector<int>& placements,
                        const CellMarks& marks, double x, double y, double scale);

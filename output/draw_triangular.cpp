@@ -142,11 +142,6 @@ std::pair<double, double> triangularCellCentre(const Puzzle& puzzle, int site) {
   return {p.x - f.minX + kMargin, p.y - f.minY + kMargin};
 }
 
-std::string markedCellRulesText(const Puzzle& puzzle) {
-  if (!puzzle.markedCells) return {};
-  return " A cell with a coloured dot must be covered by the piece of that colour.";
-}
-
 Extent triangularBoardExtent(const Puzzle& puzzle) {
   const Frame f = boardFrame(puzzle);
   return {f.maxX - f.minX + 2 * kMargin, f.maxY - f.minY + 2 * kMargin};

@@ -28,9 +28,6 @@ Extent triangularPieceExtent(const Puzzle& puzzle, int piece);
 // The piece in its base orientation as defined.
 void drawTriangularPiece(cairo_t* cr, const Puzzle& puzzle, int piece, double x, double y, double scale);
 
-// The booklet's rule for marked cells (" A cell with a coloured dot ..."), empty for puzzles without them.
-std::string markedCellRulesText(const Puzzle& puzzle);
-
 // Radii of a star, in units: its points (which reach towards the six neighbours) and the notches between.
 inline constexpr double kStarOuter = 0.5;
 inline constexpr double kStarInner = 0.3;

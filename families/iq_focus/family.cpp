@@ -18,6 +18,11 @@ namespace {
 class IqFocusFamily final : public Family {
  public:
   std::string_view name() const override { return "iq-focus"; }
+  std::string rulesText(const Puzzle& puzzle) const override {
+    if (puzzle.window.empty()) return Family::rulesText(puzzle);
+    return Family::rulesText(puzzle) +
+           " When the board is full, the framed window must show the colours drawn in it.";
+  }
   bool claims(const PuzzleSpec& spec) const override { return !spec.window.empty(); }
 
   // A pattern has the window's rows, not the board's: RRR/BWB/BRB on IQ Focus's 3 x 3 window. Anything

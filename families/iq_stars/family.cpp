@@ -12,6 +12,11 @@ namespace {
 class IqStarsFamily final : public Family {
  public:
   std::string_view name() const override { return "iq-stars"; }
+  std::string rulesText(const Puzzle& puzzle) const override {
+    if (!puzzle.markedCells) return Family::rulesText(puzzle);
+    return Family::rulesText(puzzle) +
+           " A cell with a coloured dot must be covered by the piece of that colour.";
+  }
   bool claims(const PuzzleSpec& spec) const override { return spec.markedCells; }
 };
 
