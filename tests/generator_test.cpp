@@ -154,7 +154,7 @@ TEST(Generator, SolutionsSpread) {
 
 TEST(Generator, StartersLeaveAtLeastTwoPiecesToPlace) {
   // Before this rule more than a third of the Starters had a single piece to place; the booklet's Starters
-  // have 2-3 (shared/reference/PUZZLES.md).
+  // have 2-3 (docs/puzzles.md).
   for (const char* puzzle : {"iq-link", "iq-fit"}) {
     const auto r =
         runPiecework(std::string("generate ") + puzzle + " --level Starter --count 12 --seed 11 --json");

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Geometry, placements, symmetries, the challenge notation and definition loading (issue 2).
-// Expected numbers come from shared/reference/PUZZLES.md or are worked out by hand in the comments.
+// Expected numbers come from docs/puzzles.md or are worked out by hand in the comments.
 #include <gtest/gtest.h>
 
 #include <filesystem>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// The published counts (shared/reference/PUZZLES.md, issue 2) through the library API, thread independence,
+// The published counts (docs/puzzles.md, issue 2) through the library API, thread independence,
 // and solve/uniqueness on hand-built IQ Fit challenges.
 #include <fmt/format.h>
 #include <gtest/gtest.h>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // An independent IQ-Link enumerator for the tests. It shares no code with puzzle/ or solver/: its own hex
-// geometry, its own piece table (typed in from shared/reference/PUZZLES.md), its own slot bitmasks and its
+// geometry, its own piece table (typed in from docs/puzzles.md), its own slot bitmasks and its
 // own search, so that agreeing counts mean something.
 //
 // Search: the 24 pegs are decided one at a time in a fixed order (across the board column by column). At each
