@@ -3,10 +3,7 @@
 // family without any rates with the generic ladder alone.
 #include "rater/family_strategies.hpp"
 
-#include <map>
-#include <string>
-
-#include "puzzle/family.hpp"
+#include "puzzle/family_parts.hpp"
 
 namespace piecework::rating {
 namespace {
@@ -16,20 +13,19 @@ struct Registered {
   bool rulesOnMarks = false;
 };
 
-std::map<std::string, Registered, std::less<>>& registered() {
-  static std::map<std::string, Registered, std::less<>> strategies;
+FamilyParts<Registered>& registered() {
+  static FamilyParts<Registered> strategies;
   return strategies;
 }
 
 const Registered* registeredFor(const Puzzle& puzzle) {
-  const auto found = registered().find(familyOf(puzzle).name());
-  return found == registered().end() ? nullptr : &found->second;
+  return registered().of(puzzle);
 }
 
 }  // namespace
 
 void registerStrategies(std::string_view family, StrategiesFactory make, bool rulesOnMarks) {
-  registered().insert_or_assign(std::string(family), Registered{make, rulesOnMarks});
+  registered().add(family, Registered{make, rulesOnMarks});
 }
 
 std::unique_ptr<FamilyStrategies> makeFamilyStrategies(const RaterCore& core) {

@@ -1,29 +1,26 @@
 // SPDX-License-Identifier: Apache-2.0
-// The engine rules of the registered families (solver/family_rule.hpp), keyed by family name.
+// The engine rules of the registered families (solver/family_rule.hpp).
 #include "solver/family_rule.hpp"
 
-#include <map>
-#include <string>
-
-#include "puzzle/family.hpp"
+#include "puzzle/family_parts.hpp"
 
 namespace piecework {
 namespace {
 
-std::map<std::string, const EngineRule*, std::less<>>& engineRules() {
-  static std::map<std::string, const EngineRule*, std::less<>> rules;
+FamilyParts<const EngineRule*>& engineRules() {
+  static FamilyParts<const EngineRule*> rules;
   return rules;
 }
 
 }  // namespace
 
 void registerEngineRule(std::string_view family, const EngineRule& rule) {
-  engineRules().insert_or_assign(std::string(family), &rule);
+  engineRules().add(family, &rule);
 }
 
 const EngineRule* engineRuleOf(const Puzzle& puzzle) {
-  const auto found = engineRules().find(familyOf(puzzle).name());
-  return found == engineRules().end() ? nullptr : found->second;
+  const EngineRule* const* rule = engineRules().of(puzzle);
+  return rule != nullptr ? *rule : nullptr;
 }
 
 }  // namespace piecework
