@@ -19,6 +19,7 @@
 #include <string_view>
 #include <vector>
 
+#include "puzzle/burrtools_xml.hpp"
 #include "puzzle/errors.hpp"
 #include "puzzle/limits.hpp"
 #include "puzzle/xml_text.hpp"
@@ -249,19 +250,7 @@ std::string burrToolsDefinition(const std::string& path) {
   const auto [file, selector] = splitPath(path);
   const Reader reader{file};
   const std::string xml = gunzipFile(file);
-  if (xml.size() > static_cast<std::size_t>(INT_MAX)) reader.fail(nullptr, "too large");
-  // No network, no entity expansion, no error printing of libxml2's own (the error comes back as one line).
-  XmlDocument doc(xmlReadMemory(xml.data(), static_cast<int>(xml.size()), file.c_str(), nullptr,
-                                XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING),
-                  xmlFreeDoc);
-  if (!doc) {
-    const xmlError* error = xmlGetLastError();
-    std::string why = error != nullptr && error->message != nullptr ? error->message : "not XML";
-    while (!why.empty() && std::isspace(static_cast<unsigned char>(why.back())) != 0) why.pop_back();
-    if (error != nullptr && error->line > 0)
-      throw InputError(fmt::format("{}:{}: {}", file, error->line, why));
-    throw InputError(fmt::format("{}: {}", file, why));
-  }
+  XmlDocument doc(parseBurrToolsXml(file, xml), xmlFreeDoc);
   const xmlNode* root = xmlDocGetRootElement(doc.get());
   if (root == nullptr || !named(root, "puzzle"))
     reader.fail(root, "not a BurrTools puzzle (no <puzzle> element)");
@@ -474,6 +463,36 @@ std::string toBurrTools(const Puzzle& puzzle) {
   xml +=
       fmt::format("<comment>{} (written by piecework convert)</comment></puzzle>\n", xmlEscaped(puzzle.name));
   return gzipped(xml);
+}
+
+std::vector<BurrToolsProblem> burrToolsProblems(const std::string& path) {
+  const auto [file, selector] = splitPath(path);
+  const std::string xml = gunzipFile(file);
+  XmlDocument doc(parseBurrToolsXml(file, xml), xmlFreeDoc);
+  const xmlNode* root = xmlDocGetRootElement(doc.get());
+  if (root == nullptr || !named(root, "puzzle"))
+    Reader{file}.fail(root, "not a BurrTools puzzle (no <puzzle> element)");
+  std::vector<BurrToolsProblem> out;
+  int selected = selector.empty() ? 0 : -1;
+  for (const xmlNode* node : children(child(root, "problems"), "problem")) {
+    BurrToolsProblem problem;
+    problem.number = static_cast<int>(out.size()) + 1;
+    problem.name = attribute(node, "name");
+    // (as burrToolsDefinition chooses: the last problem the selector names)
+    if (!selector.empty() && (problem.name == selector || std::to_string(problem.number) == selector))
+      selected = static_cast<int>(out.size());
+    // state 2: BurrTools finished solving; its assemblies attribute is then the count it found.
+    const std::string count = attribute(node, "assemblies");
+    if (attribute(node, "state") == "2" && !count.empty() &&
+        std::all_of(count.begin(), count.end(),
+                    [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }) &&
+        count.size() < 20)
+      problem.storedAssemblies = std::stoull(count);
+    out.push_back(std::move(problem));
+  }
+  if (selected >= 0 && selected < static_cast<int>(out.size()))
+    out[static_cast<std::size_t>(selected)].selected = true;
+  return out;
 }
 
 }  // namespace piecework
