@@ -149,7 +149,8 @@ int runCount(const std::vector<std::string>& args) {
   }
   std::cout << fmt::format("{} solutions, {} distinct up to {} symmetr{}\n", r.solutions, r.distinct,
                            r.symmetries, r.symmetries == 1 ? "y" : "ies");
-  if (burrTools.assemblies)
+  // (in text only for BurrTools files, where one compares with BurrTools; other text stays as it was)
+  if (burrTools.assemblies && isBurrToolsPath(path))
     std::cout << fmt::format("{} assemblies as BurrTools counts them (up to turns of the whole{})\n",
                              *burrTools.assemblies,
                              burrTools.withMirrors ? " and mirror images" : "; mirror images count apart");
