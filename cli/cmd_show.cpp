@@ -72,6 +72,10 @@ int runShow(const std::vector<std::string>& args) {
     std::cout << '\n';
   }
   std::cout << boardPicture(puzzle, {}, colour) << '\n';
+  if (puzzle.lattice == Lattice::Spheres)
+    std::cout
+        << "(balls, layer by layer from the bottom: ball (row r, column c) of a layer lies over the middle "
+           "of rows r..r+1, columns c..c+1 of the layer before)\n\n";
   std::cout << fmt::format("{:<6} {:<14} {:>6} {:>12} {:>10}\n", "letter", "name", "copies", "orientations",
                            "placements");
   for (int i = 0; i < puzzle.pieceCount(); ++i) {

@@ -9,12 +9,12 @@ namespace {
 
 // True when some turn in space maps the piece onto its mirror image (it has as many images under turns
 // alone as under turns and mirrors).
-bool ownMirrorImage(const PieceDef& piece) {
+bool ownMirrorImage(Lattice lattice, const PieceDef& piece) {
   std::vector<Transform> turns;
-  for (const auto& t : pointGroup(Lattice::Cubic))
+  for (const auto& t : pointGroup(lattice))
     if (!t.mirror) turns.push_back(t);
-  return distinctImages(Lattice::Cubic, piece.faces.front(), turns).size() ==
-         distinctImages(Lattice::Cubic, piece.faces.front(), pointGroup(Lattice::Cubic)).size();
+  return distinctImages(lattice, piece.faces.front(), turns).size() ==
+         distinctImages(lattice, piece.faces.front(), pointGroup(lattice)).size();
 }
 
 }  // namespace
@@ -29,10 +29,10 @@ std::optional<std::vector<Symmetry>> burrToolsSymmetries(const Puzzle& puzzle) {
       if (piece.moves != Moves::TurnMirror) return std::nullopt;
     return puzzle.symmetries;
   }
-  if (puzzle.lattice != Lattice::Cubic) return std::nullopt;
+  if (!layered(puzzle.lattice)) return std::nullopt;  // cubes or spheres: pieces turn in space
   bool everyPieceOwnMirror = true;
   for (const auto& piece : puzzle.pieces) {
-    const bool own = ownMirrorImage(piece);
+    const bool own = ownMirrorImage(puzzle.lattice, piece);
     // A piece that may be mirrored and is not its own mirror image is two BurrTools shapes, not one.
     if (piece.moves != Moves::Turn && !own) return std::nullopt;
     everyPieceOwnMirror = everyPieceOwnMirror && own;
