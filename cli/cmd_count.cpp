@@ -13,12 +13,50 @@
 #include "cli/command.hpp"
 #include "cli/job_runner.hpp"
 #include "cli/progress.hpp"
+#include "puzzle/burrtools.hpp"
+#include "puzzle/burrtools_symmetry.hpp"
 #include "puzzle/challenge.hpp"
 #include "puzzle/definition.hpp"
 #include "puzzle/errors.hpp"
 #include "solver/solver.hpp"
 
 namespace piecework::cli {
+
+namespace {
+
+struct BurrToolsCount {
+  std::optional<std::uint64_t> assemblies;  // BurrTools' count, where it is defined
+  bool withMirrors = false;                 // mirror images were merged too (every piece is its own)
+  std::optional<std::uint64_t> stored;      // the count a BurrTools file stores for the problem
+};
+
+// BurrTools' `assemblies` (docs/interop.md): the solutions up to the symmetries BurrTools merges by. Defined
+// for whole puzzles only (BurrTools has no givens); when that group is piecework's own it is `distinct`,
+// otherwise a second count under the smaller group.
+BurrToolsCount countAsBurrTools(const Puzzle& puzzle, const std::string& path, const std::vector<int>& givens,
+                                const CountResult& counted, int threads) {
+  BurrToolsCount out;
+  if (isBurrToolsPath(path))
+    for (const auto& problem : burrToolsProblems(path))
+      if (problem.selected) out.stored = problem.storedAssemblies;
+  if (!givens.empty()) return out;
+  std::optional<std::vector<Symmetry>> group = burrToolsSymmetries(puzzle);
+  if (!group) return out;
+  out.withMirrors = std::any_of(group->begin(), group->end(), [](const Symmetry& s) { return s.mirror; }) ||
+                    puzzle.lattice == Lattice::Square;
+  if (group->size() == puzzle.symmetries.size()) {
+    out.assemblies = counted.distinct;
+    return out;
+  }
+  Puzzle turnsOnly = puzzle;
+  turnsOnly.symmetries = std::move(*group);
+  CountOptions options;
+  options.threads = threads;
+  out.assemblies = countSolutions(turnsOnly, {}, options).distinct;
+  return out;
+}
+
+}  // namespace
 
 int runCount(const std::vector<std::string>& args) {
   po::options_description options("options");
@@ -37,7 +75,8 @@ int runCount(const std::vector<std::string>& args) {
                       args, options, vm))
     return 0;
   const ProgressMode progressMode = parseProgressMode(vm["progress"].as<std::string>());
-  const Puzzle puzzle = loadPuzzle(vm["puzzle"].as<std::string>());
+  const std::string path = vm["puzzle"].as<std::string>();
+  const Puzzle puzzle = loadPuzzle(path);
   Challenge challenge = readChallengeText(puzzle, vm, false);
   const std::vector<int>& givens = challenge.givens;
   Rules rules = readRules(vm);
@@ -91,6 +130,7 @@ int runCount(const std::vector<std::string>& args) {
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   r.threads = threads;
   r.symmetries = jobs.symmetries();
+  const BurrToolsCount burrTools = countAsBurrTools(puzzle, path, givens, r, threads);
   if (vm.count("json") != 0U) {
     nlohmann::json json = {{"solutions", r.solutions},
                            {"distinct", r.distinct},
@@ -100,11 +140,26 @@ int runCount(const std::vector<std::string>& args) {
                            {"symmetries", r.symmetries},
                            {"linked", puzzle.linked && rules.linked}};
     if (ranks.distributed) json["ranks"] = ranks.ranks;
+    if (burrTools.assemblies) json["assemblies"] = *burrTools.assemblies;
+    if (burrTools.stored) json["stored_assemblies"] = *burrTools.stored;
+    if (burrTools.stored && burrTools.assemblies)
+      json["stored_agrees"] = *burrTools.stored == *burrTools.assemblies;
     printJson(json);
     return 0;
   }
   std::cout << fmt::format("{} solutions, {} distinct up to {} symmetr{}\n", r.solutions, r.distinct,
                            r.symmetries, r.symmetries == 1 ? "y" : "ies");
+  // (in text only for BurrTools files, where one compares with BurrTools; other text stays as it was)
+  if (burrTools.assemblies && isBurrToolsPath(path))
+    std::cout << fmt::format("{} assemblies as BurrTools counts them (up to turns of the whole{})\n",
+                             *burrTools.assemblies,
+                             burrTools.withMirrors ? " and mirror images" : "; mirror images count apart");
+  if (burrTools.stored) {
+    std::cout << fmt::format("the file stores BurrTools' count: {} assemblies", *burrTools.stored);
+    if (burrTools.assemblies)
+      std::cout << (*burrTools.stored == *burrTools.assemblies ? ", which agrees" : ", which does NOT agree");
+    std::cout << '\n';
+  }
   std::cout << fmt::format("{:.3f} s, {} nodes, {} thread{}", r.seconds, r.nodes, r.threads,
                            r.threads == 1 ? "" : "s");
   if (ranks.distributed)

@@ -32,6 +32,7 @@ int runPuzzles(const std::vector<std::string>& args) {
     const char* lattice = puzzle.lattice == Lattice::Square       ? "square"
                           : puzzle.lattice == Lattice::Cubic      ? "cubic"
                           : puzzle.lattice == Lattice::Triangular ? "triangular"
+                          : puzzle.lattice == Lattice::Spheres    ? "spheres"
                                                                   : "hex-pegs";
     if (vm.count("json") != 0U) {
       list.push_back({{"name", name},

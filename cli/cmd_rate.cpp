@@ -47,7 +47,7 @@ std::vector<ChallengeText> splitChallenges(const Puzzle& puzzle, const std::stri
   }
   std::vector<ChallengeText> out;
   const bool cells = puzzle.lattice != Lattice::HexPegs;
-  const int depth = puzzle.lattice == Lattice::Cubic ? puzzle.high.z - puzzle.low.z + 1 : 1;
+  const int depth = layered(puzzle.lattice) ? puzzle.high.z - puzzle.low.z + 1 : 1;
   ChallengeText picture;  // the multi-line picture being collected
   int layers = 0;         // complete layers in it
   bool inLayer = false;

@@ -5,6 +5,7 @@
 
 #include "cli/command.hpp"
 #include "output/text.hpp"
+#include "puzzle/burrtools.hpp"
 #include "puzzle/definition.hpp"
 #include "puzzle/family.hpp"
 
@@ -17,7 +18,11 @@ int runShow(const std::vector<std::string>& args) {
       "color", "colour the pictures even when standard output is not a terminal");
   po::variables_map vm;
   if (!parseArguments("show", "piecework show PUZZLE [--json] [--color]", args, options, vm)) return 0;
-  const Puzzle puzzle = loadPuzzle(vm["puzzle"].as<std::string>());
+  const std::string path = vm["puzzle"].as<std::string>();
+  const Puzzle puzzle = loadPuzzle(path);
+  // A BurrTools file may hold several problems; each is reachable as FILE.xmpuzzle#N or #NAME.
+  const std::vector<BurrToolsProblem> problems =
+      isBurrToolsPath(path) ? burrToolsProblems(path) : std::vector<BurrToolsProblem>{};
   if (vm.count("json") != 0U) {
     nlohmann::json pieces = nlohmann::json::array();
     for (int i = 0; i < puzzle.pieceCount(); ++i) {
@@ -29,13 +34,24 @@ int runShow(const std::vector<std::string>& args) {
                         {"orientations", piece.orientations.size()},
                         {"placements", puzzle.piecePlacements[static_cast<std::size_t>(i)].size()}});
     }
-    printJson({{"name", puzzle.name},
-               {"title", puzzle.title},
-               {"family", std::string(familyOf(puzzle).name())},
-               {"cells", puzzle.cells.size()},
-               {"symmetries", puzzle.symmetries.size()},
-               {"linked", puzzle.linked},
-               {"pieces", pieces}});
+    nlohmann::json json = {{"name", puzzle.name},
+                           {"title", puzzle.title},
+                           {"family", std::string(familyOf(puzzle).name())},
+                           {"cells", puzzle.cells.size()},
+                           {"symmetries", puzzle.symmetries.size()},
+                           {"linked", puzzle.linked},
+                           {"pieces", pieces}};
+    if (!problems.empty()) {
+      nlohmann::json list = nlohmann::json::array();
+      for (const auto& problem : problems) {
+        nlohmann::json entry = {
+            {"number", problem.number}, {"name", problem.name}, {"selected", problem.selected}};
+        if (problem.storedAssemblies) entry["stored_assemblies"] = *problem.storedAssemblies;
+        list.push_back(std::move(entry));
+      }
+      json["problems"] = std::move(list);
+    }
+    printJson(json);
     return 0;
   }
   const bool colour = vm.count("color") != 0U || stdoutWantsColour();
@@ -43,7 +59,23 @@ int runShow(const std::vector<std::string>& args) {
                            puzzle.cells.size(), familyOf(puzzle).cellNoun(), puzzle.symmetries.size(),
                            puzzle.symmetries.size() == 1 ? "y" : "ies",
                            puzzle.linked ? "; the pieces must form one linked structure" : "");
+  if (!problems.empty()) {
+    std::cout << fmt::format("{} problem{} in the file (FILE.xmpuzzle#N or #NAME picks one):\n",
+                             problems.size(), problems.size() == 1 ? "" : "s");
+    for (const auto& problem : problems) {
+      std::cout << fmt::format("  {} {:>3}  {}", problem.selected ? '*' : ' ', problem.number,
+                               problem.name.empty() ? "(no name)" : problem.name);
+      if (problem.storedAssemblies)
+        std::cout << fmt::format("  (BurrTools found {} assemblies)", *problem.storedAssemblies);
+      std::cout << (problem.selected ? "  <- shown\n" : "\n");
+    }
+    std::cout << '\n';
+  }
   std::cout << boardPicture(puzzle, {}, colour) << '\n';
+  if (puzzle.lattice == Lattice::Spheres)
+    std::cout
+        << "(balls, layer by layer from the bottom: ball (row r, column c) of a layer lies over the middle "
+           "of rows r..r+1, columns c..c+1 of the layer before)\n\n";
   std::cout << fmt::format("{:<6} {:<14} {:>6} {:>12} {:>10}\n", "letter", "name", "copies", "orientations",
                            "placements");
   for (int i = 0; i < puzzle.pieceCount(); ++i) {

@@ -304,7 +304,7 @@ void drawCellBoard(cairo_t* cr, const Puzzle& puzzle, const std::vector<int>& pl
     for (int site : puzzle.placements[static_cast<std::size_t>(placements[i])].sites)
       groupAt[static_cast<std::size_t>(site)] = static_cast<int>(i);
   const auto looks = placedLooks(puzzle, placements);
-  if (puzzle.lattice != Lattice::Cubic) {
+  if (!layered(puzzle.lattice)) {
     const Grid grid = layerOf(puzzle, puzzle.low.z, groupAt, looks);
     if (usesBalls(puzzle))
       drawBalls(cr, grid, x0, y0, s, true, true);
@@ -321,18 +321,24 @@ void drawCellBoard(cairo_t* cr, const Puzzle& puzzle, const std::vector<int>& pl
     setFont(cr, std::min(0.42 * s, 10.0), false);
     set(cr, kInk);
     showText(cr, "layer " + std::to_string(k + 1), lx + w * s / 2, ly + 0.55 * s, 0.5);
-    drawSquares(cr, layerOf(puzzle, z, groupAt, looks), lx, ly + kLayerLabel * s, s, true);
+    // (balls: each layer lies in the hollows of the one below, which the layer pictures leave to the text)
+    if (puzzle.lattice == Lattice::Spheres)
+      drawBalls(cr, layerOf(puzzle, z, groupAt, looks), lx, ly + kLayerLabel * s, s, true, true);
+    else
+      drawSquares(cr, layerOf(puzzle, z, groupAt, looks), lx, ly + kLayerLabel * s, s, true);
   }
+  if (puzzle.lattice != Lattice::Cubic) return;  // the 3-D view draws cubes
   const double layersW = g.cols * w + (g.cols - 1) * kLayerGap;
   drawIsoBox(cr, puzzle, placements, looks, x0 + (layersW + kIsoGap) * s, y0, s);
 }
 
 Extent cellBoardExtent(const Puzzle& puzzle) {
   const double w = puzzle.high.x - puzzle.low.x + 1, h = puzzle.high.y - puzzle.low.y + 1;
-  if (puzzle.lattice != Lattice::Cubic) return {w, h};
+  if (!layered(puzzle.lattice)) return {w, h};
   const LayerGrid g = layerGrid(puzzle);
   const Extent layers{g.cols * w + (g.cols - 1) * kLayerGap,
                       g.rows * (h + kLayerLabel) + (g.rows - 1) * kLayerGap * 0.5};
+  if (puzzle.lattice != Lattice::Cubic) return layers;
   const Extent view = isoBoxExtent(puzzle);
   return {layers.w + kIsoGap + view.w, std::max(layers.h, view.h)};
 }
@@ -364,6 +370,21 @@ Grid shapeGrid(const Shape& shape, const Rgb& colour, char letter) {
 }
 
 constexpr double kFaceGap = 0.6;
+
+// A piece of balls drawn layer by layer, side by side, each layer in the piece's whole width and height.
+std::vector<Shape> ballLayers(const Shape& shape) {
+  int depth = 0;
+  for (const Site& s : shape) depth = std::max(depth, s.z + 1);
+  std::vector<Shape> layers(static_cast<std::size_t>(depth));
+  for (const Site& s : shape) layers[static_cast<std::size_t>(s.z)].push_back(Site{s.x, s.y, 0});
+  return layers;
+}
+
+Extent ballLayersExtent(const Shape& shape) {
+  const Extent one = shapeExtent(shape);
+  const double layers = static_cast<double>(ballLayers(shape).size());
+  return {layers * one.w + (layers - 1) * kFaceGap, one.h};
+}
 constexpr double kIsoX = 0.8660254037844386;
 
 // Isometric unit cubes: x to the lower right, y to the lower left, z up.
@@ -595,6 +616,7 @@ Extent FamilyDrawing::pieceExtent(const Puzzle& puzzle, int piece) const {
   if (puzzle.lattice == Lattice::Triangular) return triangularPieceExtent(puzzle, piece);
   if (drawsColouredSquares(puzzle)) return colouredPieceExtent(puzzle, piece);
   const PieceDef& def = puzzle.pieces[static_cast<std::size_t>(piece)];
+  if (puzzle.lattice == Lattice::Spheres) return ballLayersExtent(flatShape(puzzle, def.faces.front()));
   if (puzzle.lattice == Lattice::Cubic) {
     const IsoFrame f = isoFrame(flatShape(puzzle, def.faces.front()));
     return {f.maxX - f.minX, f.maxY - f.minY};
@@ -613,6 +635,16 @@ void FamilyDrawing::drawPiece(cairo_t* cr, const Puzzle& puzzle, int piece, doub
   if (puzzle.lattice == Lattice::Triangular) return drawTriangularPiece(cr, puzzle, piece, x, y, scale);
   if (drawsColouredSquares(puzzle)) return drawColouredPiece(cr, puzzle, piece, x, y, scale);
   const PieceDef& def = puzzle.pieces[static_cast<std::size_t>(piece)];
+  if (puzzle.lattice == Lattice::Spheres) {
+    const Shape shape = flatShape(puzzle, def.faces.front());
+    const double width = shapeExtent(shape).w;
+    double at = x;
+    for (const Shape& layer : ballLayers(shape)) {
+      drawBalls(cr, shapeGrid(layer, parseColour(def.colour), def.letter), at, y, scale, false, true);
+      at += (width + kFaceGap) * scale;
+    }
+    return;
+  }
   if (puzzle.lattice == Lattice::Cubic) {
     drawIso(cr, flatShape(puzzle, def.faces.front()), parseColour(def.colour), x, y, scale);
   } else {

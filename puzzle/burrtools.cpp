@@ -19,6 +19,7 @@
 #include <string_view>
 #include <vector>
 
+#include "puzzle/burrtools_xml.hpp"
 #include "puzzle/errors.hpp"
 #include "puzzle/limits.hpp"
 #include "puzzle/xml_text.hpp"
@@ -189,6 +190,51 @@ std::string tomlString(std::string_view text) {
   return out + '"';
 }
 
+// BurrTools' sphere grid (grid type 2): voxel (x, y, z) is a ball when x + y + z is even, touching balls
+// differing by (+-1, +-1, 0) in some order (the face-centred cubic lattice; docs/interop.md). The voxel box
+// becomes a box in piecework's layer coordinates (puzzle/geometry.hpp): i = (x + y - z) / 2,
+// j = (y - z - x) / 2, k = z, shifted to start at 0.
+constexpr int kSphereGrid = 2;
+
+Voxel sphereLayers(const Reader& reader, const Voxel& v) {
+  struct Ball {
+    Site at;
+    VoxelState state;
+    int colour;
+  };
+  std::vector<Ball> balls;
+  Site low{INT_MAX, INT_MAX, INT_MAX}, high{INT_MIN, INT_MIN, INT_MIN};
+  for (int z = 0; z < v.z; ++z)
+    for (int y = 0; y < v.y; ++y)
+      for (int x = 0; x < v.x; ++x) {
+        if (v.at(x, y, z) == VoxelState::Empty) continue;
+        if ((x + y + z) % 2 != 0)
+          throw InputError(
+              fmt::format("{}:{}: shape '{}': voxel ({}, {}, {}) is no sphere of the sphere grid "
+                          "(x + y + z must be even)",
+                          reader.file, v.line, v.name, x, y, z));
+        const Site at{(x + y - z) / 2, (y - z - x) / 2, z};
+        balls.push_back({at, v.at(x, y, z), v.colourAt(x, y, z)});
+        low = Site{std::min(low.x, at.x), std::min(low.y, at.y), std::min(low.z, at.z)};
+        high = Site{std::max(high.x, at.x), std::max(high.y, at.y), std::max(high.z, at.z)};
+      }
+  Voxel out;
+  out.name = v.name;
+  out.line = v.line;
+  if (balls.empty()) low = high = Site{0, 0, 0};
+  out.x = high.x - low.x + 1, out.y = high.y - low.y + 1, out.z = high.z - low.z + 1;
+  const auto size = static_cast<std::size_t>(out.x) * static_cast<std::size_t>(out.y) * out.z;
+  out.state.assign(size, VoxelState::Empty);
+  out.colour.assign(size, 0);
+  for (const Ball& b : balls) {
+    const auto i =
+        static_cast<std::size_t>((b.at.x - low.x) + out.x * ((b.at.y - low.y) + out.y * (b.at.z - low.z)));
+    out.state[i] = b.state;
+    out.colour[i] = b.colour;
+  }
+  return out;
+}
+
 // ---- writing -------------------------------------------------------------------------------------------
 
 std::string gzipped(const std::string& data) {
@@ -249,30 +295,18 @@ std::string burrToolsDefinition(const std::string& path) {
   const auto [file, selector] = splitPath(path);
   const Reader reader{file};
   const std::string xml = gunzipFile(file);
-  if (xml.size() > static_cast<std::size_t>(INT_MAX)) reader.fail(nullptr, "too large");
-  // No network, no entity expansion, no error printing of libxml2's own (the error comes back as one line).
-  XmlDocument doc(xmlReadMemory(xml.data(), static_cast<int>(xml.size()), file.c_str(), nullptr,
-                                XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING),
-                  xmlFreeDoc);
-  if (!doc) {
-    const xmlError* error = xmlGetLastError();
-    std::string why = error != nullptr && error->message != nullptr ? error->message : "not XML";
-    while (!why.empty() && std::isspace(static_cast<unsigned char>(why.back())) != 0) why.pop_back();
-    if (error != nullptr && error->line > 0)
-      throw InputError(fmt::format("{}:{}: {}", file, error->line, why));
-    throw InputError(fmt::format("{}: {}", file, why));
-  }
+  XmlDocument doc(parseBurrToolsXml(file, xml), xmlFreeDoc);
   const xmlNode* root = xmlDocGetRootElement(doc.get());
   if (root == nullptr || !named(root, "puzzle"))
     reader.fail(root, "not a BurrTools puzzle (no <puzzle> element)");
   const xmlNode* grid = child(root, "gridType");
   const int gridType = grid != nullptr ? reader.number(grid, "type", 0, 1000) : 0;
-  if (gridType != 0) {
+  if (gridType != 0 && gridType != kSphereGrid) {
     static const char* const kGrids[] = {"cubes", "triangular prisms", "spheres", "rhombic dodecahedra",
                                          "tetrahedra and octahedra"};
     reader.fail(grid,
-                fmt::format("BurrTools grid type {} ({}) is not supported: piecework reads the cubic grid "
-                            "(type 0) only",
+                fmt::format("BurrTools grid type {} ({}) is not supported: piecework reads the grids of "
+                            "cubes (type 0) and spheres (type 2)",
                             gridType, gridType < 5 ? kGrids[gridType] : "unknown"));
   }
 
@@ -282,6 +316,8 @@ std::string burrToolsDefinition(const std::string& path) {
                                   reader.number(c, "green", 0, 255), reader.number(c, "blue", 0, 255)));
   std::vector<Voxel> shapes;
   for (const xmlNode* v : children(child(root, "shapes"), "voxel")) shapes.push_back(readVoxel(reader, v));
+  if (gridType == kSphereGrid)
+    for (Voxel& v : shapes) v = sphereLayers(reader, v);
 
   const auto problems = children(child(root, "problems"), "problem");
   if (problems.empty()) reader.fail(root, "no problem in the file (BurrTools: Problems tab)");
@@ -333,7 +369,7 @@ std::string burrToolsDefinition(const std::string& path) {
     if (c != 0) reader.fail(nullptr, "colour constraints (a coloured result shape) are not supported");
 
   // Square when everything is one layer thick (BurrTools turns flat pieces over in space: turn-mirror).
-  bool flat = result.z == 1;
+  bool flat = gridType == 0 && result.z == 1;
   for (const auto& p : pieces) flat = flat && p.voxel->z == 1;
 
   // Letters: the first character of each piece's name when these are distinct letters or digits, else A, B,
@@ -382,7 +418,11 @@ std::string burrToolsDefinition(const std::string& path) {
   if (title.empty()) title = problems.size() > 1 ? fmt::format("{}, problem {}", base, problemNumber) : base;
   std::string toml = fmt::format("# Read from the BurrTools file {} (problem {}).\n", file, problemNumber);
   toml += fmt::format("name = {}\ntitle = {}\nlattice = \"{}\"\nboard = {}\n", tomlString(base),
-                      tomlString(title), flat ? "square" : "cubic", tomlString(board));
+                      tomlString(title),
+                      flat                      ? "square"
+                      : gridType == kSphereGrid ? "spheres"
+                                                : "cubic",
+                      tomlString(board));
   if (anyVariable) toml += "fill_every_cell = false\n";
   for (std::size_t p = 0; p < pieces.size(); ++p) {
     const Voxel& v = *pieces[p].voxel;
@@ -422,6 +462,9 @@ std::string burrToolsDefinition(const std::string& path) {
 std::string toBurrTools(const Puzzle& puzzle) {
   if (puzzle.lattice == Lattice::HexPegs)
     throw InputError(fmt::format("{}: BurrTools has no grid for IQ-Link's hex pegs", puzzle.name));
+  if (puzzle.lattice == Lattice::Spheres)
+    throw InputError(
+        fmt::format("{}: spheres are read from BurrTools files but not yet written", puzzle.name));
   for (const auto& piece : puzzle.pieces) {
     if (puzzle.lattice == Lattice::Square && piece.moves != Moves::TurnMirror)
       throw InputError(
@@ -474,6 +517,36 @@ std::string toBurrTools(const Puzzle& puzzle) {
   xml +=
       fmt::format("<comment>{} (written by piecework convert)</comment></puzzle>\n", xmlEscaped(puzzle.name));
   return gzipped(xml);
+}
+
+std::vector<BurrToolsProblem> burrToolsProblems(const std::string& path) {
+  const auto [file, selector] = splitPath(path);
+  const std::string xml = gunzipFile(file);
+  XmlDocument doc(parseBurrToolsXml(file, xml), xmlFreeDoc);
+  const xmlNode* root = xmlDocGetRootElement(doc.get());
+  if (root == nullptr || !named(root, "puzzle"))
+    Reader{file}.fail(root, "not a BurrTools puzzle (no <puzzle> element)");
+  std::vector<BurrToolsProblem> out;
+  int selected = selector.empty() ? 0 : -1;
+  for (const xmlNode* node : children(child(root, "problems"), "problem")) {
+    BurrToolsProblem problem;
+    problem.number = static_cast<int>(out.size()) + 1;
+    problem.name = attribute(node, "name");
+    // (as burrToolsDefinition chooses: the last problem the selector names)
+    if (!selector.empty() && (problem.name == selector || std::to_string(problem.number) == selector))
+      selected = static_cast<int>(out.size());
+    // state 2: BurrTools finished solving; its assemblies attribute is then the count it found.
+    const std::string count = attribute(node, "assemblies");
+    if (attribute(node, "state") == "2" && !count.empty() &&
+        std::all_of(count.begin(), count.end(),
+                    [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }) &&
+        count.size() < 20)
+      problem.storedAssemblies = std::stoull(count);
+    out.push_back(std::move(problem));
+  }
+  if (selected >= 0 && selected < static_cast<int>(out.size()))
+    out[static_cast<std::size_t>(selected)].selected = true;
+  return out;
 }
 
 }  // namespace piecework

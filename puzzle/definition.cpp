@@ -177,8 +177,9 @@ class Reader final : public DefinitionReader {
     if (name == "cubic") return Lattice::Cubic;
     if (name == "hex-pegs") return Lattice::HexPegs;
     if (name == "triangular") return Lattice::Triangular;
+    if (name == "spheres") return Lattice::Spheres;
     fail(root.get("lattice"),
-         fmt::format("unknown lattice '{}' (square, cubic, hex-pegs or triangular)", name));
+         fmt::format("unknown lattice '{}' (square, cubic, hex-pegs, triangular or spheres)", name));
   }
 
   // Board pictures: '.' a cell (or peg), '#' no cell, 'o' a cell of the colour window (square and triangular
@@ -187,8 +188,8 @@ class Reader final : public DefinitionReader {
     std::vector<Site> cells;
     if (const toml::node* box = root.get("box")) {
       const toml::array* dims = box->as_array();
-      if (dims == nullptr || dims->size() != 3 || lattice != Lattice::Cubic)
-        fail(box, "'box' must be [x, y, z] on the cubic lattice");
+      if (dims == nullptr || dims->size() != 3 || !layered(lattice))
+        fail(box, "'box' must be [x, y, z] on the cubic lattice (or [columns, rows, layers] of spheres)");
       std::array<int, 3> n{};
       for (std::size_t i = 0; i < 3; ++i) {
         auto v = (*dims)[i].value<int64_t>();
@@ -206,7 +207,7 @@ class Reader final : public DefinitionReader {
     const bool offsetRows = lattice == Lattice::HexPegs || lattice == Lattice::Triangular;
     const Picture picture = parsePicture(*node->value<std::string>(), offsetRows);
     if (picture.depth() == 0) fail(node, "the board picture is empty");
-    if (lattice != Lattice::Cubic && picture.depth() > 1) fail(node, "only cubic boards have layers");
+    if (!layered(lattice) && picture.depth() > 1) fail(node, "only cubic and sphere boards have layers");
     for (const auto& layer : picture.layers)
       for (const auto& row : layer)
         for (const auto& c : row) {
@@ -234,7 +235,7 @@ class Reader final : public DefinitionReader {
     if (!node->is_string()) fail(node, "a shape must be a picture string");
     const bool triangular = lattice == Lattice::Triangular;
     const Picture picture = parsePicture(*node->value<std::string>(), triangular);
-    if (lattice != Lattice::Cubic && picture.depth() > 1) fail(node, "flat-lattice shapes have one layer");
+    if (!layered(lattice) && picture.depth() > 1) fail(node, "flat-lattice shapes have one layer");
     Shape shape;
     for (const auto& layer : picture.layers)
       for (const auto& row : layer)
@@ -318,7 +319,7 @@ class Reader final : public DefinitionReader {
       for (const auto& face : *list) piece.faces.push_back(shapePicture(&face, lattice));
     } else if (const toml::node* coloured = table.get("colours")) {
       if (table.get("shape") != nullptr) fail(coloured, "give 'shape' or 'colours', not both");
-      if (lattice == Lattice::Cubic) fail(coloured, "'colours' needs a flat lattice (square or triangular)");
+      if (layered(lattice)) fail(coloured, "'colours' needs a flat lattice (square or triangular)");
       piece.faceColours.emplace_back();
       piece.faces.push_back(shapePicture(coloured, lattice, &piece.faceColours.back()));
     } else if (const toml::node* shape = table.get("shape")) {

@@ -41,7 +41,7 @@ std::string Family::formatPlacements(const Puzzle& puzzle, const std::vector<int
 
 std::string Family::siteName(const Puzzle& puzzle, int site) const {
   const Site& s = puzzle.sites[static_cast<std::size_t>(site)];
-  if (puzzle.lattice == Lattice::Cubic)
+  if (layered(puzzle.lattice))
     return fmt::format("l{}r{}c{}", s.z - puzzle.low.z + 1, s.y - puzzle.low.y + 1, s.x - puzzle.low.x + 1);
   // (pictureColumn: on a triangular board the column as the picture notation writes it)
   return fmt::format("r{}c{}", s.y - puzzle.low.y + 1, pictureColumn(puzzle, site));
@@ -67,6 +67,11 @@ std::string Family::rulesText(const Puzzle& puzzle) const {
     return "Fill the board with the pieces shown. Each piece lies on one of its two faces (both are drawn); "
            "turn it "
            "over to change face.";
+  if (puzzle.lattice == Lattice::Spheres)
+    return "Fill the shape with the pieces of balls shown. It is drawn layer by layer, each seen from above; "
+           "each layer's balls lie in the hollows of the layer below, ball (row r, column c) over the middle "
+           "of "
+           "rows r..r+1, columns c..c+1. The pieces may be turned any way.";
   if (puzzle.lattice == Lattice::Cubic)
     return "Fill the box with the pieces shown. The box is drawn layer by layer, each layer seen from above; "
            "the "

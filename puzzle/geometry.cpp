@@ -52,6 +52,35 @@ std::vector<Transform> makeCubicGroup() {
   return closure({aboutZ, aboutX, mirror});
 }
 
+// Spheres: the face-centred cubic lattice is the set of integer points (x, y, z) with x + y + z even (the
+// ball centres; touching balls differ by (+-1, +-1, 0) in some order, 12 neighbours). Its point group is the
+// cube's: the 48 signed permutations of x, y, z (24 of them proper rotations), as each maps the even-sum
+// points onto themselves and no other linear map keeps the 12 neighbour vectors. Layer coordinates (i, j, k)
+// (geometry.hpp) are x = i - j, y = i + j + k, z = k; each element g acts on them as L^-1 g L, an integer
+// matrix since g keeps the lattice.
+std::vector<Transform> makeSpheresGroup() {
+  using Matrix = std::array<std::array<int, 3>, 3>;
+  const Matrix toEven = {{{1, -1, 0}, {1, 1, 1}, {0, 0, 1}}};
+  // 2 L^-1 (L has determinant 2): i = (x + y - z) / 2, j = (y - z - x) / 2, k = z.
+  const Matrix twiceFromEven = {{{1, 1, -1}, {-1, 1, -1}, {0, 0, 2}}};
+  const auto multiply = [](const Matrix& a, const Matrix& b) {
+    Matrix m{};
+    for (int r = 0; r < 3; ++r)
+      for (int c = 0; c < 3; ++c)
+        for (int k = 0; k < 3; ++k) m[r][c] += a[r][k] * b[k][c];
+    return m;
+  };
+  std::vector<Transform> group;
+  for (const Transform& g : makeCubicGroup()) {
+    Transform t = g;
+    t.matrix = multiply(twiceFromEven, multiply(g.matrix, toEven));
+    for (auto& row : t.matrix)
+      for (int& v : row) v /= 2;  // exact: L^-1 g L is an integer matrix
+    group.push_back(t);
+  }
+  return group;
+}
+
 Transform hexTurn() {
   // 60 degrees clockwise: (q, r) -> (-r, q + r); R -> DR -> DL -> L -> UL -> UR -> R.
   Transform t = identity();
@@ -70,7 +99,7 @@ Transform hexMirror() {
 }
 
 int translatableAxes(Lattice lattice) {
-  return lattice == Lattice::Cubic ? 3 : 2;
+  return layered(lattice) ? 3 : 2;
 }
 
 }  // namespace
@@ -104,11 +133,14 @@ const std::vector<Transform>& pointGroup(Lattice lattice) {
   static const std::vector<Transform> square = makeSquareGroup();
   static const std::vector<Transform> cubic = makeCubicGroup();
   static const std::vector<Transform> hex = closure({hexTurn(), hexMirror()});
+  static const std::vector<Transform> spheres = makeSpheresGroup();
   switch (lattice) {
     case Lattice::Square:
       return square;
     case Lattice::Cubic:
       return cubic;
+    case Lattice::Spheres:
+      return spheres;
     case Lattice::HexPegs:
     case Lattice::Triangular:  // the same turns and mirrors of (q, r); cells have no slots to permute
       break;

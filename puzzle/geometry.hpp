@@ -10,12 +10,17 @@
 
 namespace piecework {
 
-enum class Lattice { Square, Cubic, HexPegs, Triangular };
+enum class Lattice { Square, Cubic, HexPegs, Triangular, Spheres };
 
 // A site is one coverable item of a lattice. Square: (x, y, 0). Cubic: (x, y, z). Hex pegs: (q, r, slot) in
 // axial coordinates, slot 0 the peg's centre and 1..6 its directions in HexDirection order plus one.
 // Triangular (cells packed in offset rows, each with six neighbours, IQ Stars): (q, r, 0) in axial
 // coordinates, q = column - floor(row / 2), so that a shift of the board is a plain vector addition.
+// Spheres (balls in face-centred cubic packing, the stacking of ball pyramids): (i, j, k), ball i, j of the
+// square layer k; layer k + 1 lies in the hollows of layer k, its ball (i, j) over the middle of the square
+// of balls (i..i+1, j..j+1) below. With balls of diameter 1 the centre is (i + k/2, j + k/2, k / sqrt 2);
+// each ball touches 12: 4 in its layer, 4 above, 4 below. Every integer (i, j, k) is a ball, so shifts are
+// vector additions as on the cubic lattice.
 struct Site {
   int x = 0;
   int y = 0;
@@ -33,6 +38,11 @@ struct SiteHash {
 enum HexDirection { R = 0, DR = 1, DL = 2, L = 3, UL = 4, UR = 5 };
 inline constexpr std::array<Site, 6> kHexStep = {Site{1, 0, 0},  Site{0, 1, 0},  Site{-1, 1, 0},
                                                  Site{-1, 0, 0}, Site{0, -1, 0}, Site{1, -1, 0}};
+
+// Lattices whose boards are stacks of layers and whose every coordinate shifts (cubes, spheres).
+inline bool layered(Lattice lattice) {
+  return lattice == Lattice::Cubic || lattice == Lattice::Spheres;
+}
 
 // One element of a lattice's point group: a linear map of the translatable coordinates and, on hex pegs, the
 // matching permutation of the six directions.

@@ -41,7 +41,7 @@ void colouredOrientations(Lattice lattice, PieceDef& piece, const std::vector<Tr
       for (auto& [s, colour] : squares) {
         s.x -= low.x;
         s.y -= low.y;
-        if (lattice == Lattice::Cubic) s.z -= low.z;
+        if (layered(lattice)) s.z -= low.z;
       }
       std::sort(squares.begin(), squares.end());
       Shape shape;
@@ -68,7 +68,7 @@ void computePlacements(Puzzle& p) {
       Site shapeHigh{INT_MIN, INT_MIN, INT_MIN};
       for (const auto& s : shape)
         shapeHigh = Site{std::max(shapeHigh.x, s.x), std::max(shapeHigh.y, s.y), std::max(shapeHigh.z, s.z)};
-      const bool moveZ = p.lattice == Lattice::Cubic;
+      const bool moveZ = layered(p.lattice);
       for (int dz = moveZ ? p.low.z : 0; dz <= (moveZ ? p.high.z - shapeHigh.z : 0); ++dz)
         for (int dy = p.low.y; dy <= p.high.y - shapeHigh.y; ++dy)
           for (int dx = p.low.x; dx <= p.high.x - shapeHigh.x; ++dx) {
@@ -127,7 +127,7 @@ void computeSymmetries(Puzzle& p) {
     for (const auto& s : p.sites) image.push_back(apply(p.lattice, t, s));
     Site low{INT_MAX, INT_MAX, INT_MAX};
     for (const auto& s : image) low = Site{std::min(low.x, s.x), std::min(low.y, s.y), std::min(low.z, s.z)};
-    const Site shift{p.low.x - low.x, p.low.y - low.y, p.lattice == Lattice::Cubic ? p.low.z - low.z : 0};
+    const Site shift{p.low.x - low.x, p.low.y - low.y, layered(p.lattice) ? p.low.z - low.z : 0};
     Symmetry sym;
     sym.mirror = t.mirror;
     bool onBoard = true;

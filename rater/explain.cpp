@@ -53,7 +53,7 @@ std::string placementWords(const Puzzle& puzzle, int placement) {
   }
   const std::string flat = fmt::format("{}, {}", range("row", y0 - puzzle.low.y + 1, y1 - puzzle.low.y + 1),
                                        range("column", x0 - puzzle.low.x + 1, x1 - puzzle.low.x + 1));
-  if (puzzle.lattice != Lattice::Cubic) return "in " + flat;
+  if (!layered(puzzle.lattice)) return "in " + flat;
   return fmt::format("in {}, {}", range("layer", z0 - puzzle.low.z + 1, z1 - puzzle.low.z + 1), flat);
 }
 

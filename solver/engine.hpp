@@ -42,7 +42,7 @@ namespace piecework {
 
 // Boxes (3-D boards that must be filled) branch by MRV over cells and pieces (Engine::branchMrv()).
 inline bool branchesByMrv(const Puzzle& puzzle) {
-  return puzzle.lattice == Lattice::Cubic && puzzle.low.z != puzzle.high.z &&
+  return layered(puzzle.lattice) && puzzle.low.z != puzzle.high.z &&
          std::all_of(puzzle.mustFill.begin(), puzzle.mustFill.end(), [](bool m) { return m; });
 }
 

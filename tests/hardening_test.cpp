@@ -720,9 +720,10 @@ TEST_F(Hardening, ErrorsAreOneBoundedLineWhateverTheInputHolds) {
       << key.err;
   EXPECT_NE(key.err.find("(known keys: name,"), std::string::npos) << key.err;  // the end is kept
 
-  // A BurrTools file (gzip-compressed XML) whose attribute holds byte 0xFF (not UTF-8).
+  // A BurrTools file (gzip-compressed XML) whose attribute holds byte 0xFF (not UTF-8, which it declares;
+  // undeclared, 0xFF would be read as Latin-1's y-diaeresis: issue 29).
   const std::string xml =
-      "<?xml version=\"1.0\"?>\n<puzzle version=\"2\"><shapes><voxel x=\"3\xff\" y=\"1\" "
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<puzzle version=\"2\"><shapes><voxel x=\"3\xff\" y=\"1\" "
       "z=\"1\" type=\"0\">###</voxel></shapes></puzzle>";
   spit(path("bad.xml"), xml);
   ASSERT_EQ(std::system(("gzip -c " + quote(path("bad.xml")) + " >" + quote(path("bad.xmpuzzle"))).c_str()),

@@ -103,6 +103,8 @@ TEST(JsonOutput, EveryCommandPrintsWhatDocsJsonSays) {
       {"catalog rate --all --json" + db, "catalog rate"},
       {"booklet --json --out '" + dir + "/b.pdf'" + db, "booklet"},
       {"convert soma '" + dir + "/s.xmpuzzle' --json", "convert"},
+      {"show '" + dir + "/s.xmpuzzle' --json", "show"},
+      {"count '" + dir + "/s.xmpuzzle' --json", "count"},
       {std::string("calibrate iq-fit --json ") + PIECEWORK_SOURCE_DIR +
            "/data/calibration/iq-fit-booklet.jsonl",
        "calibrate"},
