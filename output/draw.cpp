@@ -907,6 +907,14 @@ PanelLayout layoutPanel(cairo_t* cr, const Puzzle& puzzle, const std::vector<int
   return layout;
 }
 
+double panelEmptyShare(const Puzzle& puzzle, const PanelLayout& layout, const Rect& box) {
+  if (box.w <= 0 || box.h <= 0) return 1;
+  const Extent room = boardLabelRoom(puzzle);
+  double used = (layout.board.w + room.w * layout.scale) * (layout.board.h + room.h * layout.scale);
+  for (const auto& item : layout.tray) used += item.shape.w * item.shape.h;
+  return std::clamp(1 - used / (box.w * box.h), 0.0, 1.0);
+}
+
 void drawPanel(cairo_t* cr, const Puzzle& puzzle, const PanelLayout& layout,
                const std::vector<int>& placements, bool tray, const CellMarks& marks) {
   drawBoard(cr, puzzle, placements, layout.board.x, layout.board.y, layout.scale, marks);

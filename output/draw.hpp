@@ -75,6 +75,10 @@ struct PanelLayout {
 };
 
 PanelLayout layoutPanel(cairo_t* cr, const Puzzle& puzzle, const std::vector<int>& givens, const Rect& box);
+// The share of `box` that the layout leaves empty: 1 less the areas of the board (with its row and column
+// labels) and of each piece to place, over the box's area. A booklet lays out no panel more than half empty
+// where a grid allows it (issue 30).
+double panelEmptyShare(const Puzzle& puzzle, const PanelLayout& layout, const Rect& box);
 // Draws the board with `placements` and its row and column labels and, when `tray` is true, the pieces to
 // place with their labels.
 void drawPanel(cairo_t* cr, const Puzzle& puzzle, const PanelLayout& layout,
