@@ -98,11 +98,12 @@ TEST(BoardLabels, SheetsAndHintsNameRowsAndColumns) {
   const std::string fit = "........../..n......./.nnn....../..p...SS../.ppppSSSS.";
   for (const std::string& command :
        {"sheet iq-fit --solution --challenge '" + fit + "' --out " + dir + "/fit.svg",
-        "hint iq-fit --challenge '" + fit + "' --out " + dir + "/hint.svg"}) {
+        "hint iq-fit --challenge '" + fit + "' --out " + dir + "/hint.svg",
+        "sheet iq-fit --explain --challenge '" + fit + "' --out " + dir + "/walk.svg"}) {
     const auto r = runPiecework(command);
     ASSERT_EQ(r.status, 0) << r.err;
   }
-  for (const std::string file : {"fit.svg", "hint.svg"}) {
+  for (const std::string file : {"fit.svg", "hint.svg", "walk.svg"}) {
     std::ifstream in(dir + "/" + file);
     std::stringstream svg;
     svg << in.rdbuf();
