@@ -620,11 +620,14 @@ void drawRuledOut(cairo_t* cr, const Puzzle& puzzle, const std::vector<int>& pla
         }
   cairo_surface_destroy(withIt);
   cairo_surface_destroy(without);
+  constexpr double kGhost = 0.45;
   cairo_save(cr);
+  const std::size_t textBefore = recordedTextCount(cr);
   cairo_push_group(cr);
   drawBoard(cr, puzzle, with, x, y, scale, marks);
   cairo_pop_group_to_source(cr);
-  cairo_paint_with_alpha(cr, 0.45);
+  cairo_paint_with_alpha(cr, kGhost);
+  fadeRecordedText(cr, textBefore, kGhost);  // an SVG's <text> letters lie outside the group
   if (x1 >= x0) {
     const double left = x + x0 / kPixelsPerPoint, top = y + y0 / kPixelsPerPoint;
     const double right = x + (x1 + 1) / kPixelsPerPoint, bottom = y + (y1 + 1) / kPixelsPerPoint;

@@ -111,6 +111,11 @@ TEST(BoardLabels, SheetsAndHintsNameRowsAndColumns) {
       EXPECT_NE(svg.str().find(">" + label + "</text>"), std::string::npos) << file << ": " << label;
     EXPECT_EQ(svg.str().find(">r6</text>"), std::string::npos) << file;
   }
+  // The hint rules out a placement of y and draws it pale: its letters too, as faint <text>.
+  std::ifstream hint(dir + "/hint.svg");
+  std::stringstream hintSvg;
+  hintSvg << hint.rdbuf();
+  EXPECT_NE(hintSvg.str().find("fill-opacity=\"0.450\">y</text>"), std::string::npos);
   // IQ-Link names pegs by letter, not by row and column: no such labels.
   const auto link = runPiecework("sheet iq-link --challenge '' --out " + dir + "/link.svg");
   ASSERT_EQ(link.status, 0) << link.err;
