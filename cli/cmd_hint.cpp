@@ -31,6 +31,12 @@ const char* kindName(Move::Kind kind) {
   return "?";
 }
 
+// The placement a one-step move rules out or guesses wrongly, to show on the board; -1 for other moves.
+int ruledOutBy(const Rating& rating, const Move& move) {
+  if (move.steps.size() != 1 || (move.kind != Move::RuleOut && move.kind != Move::GuessFails)) return -1;
+  return rating.steps[static_cast<std::size_t>(move.steps.front())].placement;
+}
+
 }  // namespace
 
 int runHint(const std::vector<std::string>& args) {
@@ -77,6 +83,7 @@ int runHint(const std::vector<std::string>& args) {
     sheet.heading = fmt::format("{}: hint", puzzle.title.empty() ? puzzle.name : puzzle.title);
     sheet.caption = shown == 0 ? "nothing to do: the board is full" : moves[shown - 1].text;
     sheet.marks = challenge.marks;  // the window's colours or marked cells not yet covered
+    sheet.ruledOut = shown == 0 ? -1 : ruledOutBy(rating, moves[shown - 1]);
     writeSheet(vm["out"].as<std::string>(), puzzle, board, sheet);
   }
   if (vm.count("json") != 0U) {
@@ -112,6 +119,14 @@ int runHint(const std::vector<std::string>& args) {
     std::cout << fmt::format("{}{}. {}\n", std::string(static_cast<std::size_t>(moves[m].depth) * 2, ' '),
                              m + 1, moves[m].text);
   std::cout << '\n' << boardPicture(puzzle, board, stdoutWantsColour(), challenge.marks);
+  // A move that rules a placement out shows where the piece cannot go, as the sheet does.
+  if (const int ruledOut = ruledOutBy(rating, moves[shown - 1]); ruledOut >= 0) {
+    std::vector<int> with = board;
+    with.push_back(ruledOut);
+    const RatingStep& step = rating.steps[static_cast<std::size_t>(moves[shown - 1].steps.front())];
+    std::cout << fmt::format("\n{} cannot go here:\n", pieceWords(puzzle, step.piece))
+              << boardPicture(puzzle, with, stdoutWantsColour(), challenge.marks);
+  }
   if (shown < moves.size())
     std::cout << fmt::format("({} more move{} to the solution: --steps {})\n", moves.size() - shown,
                              moves.size() - shown == 1 ? "" : "s", moves.size());

@@ -78,6 +78,9 @@ int pagesOf(const std::vector<Group>& groups, int perPage) {
   return pages;
 }
 
+// The most of a challenge panel that may stay empty, where a grid allows (issue 30).
+constexpr double kMostEmpty = 0.5;
+
 struct Grid {
   int cols = 1;
   int rows = 1;
@@ -124,16 +127,37 @@ Grid challengeGrid(cairo_t* cr, const PageSize& page, const std::vector<BookletE
                    const std::vector<std::size_t>& group, int perPage, double foot) {
   Grid best{perPage <= 3 ? 1 : 2, 0};
   double bestScore = -1;
+  bool bestFull = false;
   for (int cols = 1; cols <= std::min(3, perPage); ++cols) {
     const Grid grid{cols, (perPage + cols - 1) / cols};
     const Rect box = panelRect(cellRect(page, grid, 0, 10, foot));
-    double worst = 1e18;
-    for (std::size_t i : group)
-      worst = std::min(worst, panelScore(layoutPanel(cr, *entries[i].puzzle, entries[i].givens, box)));
-    if (worst > bestScore) bestScore = worst, best = grid;
+    double worst = 1e18, emptiest = 0;
+    for (std::size_t i : group) {
+      const PanelLayout layout = layoutPanel(cr, *entries[i].puzzle, entries[i].givens, box);
+      worst = std::min(worst, panelScore(layout));
+      emptiest = std::max(emptiest, panelEmptyShare(*entries[i].puzzle, layout, box));
+    }
+    // No panel more than half empty (issue 30) comes first: a level of small boards with few pieces
+    // (IQ-Link Starter) goes several to a row rather than one wide panel each with its right half bare.
+    const bool full = emptiest <= kMostEmpty;
+    if ((full && !bestFull) || (full == bestFull && worst > bestScore))
+      bestScore = worst, best = grid, bestFull = full;
   }
   if (best.rows == 0) best.rows = (perPage + best.cols - 1) / best.cols;
   return best;
+}
+
+// The challenge at place k of a page: its frame, its panel's box and the panel laid out in it.
+struct PlacedPanel {
+  Rect cell;
+  Rect box;
+  PanelLayout layout;
+};
+PlacedPanel placePanel(cairo_t* cr, const PageSize& page, const Grid& grid, int k, double foot,
+                       const BookletEntry& e) {
+  const Rect cell = cellRect(page, grid, k, 10, foot);
+  const Rect box = panelRect(cell);
+  return {cell, box, centredVertically(layoutPanel(cr, *e.puzzle, e.givens, box), box)};
 }
 
 constexpr double kAnswerGap = 8;
@@ -655,6 +679,27 @@ BookletResult bookletPages(const std::vector<BookletEntry>& entries, const Bookl
   return r;
 }
 
+std::vector<BookletPanel> bookletPanels(const std::vector<BookletEntry>& entries,
+                                        const BookletOptions& options) {
+  const BookletResult pages = bookletPages(entries, options);  // checks the options
+  cairo_surface_t* surface = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, nullptr);
+  cairo_t* cr = cairo_create(surface);
+  std::vector<BookletPanel> panels;
+  const double foot = footStrip(options.page, options);
+  for (const Group& g : groupsOf(entries, bookletOrder(entries), options.perPage, pages.frontPages)) {
+    const Grid grid = challengeGrid(cr, options.page, entries, g.entries, options.perPage, foot);
+    for (std::size_t k = 0; k < g.entries.size(); ++k) {
+      const int onPage = static_cast<int>(k) % options.perPage;
+      const PlacedPanel placed = placePanel(cr, options.page, grid, onPage, foot, entries[g.entries[k]]);
+      panels.push_back(
+          {g.firstPage + static_cast<int>(k) / options.perPage, g.entries[k], placed.box, placed.layout});
+    }
+  }
+  cairo_destroy(cr);
+  cairo_surface_destroy(surface);
+  return panels;
+}
+
 BookletResult writeBooklet(const std::string& path, const std::vector<BookletEntry>& entries,
                            const BookletOptions& options) {
   BookletResult result = bookletPages(entries, options);
@@ -714,9 +759,7 @@ BookletResult writeBooklet(const std::string& path, const std::vector<BookletEnt
       pageHeader(cr, page, g, g.firstNumber + first, g.firstNumber + last);
       for (int k = first; k <= last; ++k) {
         const BookletEntry& e = entries[g.entries[static_cast<std::size_t>(k)]];
-        const Rect cell = cellRect(page, grid, k - first, 10, foot);
-        const Rect box = panelRect(cell);
-        const PanelLayout layout = centredVertically(layoutPanel(cr, *e.puzzle, e.givens, box), box);
+        const auto [cell, box, layout] = placePanel(cr, page, grid, k - first, foot, e);
         int pieces = 0;
         for (const auto& [piece, copies] : piecesToPlace(*e.puzzle, e.givens)) pieces += copies;
         cellFrame(cr, cell, g.firstNumber + k,

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "output/document.hpp"
+#include "output/draw.hpp"
 #include "puzzle/challenge.hpp"
 #include "puzzle/puzzle.hpp"
 #include "rater/rater.hpp"
@@ -79,6 +80,17 @@ std::string bookletTitle(const std::vector<BookletEntry>& entries, const Booklet
 // puzzles and levels ("6 IQ Fit challenges, levels Starter to Expert, with answers") and keywords naming the
 // puzzles and levels.
 DocumentInfo bookletInfo(const std::vector<BookletEntry>& entries, const BookletOptions& options);
+
+// One challenge panel of the booklet's challenge pages: the page (1-based), the entry, the panel's box inside
+// its frame (points on the trimmed page) and the board and pieces laid out in it, as writeBooklet draws them.
+struct BookletPanel {
+  int page = 0;
+  std::size_t entry = 0;
+  Rect box;
+  PanelLayout layout;
+};
+std::vector<BookletPanel> bookletPanels(const std::vector<BookletEntry>& entries,
+                                        const BookletOptions& options);
 
 // Writes the booklet as PDF to `path` atomically. Throws InputError for bad options or a bad path.
 BookletResult writeBooklet(const std::string& path, const std::vector<BookletEntry>& entries,

@@ -20,6 +20,7 @@
 #include "output/svg_text.hpp"
 #include "puzzle/challenge.hpp"
 #include "puzzle/errors.hpp"
+#include "puzzle/family.hpp"
 
 namespace piecework {
 namespace {
@@ -582,6 +583,87 @@ void drawBoard(cairo_t* cr, const Puzzle& puzzle, const std::vector<int>& placem
   cairo_restore(cr);
 }
 
+Extent boardLabelRoom(const Puzzle& puzzle) {
+  // Cells are drawn one unit square each, from the board's top-left corner, wherever rows and columns name
+  // them (flat square boards); the labels sit in the cell's row or column, in a band 0.8 units wide.
+  const Family& family = familyOf(puzzle);
+  if (family.rowName(puzzle, 1).empty() || family.columnName(puzzle, 1).empty()) return {0, 0};
+  return {0.8, 0.6};
+}
+
+void drawBoardLabels(cairo_t* cr, const Puzzle& puzzle, double x, double y, double scale) {
+  const Extent room = boardLabelRoom(puzzle);
+  if (room.w <= 0) return;
+  const Family& family = familyOf(puzzle);
+  cairo_save(cr);
+  setFont(cr, std::min(0.32 * scale, 9.0), false);
+  set(cr, {0.35, 0.37, 0.42});
+  const int rows = puzzle.high.y - puzzle.low.y + 1, columns = puzzle.high.x - puzzle.low.x + 1;
+  for (int r = 1; r <= rows; ++r)
+    showText(cr, family.rowName(puzzle, r), x - 0.12 * scale, y + (r - 0.5) * scale + 0.11 * scale, 1);
+  for (int c = 1; c <= columns; ++c)
+    showText(cr, family.columnName(puzzle, c), x + (c - 0.5) * scale, y - 0.16 * scale, 0.5);
+  cairo_restore(cr);
+}
+
+void drawRuledOut(cairo_t* cr, const Puzzle& puzzle, const std::vector<int>& placements, int ruledOut,
+                  double x, double y, double scale, const CellMarks& marks) {
+  std::vector<int> with = placements;
+  with.push_back(ruledOut);
+  // Where the piece would lie is found on pixels, as where the board with it differs from the board
+  // without it: every family draws its pieces its own way.
+  constexpr double kPixelsPerPoint = 2;
+  const Extent board = boardExtent(puzzle);
+  const int w = static_cast<int>(std::ceil(board.w * scale * kPixelsPerPoint));
+  const int h = static_cast<int>(std::ceil(board.h * scale * kPixelsPerPoint));
+  if (w <= 0 || h <= 0) return;
+  const auto render = [&](const std::vector<int>& drawn) {
+    cairo_surface_t* image = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h);
+    cairo_t* c = cairo_create(image);
+    cairo_scale(c, kPixelsPerPoint, kPixelsPerPoint);
+    drawBoard(c, puzzle, drawn, 0, 0, scale, marks);
+    cairo_destroy(c);
+    cairo_surface_flush(image);
+    return image;
+  };
+  cairo_surface_t* without = render(placements);
+  cairo_surface_t* withIt = render(with);
+  const unsigned char* a = cairo_image_surface_get_data(without);
+  const unsigned char* b = cairo_image_surface_get_data(withIt);
+  const int stride = cairo_image_surface_get_stride(without);
+  int x0 = w, x1 = -1, y0 = h, y1 = -1;
+  for (int row = 0; a != nullptr && b != nullptr && row < h; ++row)
+    for (int col = 0; col < w; ++col)
+      for (int k = 0; k < 4; ++k)
+        if (std::abs(a[row * stride + 4 * col + k] - b[row * stride + 4 * col + k]) > 24) {
+          x0 = std::min(x0, col), x1 = std::max(x1, col), y0 = std::min(y0, row), y1 = std::max(y1, row);
+          break;
+        }
+  cairo_surface_destroy(withIt);
+  cairo_surface_destroy(without);
+  constexpr double kGhost = 0.45;
+  cairo_save(cr);
+  const std::size_t textBefore = recordedTextCount(cr);
+  cairo_push_group(cr);
+  drawBoard(cr, puzzle, with, x, y, scale, marks);
+  cairo_pop_group_to_source(cr);
+  cairo_paint_with_alpha(cr, kGhost);
+  fadeRecordedText(cr, textBefore, kGhost);  // an SVG's <text> letters lie outside the group
+  if (x1 >= x0) {
+    const double left = x + x0 / kPixelsPerPoint, top = y + y0 / kPixelsPerPoint;
+    const double right = x + (x1 + 1) / kPixelsPerPoint, bottom = y + (y1 + 1) / kPixelsPerPoint;
+    cairo_set_source_rgb(cr, 0.85, 0.1, 0.1);
+    cairo_set_line_width(cr, std::max(1.0, 0.12 * scale));
+    cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+    cairo_move_to(cr, left, top);
+    cairo_line_to(cr, right, bottom);
+    cairo_move_to(cr, right, top);
+    cairo_line_to(cr, left, bottom);
+    cairo_stroke(cr);
+  }
+  cairo_restore(cr);
+}
+
 Extent pieceExtent(const Puzzle& puzzle, int piece) {
   return familyDrawingOf(puzzle).pieceExtent(puzzle, piece);
 }
@@ -749,14 +831,28 @@ TrayFit flowTray(const std::vector<std::pair<int, int>>& loose, const std::vecto
 
 }  // namespace
 
+namespace {
+
+// The board's rect without the row and column labels that `labelled` includes.
+Rect withoutLabels(const Rect& labelled, const Extent& room, double scale) {
+  return {labelled.x + room.w * scale, labelled.y + room.h * scale, labelled.w - room.w * scale,
+          labelled.h - room.h * scale};
+}
+
+}  // namespace
+
 PanelLayout layoutPanel(cairo_t* cr, const Puzzle& puzzle, const std::vector<int>& givens, const Rect& box) {
   PanelLayout layout;
-  const Extent board = boardExtent(puzzle);
+  // The board is laid out with its labels; layout.board is then the board alone.
+  const Extent room = boardLabelRoom(puzzle);
+  const Extent bare = boardExtent(puzzle);
+  const Extent board{bare.w + room.w, bare.h + room.h};
   const auto loose = piecesToPlace(puzzle, givens);
   if (loose.empty()) {
     layout.scale = std::min(box.w / board.w, box.h / board.h);
-    layout.board = {box.x + (box.w - board.w * layout.scale) / 2, box.y, board.w * layout.scale,
-                    board.h * layout.scale};
+    layout.board = withoutLabels(
+        {box.x + (box.w - board.w * layout.scale) / 2, box.y, board.w * layout.scale, board.h * layout.scale},
+        room, layout.scale);
     return layout;
   }
   std::vector<Extent> extents;
@@ -819,7 +915,8 @@ PanelLayout layoutPanel(cairo_t* cr, const Puzzle& puzzle, const std::vector<int
     }
   if (best.score < 0) {  // nothing fits: the board alone
     layout.scale = std::min(box.w / board.w, box.h / board.h);
-    layout.board = {box.x, box.y, board.w * layout.scale, board.h * layout.scale};
+    layout.board =
+        withoutLabels({box.x, box.y, board.w * layout.scale, board.h * layout.scale}, room, layout.scale);
     return layout;
   }
   const double s = best.scale;
@@ -834,6 +931,7 @@ PanelLayout layoutPanel(cairo_t* cr, const Puzzle& puzzle, const std::vector<int
   } else {
     layout.board = {box.x + (box.w - board.w * s) / 2, box.y, board.w * s, board.h * s};
   }
+  layout.board = withoutLabels(layout.board, room, s);
   for (PanelLayout::Item item : best.tray.items) {
     item.shape.x += trayX;
     item.shape.y += trayY;
@@ -844,9 +942,18 @@ PanelLayout layoutPanel(cairo_t* cr, const Puzzle& puzzle, const std::vector<int
   return layout;
 }
 
+double panelEmptyShare(const Puzzle& puzzle, const PanelLayout& layout, const Rect& box) {
+  if (box.w <= 0 || box.h <= 0) return 1;
+  const Extent room = boardLabelRoom(puzzle);
+  double used = (layout.board.w + room.w * layout.scale) * (layout.board.h + room.h * layout.scale);
+  for (const auto& item : layout.tray) used += item.shape.w * item.shape.h;
+  return std::clamp(1 - used / (box.w * box.h), 0.0, 1.0);
+}
+
 void drawPanel(cairo_t* cr, const Puzzle& puzzle, const PanelLayout& layout,
                const std::vector<int>& placements, bool tray, const CellMarks& marks) {
   drawBoard(cr, puzzle, placements, layout.board.x, layout.board.y, layout.scale, marks);
+  drawBoardLabels(cr, puzzle, layout.board.x, layout.board.y, layout.scale);
   if (!tray) return;
   for (const auto& item : layout.tray) {
     drawPiece(cr, puzzle, item.piece, item.shape.x, item.shape.y, item.scale);

@@ -37,6 +37,17 @@ Extent boardExtent(const Puzzle& puzzle);
 void drawBoard(cairo_t* cr, const Puzzle& puzzle, const std::vector<int>& placements, double x, double y,
                double scale, const CellMarks& marks = {});
 
+// Row and column labels (the notation's words, Family::rowName and columnName) left of and above a board, so
+// that a cell a hint names ("r4c2") can be found on the page. The room they take in lattice units ({0, 0}
+// where the notation names no rows and columns), and the labels drawn around a board at (x, y).
+Extent boardLabelRoom(const Puzzle& puzzle);
+void drawBoardLabels(cairo_t* cr, const Puzzle& puzzle, double x, double y, double scale);
+
+// A placement ruled out (or a guess that fails) shown on a board drawn at (x, y) with `placements`: the
+// piece pale where it would go, crossed out in red.
+void drawRuledOut(cairo_t* cr, const Puzzle& puzzle, const std::vector<int>& placements, int ruledOut,
+                  double x, double y, double scale, const CellMarks& marks = {});
+
 Extent pieceExtent(const Puzzle& puzzle, int piece);
 void drawPiece(cairo_t* cr, const Puzzle& puzzle, int piece, double x, double y, double scale);
 
@@ -49,7 +60,7 @@ std::string pieceLabel(const Puzzle& puzzle, int piece, int copies);
 // Where a challenge's board and its pieces to place go inside a box. The same layout draws the answer (the
 // board with the whole solution, no tray), so that answer pages mirror the challenge pages.
 struct PanelLayout {
-  Rect board;
+  Rect board;        // the board itself; its row and column labels (boardLabelRoom) lie left of and above it
   double scale = 0;  // points per unit on the board
   struct Item {
     int piece = 0;
@@ -64,7 +75,12 @@ struct PanelLayout {
 };
 
 PanelLayout layoutPanel(cairo_t* cr, const Puzzle& puzzle, const std::vector<int>& givens, const Rect& box);
-// Draws the board with `placements` and, when `tray` is true, the pieces to place with their labels.
+// The share of `box` that the layout leaves empty: 1 less the areas of the board (with its row and column
+// labels) and of each piece to place, over the box's area. A booklet lays out no panel more than half empty
+// where a grid allows it (issue 30).
+double panelEmptyShare(const Puzzle& puzzle, const PanelLayout& layout, const Rect& box);
+// Draws the board with `placements` and its row and column labels and, when `tray` is true, the pieces to
+// place with their labels.
 void drawPanel(cairo_t* cr, const Puzzle& puzzle, const PanelLayout& layout,
                const std::vector<int>& placements, bool tray, const CellMarks& marks = {});
 

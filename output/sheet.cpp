@@ -34,6 +34,9 @@ void writeSheet(const std::string& path, const Puzzle& puzzle, const std::vector
   const double challengeH = answer ? (bottom - y - answerLabel) * 0.58 : bottom - y;
   const PanelLayout layout = layoutPanel(cr, puzzle, givens, {margin, y, width, challengeH});
   drawPanel(cr, puzzle, layout, givens, true, options.marks);
+  if (options.ruledOut >= 0)
+    drawRuledOut(cr, puzzle, givens, options.ruledOut, layout.board.x, layout.board.y, layout.scale,
+                 options.marks);
   if (answer) {
     double ay = y + challengeH + 12;
     for (const auto& item : layout.tray) ay = std::max(ay, item.labelY + 16);
@@ -51,9 +54,11 @@ void writeSheet(const std::string& path, const Puzzle& puzzle, const std::vector
       showText(cr, options.answerNote, margin + 62, ay + 14);
     }
     ay += answerLabel;
-    const Extent board = boardExtent(puzzle);
-    const double s = std::min({layout.scale, width / board.w, (bottom - ay) / board.h});
-    drawBoard(cr, puzzle, *options.solution, margin + (width - board.w * s) / 2, ay, s);
+    const Extent board = boardExtent(puzzle), room = boardLabelRoom(puzzle);
+    const double s = std::min({layout.scale, width / (board.w + room.w), (bottom - ay) / (board.h + room.h)});
+    const double bx = margin + (width - (board.w + room.w) * s) / 2 + room.w * s, by = ay + room.h * s;
+    drawBoard(cr, puzzle, *options.solution, bx, by, s);
+    drawBoardLabels(cr, puzzle, bx, by, s);
   }
   doc.endPage();
   doc.commit();

@@ -44,6 +44,17 @@ bool recordText(cairo_t* cr, const std::string& text, double x, double y, double
   return true;
 }
 
+std::size_t recordedTextCount(cairo_t* cr) {
+  const auto* runs = static_cast<std::vector<TextRun>*>(cairo_get_user_data(cr, &kRunsKey));
+  return runs == nullptr ? 0 : runs->size();
+}
+
+void fadeRecordedText(cairo_t* cr, std::size_t from, double alpha) {
+  auto* runs = static_cast<std::vector<TextRun>*>(cairo_get_user_data(cr, &kRunsKey));
+  if (runs == nullptr) return;
+  for (std::size_t i = from; i < runs->size(); ++i) (*runs)[i].alpha *= alpha;
+}
+
 std::string withTextElements(const std::string& svg, const std::vector<TextRun>& runs) {
   const std::size_t end = svg.rfind("</svg>");
   if (end == std::string::npos || runs.empty()) return svg;

@@ -31,6 +31,11 @@ void keepTextAsRuns(cairo_t* cr, std::vector<TextRun>* runs);
 // Records the text when `cr` keeps text as runs and returns true; returns false (nothing done) otherwise.
 bool recordText(cairo_t* cr, const std::string& text, double x, double y, double anchor);
 
+// How many runs `cr` has recorded (0 when it keeps none), and the runs recorded since `from` made fainter by
+// `alpha` (text drawn inside a group painted with that alpha, which <text> elements outside it do not get).
+std::size_t recordedTextCount(cairo_t* cr);
+void fadeRecordedText(cairo_t* cr, std::size_t from, double alpha);
+
 // The SVG document with the runs added as <text> elements in a group just before its closing </svg>.
 std::string withTextElements(const std::string& svg, const std::vector<TextRun>& runs);
 

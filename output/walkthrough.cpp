@@ -51,7 +51,9 @@ WalkthroughLayout layoutWalkthrough(const Puzzle& puzzle, int moves, Paper paper
   const double width = layout.page.w - 2 * kMargin;
   const double cellW = (width - (kColumns - 1) * 18) / kColumns;
   layout.panelWidth = cellW;
-  const Extent board = boardExtent(puzzle);
+  // The board with its row and column labels, left of and above it (boardLabelRoom).
+  const Extent room = boardLabelRoom(puzzle), bare = boardExtent(puzzle);
+  const Extent board{bare.w + room.w, bare.h + room.h};
   const double boardScale = std::min(cellW / board.w, 150 / board.h);
   const double panelH = board.h * boardScale + 14 + kCaptionLines * kLine + 14;
   const double top = kMargin + 30;
@@ -68,8 +70,8 @@ WalkthroughLayout layoutWalkthrough(const Puzzle& puzzle, int moves, Paper paper
     p.opensPage = onPage == 0;
     p.x = kMargin + (onPage % kColumns) * (cellW + 18);
     p.y = top + (onPage / kColumns) * panelH;
-    p.board = {p.x + (cellW - board.w * boardScale) / 2, p.y + 14, board.w * boardScale,
-               board.h * boardScale};
+    p.board = {p.x + (cellW - board.w * boardScale) / 2 + room.w * boardScale, p.y + 14 + room.h * boardScale,
+               bare.w * boardScale, bare.h * boardScale};
     p.scale = boardScale;
   }
   return layout;
@@ -104,6 +106,7 @@ void writeWalkthrough(const std::string& path, const Puzzle& puzzle, const std::
                                                      : ""),
              at.x, at.y + 8);
     drawBoard(cr, puzzle, challenge ? givens : step->placements, at.board.x, at.board.y, at.scale, marks);
+    drawBoardLabels(cr, puzzle, at.board.x, at.board.y, at.scale);
     if (challenge) continue;
     cairo_set_source_rgb(cr, 0.13, 0.14, 0.16);
     setFont(cr, kCaptionSize, false);

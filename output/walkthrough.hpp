@@ -27,7 +27,7 @@ struct WalkthroughLayout {
     int page = 0;  // 0-based
     double x = 0;  // the panel's top-left corner (its label above the board)
     double y = 0;
-    Rect board;              // where the board is drawn
+    Rect board;              // where the board is drawn (its row and column labels left of and above it)
     double scale = 0;        // points per board unit
     bool opensPage = false;  // the first panel on its page: the page's heading goes above it
   };

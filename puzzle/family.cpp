@@ -43,8 +43,18 @@ std::string Family::siteName(const Puzzle& puzzle, int site) const {
   const Site& s = puzzle.sites[static_cast<std::size_t>(site)];
   if (layered(puzzle.lattice))
     return fmt::format("l{}r{}c{}", s.z - puzzle.low.z + 1, s.y - puzzle.low.y + 1, s.x - puzzle.low.x + 1);
+  if (puzzle.lattice == Lattice::Square)
+    return rowName(puzzle, s.y - puzzle.low.y + 1) + columnName(puzzle, s.x - puzzle.low.x + 1);
   // (pictureColumn: on a triangular board the column as the picture notation writes it)
   return fmt::format("r{}c{}", s.y - puzzle.low.y + 1, pictureColumn(puzzle, site));
+}
+
+std::string Family::rowName(const Puzzle& puzzle, int row) const {
+  return puzzle.lattice == Lattice::Square ? fmt::format("r{}", row) : std::string();
+}
+
+std::string Family::columnName(const Puzzle& puzzle, int column) const {
+  return puzzle.lattice == Lattice::Square ? fmt::format("c{}", column) : std::string();
 }
 
 std::string Family::describePlacement(const Puzzle& puzzle, int placement) const {

@@ -69,6 +69,9 @@ std::vector<Move> explainMoves(const Puzzle& puzzle, const Rating& rating) {
   };
   for (std::size_t i = 0; i < steps.size();) {
     const RatingStep& first = steps[i];
+    // The first move is one step a person can take on the page (issue 30): a round of 146 eliminations or
+    // a list of failed guesses starts with its first one alone, the rest follow as the next move.
+    const std::size_t most = moves.empty() ? 1 : steps.size();
     Move move;
     move.depth = first.depth;
     const bool trial = first.strategy == kStrategyTrial;
@@ -81,8 +84,8 @@ std::vector<Move> explainMoves(const Puzzle& puzzle, const Rating& rating) {
     } else if (trial) {
       // Consecutive guesses refuted at one depth: one move.
       move.kind = Move::GuessFails;
-      for (; i < steps.size() && steps[i].strategy == kStrategyTrial && !steps[i].placed &&
-             steps[i].depth == first.depth;
+      for (; i < steps.size() && move.steps.size() < most && steps[i].strategy == kStrategyTrial &&
+             !steps[i].placed && steps[i].depth == first.depth;
            ++i)
         move.steps.push_back(static_cast<int>(i));
       std::vector<std::string> items;
@@ -104,8 +107,9 @@ std::vector<Move> explainMoves(const Puzzle& puzzle, const Rating& rating) {
       const auto fromMarks = [](const RatingStep& s) {
         return s.strategy == kStrategyColourRule || s.strategy == kStrategyMarkedCell;
       };
-      for (; i < steps.size() && !steps[i].placed && steps[i].strategy != kStrategyTrial &&
-             steps[i].depth == first.depth && fromMarks(steps[i]) == fromMarks(first);
+      for (; i < steps.size() && move.steps.size() < most && !steps[i].placed &&
+             steps[i].strategy != kStrategyTrial && steps[i].depth == first.depth &&
+             fromMarks(steps[i]) == fromMarks(first);
            ++i)
         move.steps.push_back(static_cast<int>(i));
       std::map<std::string, int> byStrategy;

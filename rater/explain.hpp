@@ -27,7 +27,8 @@ struct Move {
 };
 
 // The rating's steps as moves, in order. Counts in the words agree with the steps: every step belongs to
-// exactly one move.
+// exactly one move. The first move is always a single step (a piece placed, one placement ruled out and why,
+// or one guess that fails), so that a first hint is something to do on the page.
 std::vector<Move> explainMoves(const Puzzle& puzzle, const Rating& rating);
 
 // One line of summary whose counts agree with the steps listed: pieces to place, hardest strategy, steps by

@@ -603,7 +603,8 @@ void checkWalkthrough(const Puzzle& puzzle, const std::string& challenge, BoardC
   const Image image(dir + "/walk.png");
   ASSERT_TRUE(image.ok());
   const double pixelsPerPoint = image.width() / onePage.page.w;
-  EXPECT_NEAR(image.height(), onePage.page.h * pixelsPerPoint, 1.0);
+  // (pixelsPerPoint comes from the width in whole pixels, so a tall page may be off by a little more than 1)
+  EXPECT_NEAR(image.height(), onePage.page.h * pixelsPerPoint, 2.0);
   for (int panel = 0; panel < boards; ++panel) {
     SCOPED_TRACE(fmt::format("PNG board {}", panel));
     EXPECT_EQ(onePage.panels[static_cast<std::size_t>(panel)].page, 0);
@@ -661,7 +662,12 @@ TEST(DrawFocus, HintPictureShowsThePattern) {
         runPiecework(fmt::format("hint iq-focus --challenge {} --steps 1 --out {}", pattern, out));
     EXPECT_EQ(r.status, 0) << r.err;
     std::ifstream in(out);
-    const std::string svg((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    std::string svg((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    // The first hint rules a placement out and shows it as a pale, crossed-out piece: cairo keeps that
+    // drawing in <defs> (painted through a mask), so only the board itself is counted.
+    if (const auto from = svg.find("<defs>"), to = svg.find("</defs>");
+        from != std::string::npos && to != std::string::npos)
+      svg.erase(from, to - from);
     std::map<std::string, int> count;
     for (std::size_t at = svg.find("fill:rgb("); at != std::string::npos; at = svg.find("fill:rgb(", at + 1))
       ++count[svg.substr(at, svg.find(')', at) - at)];

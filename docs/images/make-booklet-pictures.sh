@@ -4,7 +4,8 @@
 # IQ-Link booklet), docs/images/booklet-answers.png (the upper half of its first answer page) and
 # docs/images/sheet-soma.png (a Soma sheet with its answer: layers and 3-D views), and the sheets of an IQ Stars
 # challenge with marked cells (docs/images/sheet-iq-stars.png) and an IQ Focus colour pattern
-# (docs/images/sheet-iq-focus.png), each with its answer. Run from the repository's top directory after building:
+# (docs/images/sheet-iq-focus.png), each with its answer; and the first Starter page of the same booklet on each
+# paper size (docs/images/booklet-paper-a4.png, -a5.png, -letter.png, docs/printing.md). Run from the repository's top directory after building:
 #
 #   docs/images/make-booklet-pictures.sh [--piecework PATH] [--out DIR] [--count N] [--no-render]
 #
@@ -41,6 +42,13 @@ expert_page=$(( 2 + 2 * pages_per_level ))
 answer_page=$(( 2 + 5 * pages_per_level ))
 echo "first Expert page: $expert_page, first answer page: $answer_page"
 if [ "$out" != docs/images ]; then cp "$work/demo.pdf" "$out/booklet.pdf"; fi
+# The same catalog on each paper size: its first challenge page (Starter), at one scale so sizes compare.
+for paper in a4 a5 letter; do
+  "$piecework" booklet --db "$work/demo.sqlite" --paper "$paper" --no-solutions --out "$work/demo-$paper.pdf" >/dev/null
+  if [ "$render" = yes ]; then
+    pdftoppm -png -r 40 -f 2 -l 2 -singlefile "$work/demo-$paper.pdf" "$out/booklet-paper-$paper"
+  fi
+done
 if [ "$render" = yes ]; then
   pdftoppm -png -r 60 -f "$expert_page" -l "$expert_page" -singlefile "$work/demo.pdf" "$out/booklet-page"
   # The upper half of the answer page (its first nine answers) keeps the picture small.

@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: Apache-2.0
+// The first hint is one concrete step at every level (issue 30, point 4): for 20 generated challenges per
+// level of IQ Fit, IQ-Link and IQ Focus, the first move is a single step that either puts a piece on the
+// board (the picture changes) or rules out one named placement, and the solver agrees with it: a piece
+// placed is in a solution, a placement ruled out (or a guess that fails) is in none. Printed boards carry the
+// row and column words the hints use.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "puzzle/challenge.hpp"
+#include "puzzle/definition.hpp"
+#include "rater/explain.hpp"
+#include "rater/rater.hpp"
+#include "solver/solver.hpp"
+#include "support/json_lines.hpp"
+#include "support/run.hpp"
+
+namespace piecework {
+namespace {
+
+using test::runPiecework;
+
+TEST(FirstHint, OneConcreteStepAtEveryLevel) {
+  for (const std::string family : {"iq-fit", "iq-link", "iq-focus"}) {
+    const Puzzle puzzle = loadPuzzle(family);
+    for (const std::string level : {"Starter", "Junior", "Expert", "Master", "Wizard"}) {
+      const auto generated =
+          runPiecework("generate " + family + " --level " + level + " --count 20 --seed 11 --json --quiet");
+      ASSERT_EQ(generated.status, 0) << generated.err;
+      const auto lines = test::jsonLines(generated.out);
+      ASSERT_EQ(lines.size(), 20U) << family << ' ' << level;
+      int ruledOut = 0;
+      for (const auto& line : lines) {
+        const std::string text = line.at("challenge").get<std::string>();
+        const Challenge challenge = parseChallengeText(puzzle, text);
+        Rules rules;
+        rules.marks = challenge.marks;
+        const Rating rating = rate(puzzle, challenge.givens, rules);
+        const std::vector<Move> moves = explainMoves(puzzle, rating);
+        ASSERT_FALSE(moves.empty()) << text;
+        const Move& first = moves.front();
+        ASSERT_EQ(first.steps.size(), 1U) << family << ' ' << level << ' ' << text << ": " << first.text;
+        const RatingStep& step = rating.steps[static_cast<std::size_t>(first.steps.front())];
+        ASSERT_GE(step.placement, 0) << first.text;
+        EXPECT_EQ(step.depth, 0) << first.text;
+        FindOptions find;
+        find.rules = rules;
+        find.max = 64;
+        const FindResult found = findSolutions(puzzle, challenge.givens, find);
+        ASSERT_TRUE(found.exhausted) << text;
+        int solutionsWithIt = 0;
+        for (const auto& solution : found.solutions)
+          solutionsWithIt += std::count(solution.begin(), solution.end(), step.placement) > 0 ? 1 : 0;
+        if (step.placed) {
+          // The picture changes: one more piece on the board, in a solution.
+          EXPECT_EQ(first.placed, std::vector<int>{step.placement}) << first.text;
+          EXPECT_GT(solutionsWithIt, 0) << family << ' ' << text << ": " << first.text;
+        } else {
+          ++ruledOut;
+          // One placement named, with its cells and why, and in no solution.
+          EXPECT_TRUE(first.kind == Move::RuleOut || first.kind == Move::GuessFails) << first.text;
+          EXPECT_NE(first.text.find(describePlacement(puzzle, step.placement)), std::string::npos)
+              << first.text;
+          EXPECT_NE(first.text.find(step.reason), std::string::npos) << first.text;
+          EXPECT_FALSE(step.reason.empty()) << first.text;
+          EXPECT_EQ(solutionsWithIt, 0) << family << ' ' << text << ": " << first.text;
+        }
+      }
+      RecordProperty(family + "_" + level + "_ruled_out_first", ruledOut);
+    }
+  }
+}
+
+TEST(FirstHint, CommandShowsWhereThePieceCannotGo) {
+  // A Wizard IQ Fit challenge whose rater starts with a round of eliminations (seed 5, the first one).
+  const auto generated = runPiecework("generate iq-fit --level Wizard --count 1 --seed 5 --json --quiet");
+  ASSERT_EQ(generated.status, 0) << generated.err;
+  const std::string challenge = test::jsonLines(generated.out).at(0).at("challenge").get<std::string>();
+  const auto hint = runPiecework("hint iq-fit --json --challenge '" + challenge + "'");
+  ASSERT_EQ(hint.status, 0) << hint.err;
+  const auto moves = nlohmann::json::parse(hint.out).at("moves");
+  ASSERT_EQ(moves.size(), 1U);
+  ASSERT_EQ(moves[0].at("steps").size(), 1U) << hint.out;
+  if (moves[0].at("kind") != "rule out") GTEST_SKIP() << "this challenge's first step is not a rule-out";
+  const auto plain = runPiecework("hint iq-fit --challenge '" + challenge + "'");
+  ASSERT_EQ(plain.status, 0) << plain.err;
+  EXPECT_NE(plain.out.find(") cannot go here:\n"), std::string::npos) << plain.out;
+}
+
+TEST(BoardLabels, SheetsAndHintsNameRowsAndColumns) {
+  const std::string dir = test::tempDir();
+  // IQ Fit's cells are "r1c1".."r5c10" in the hints: the board carries r1..r5 and c1..c10.
+  const std::string fit = "........../..n......./.nnn....../..p...SS../.ppppSSSS.";
+  for (const std::string& command :
+       {"sheet iq-fit --solution --challenge '" + fit + "' --out " + dir + "/fit.svg",
+        "hint iq-fit --challenge '" + fit + "' --out " + dir + "/hint.svg",
+        "sheet iq-fit --explain --challenge '" + fit + "' --out " + dir + "/walk.svg"}) {
+    const auto r = runPiecework(command);
+    ASSERT_EQ(r.status, 0) << r.err;
+  }
+  for (const std::string file : {"fit.svg", "hint.svg", "walk.svg"}) {
+    std::ifstream in(dir + "/" + file);
+    std::stringstream svg;
+    svg << in.rdbuf();
+    for (const std::string label : {"r1", "r5", "c1", "c10"})
+      EXPECT_NE(svg.str().find(">" + label + "</text>"), std::string::npos) << file << ": " << label;
+    EXPECT_EQ(svg.str().find(">r6</text>"), std::string::npos) << file;
+  }
+  // The hint rules out a placement of y and draws it pale: its letters too, as faint <text>.
+  std::ifstream hint(dir + "/hint.svg");
+  std::stringstream hintSvg;
+  hintSvg << hint.rdbuf();
+  EXPECT_NE(hintSvg.str().find("fill-opacity=\"0.450\">y</text>"), std::string::npos);
+  // IQ-Link names pegs by letter, not by row and column: no such labels.
+  const auto link = runPiecework("sheet iq-link --challenge '' --out " + dir + "/link.svg");
+  ASSERT_EQ(link.status, 0) << link.err;
+  std::ifstream in(dir + "/link.svg");
+  std::stringstream svg;
+  svg << in.rdbuf();
+  EXPECT_EQ(svg.str().find(">r1</text>"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace piecework
