@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// piecework catalog list|show|import|export|rate: the SQLite catalog of challenges (docs/catalog.md).
+// piecework catalog list|show|import|export|rate|check: the SQLite catalog of challenges (docs/catalog.md).
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -17,6 +17,7 @@
 #include "cli/command.hpp"
 #include "cli/csv.hpp"
 #include "db/catalog.hpp"
+#include "db/stored_check.hpp"
 #include "output/text.hpp"
 #include "puzzle/challenge.hpp"
 #include "puzzle/definition.hpp"
@@ -34,7 +35,7 @@ namespace {
 using ordered_json = nlohmann::ordered_json;
 
 constexpr const char* kCatalogUsage =
-    "piecework catalog list|show|import|export|rate [--db FILE] [OPTIONS]\n\n"
+    "piecework catalog list|show|import|export|rate|check [--db FILE] [OPTIONS]\n\n"
     "  list   [--puzzle P]... [--level L]... [--to-place N] [--json]   the stored challenges, easiest first\n"
     "  show   ID [--json]                                             one challenge with its pictures\n"
     "  import FILE|- [--puzzle P]... [--json]                         add JSON lines or CSV (export or "
@@ -42,7 +43,9 @@ constexpr const char* kCatalogUsage =
     "  export [--format jsonl|csv] [--out FILE [--json]] [filters]    every stored challenge (and custom "
     "definition)\n"
     "  rate   [filters] [--all] [--model M] [--json]                  re-rate challenges graded by an older "
-    "rater or another model\n\n"
+    "rater or another model\n"
+    "  check  [--json]                                                every row parsed and its solution "
+    "proved; damaged rows by id\n\n"
     "The catalog is ./piecework.sqlite unless --db FILE is given. 'piecework catalog SUBCOMMAND --help' "
     "lists the\n"
     "subcommand's options.";
@@ -160,6 +163,7 @@ int runList(const std::vector<std::string>& args) {
     return 0;
   const db::Catalog catalog(catalogPath(vm), db::Catalog::Access::ReadOnly);
   const auto rows = catalog.challenges(readFilter(vm));
+  db::quickCheckStoredChallenges(rows, catalog.path());  // a damaged row is named, never printed
   if (vm.count("json") != 0U) {
     for (const auto& c : rows) {
       ordered_json j;
@@ -208,6 +212,7 @@ int runShowOne(const std::vector<std::string>& args) {
   filter.id = id;
   const auto rows = catalog.challenges(filter);
   if (rows.empty()) throw InputError(fmt::format("{}: no challenge with id {}", catalog.path(), id));
+  db::quickCheckStoredChallenges(rows, catalog.path());
   const auto& c = rows.front();
   if (vm.count("json") != 0U) {
     ordered_json j;
@@ -776,41 +781,41 @@ int runRerate(const std::vector<std::string>& args) {
   db::ChallengeFilter filter = readFilter(vm);
   const std::optional<RatingModel> model = readModelOption(vm);
   const bool all = vm.count("all") != 0U;
+  // Every row is read, checked and graded before the first grade is written, and the grades go in one
+  // transaction: a damaged row (or a puzzle --model does not fit) leaves the catalog as it was (issue 31,
+  // D3).
+  std::vector<db::StoredChallenge> stored;
   {
-    const db::Catalog check(path, db::Catalog::Access::ReadOnly);
-  }  // must exist already: never create one here
-  db::Catalog catalog(path, db::Catalog::Access::ReadWrite);
-  std::map<std::int64_t, Puzzle> puzzles;
-  const std::vector<db::StoredChallenge> stored = catalog.challengesById(filter);
-  // Every puzzle is read, and checked against --model, before the first grade is written.
-  for (const auto& c : stored)
-    if (!puzzles.contains(c.puzzleId)) {
-      const auto it =
-          puzzles.emplace(c.puzzleId, loadDefinition(c.definitionText, c.puzzleName + " (catalog)")).first;
-      checkModelPuzzle(model, it->second, vm);
-    }
-  int rated = 0, changed = 0;
+    const db::Catalog catalog(path, db::Catalog::Access::ReadOnly);  // must exist already: never create one
+    stored = catalog.challengesById(filter);
+  }
+  db::StoredPuzzles puzzles(path);
   for (const auto& c : stored) {
-    const auto it = puzzles.find(c.puzzleId);
+    const Puzzle& puzzle = puzzles.of(c);
+    db::quickCheckStoredChallenge(puzzle, c, path);
+    checkModelPuzzle(model, puzzle, vm);
+  }
+  std::vector<db::RatingUpdate> updates;
+  int changed = 0;
+  for (const auto& c : stored) {
+    const Puzzle& puzzle = puzzles.of(c);
     // A grade is current when the current rater gave it with the model asked for (the shipped one without
     // --model): a plain `catalog rate` so restores the shipped grades after `catalog rate --model`.
-    const std::optional<db::GradingModel> gradedBy = db::gradingModel(it->second, model ? &*model : nullptr);
+    const std::optional<db::GradingModel> gradedBy = db::gradingModel(puzzle, model ? &*model : nullptr);
     if (!all && c.raterVersion >= kRaterVersion && c.model == gradedBy) continue;
     Rules rules;
     rules.linked = !c.unlinked;
-    Challenge challenge;
-    try {
-      challenge = parseChallengeText(it->second, c.challengeText);
-    } catch (const InputError& e) {
-      throw InputError(fmt::format("{}: challenge {}: {}", path, c.id, e.what()));
-    }
+    const Challenge challenge = parseChallengeText(puzzle, c.challengeText);  // checked above
     rules.marks = challenge.marks;
-    const Rating rating = rate(it->second, challenge.givens, rules, model ? &*model : nullptr);
-    catalog.updateRating(c.id, rating.level, rating.score, kRaterVersion, gradedBy,
-                         nlohmann::json(rating.strategyUse).dump());
-    ++rated;
+    const Rating rating = rate(puzzle, challenge.givens, rules, model ? &*model : nullptr);
+    updates.push_back({c.id, rating.level, rating.score, kRaterVersion, gradedBy,
+                       nlohmann::json(rating.strategyUse).dump()});
     if (rating.level != c.level) ++changed;
   }
+  // Opened for writing (which migrates an older schema) only now that every row has passed.
+  db::Catalog catalog(path, db::Catalog::Access::ReadWrite);
+  if (!updates.empty()) catalog.updateRatings(updates);
+  const auto rated = updates.size();
   if (vm.count("json") != 0U) {
     ordered_json summary;
     summary["catalog"] = path;
@@ -828,6 +833,66 @@ int runRerate(const std::vector<std::string>& args) {
   return 0;
 }
 
+// ---------------------------------------------------------------- check
+
+int runCheck(const std::vector<std::string>& args) {
+  po::options_description options("catalog check options");
+  options.add_options()("json", "print the report as one JSON object");
+  po::variables_map vm;
+  if (!parseSub("check", "piecework catalog check [--db FILE] [--json]", args, options, vm)) return 0;
+  const std::string path = catalogPath(vm);
+  std::vector<db::StoredChallenge> stored;
+  {
+    const db::Catalog catalog(path, db::Catalog::Access::ReadOnly);
+    stored = catalog.challengesById();
+  }
+  // The full check: every row through the quick check and then against a fresh solve; every damaged row is
+  // reported, not only the first.
+  db::StoredPuzzles puzzles(path);
+  std::vector<std::pair<std::int64_t, std::string>> damaged;
+  for (const auto& c : stored) {
+    try {
+      db::checkStoredChallenge(puzzles.of(c), c, path);
+    } catch (const InputError& e) {
+      std::string problem = e.what();
+      const std::string prefix = fmt::format("{}: challenge {}: ", path, c.id);
+      if (problem.starts_with(prefix)) problem.erase(0, prefix.size());
+      const std::string hint = " (see 'piecework catalog check')";
+      if (problem.ends_with(hint)) problem.erase(problem.size() - hint.size());
+      damaged.emplace_back(c.id, errorLine(problem));
+    }
+  }
+  if (vm.count("json") != 0U) {
+    ordered_json report;
+    report["catalog"] = path;
+    report["checked"] = stored.size();
+    report["damaged"] = ordered_json::array();
+    for (const auto& [id, problem] : damaged) {
+      ordered_json row;
+      row["id"] = id;
+      row["problem"] = problem;
+      report["damaged"].push_back(std::move(row));
+    }
+    std::cout << report.dump() << '\n';
+  } else {
+    for (const auto& [id, problem] : damaged) std::cout << fmt::format("challenge {}: {}\n", id, problem);
+  }
+  if (!damaged.empty()) {
+    std::string ids;
+    for (std::size_t i = 0; i < damaged.size() && i < 10; ++i)
+      ids += fmt::format("{}{}", i == 0 ? "" : ", ", damaged[i].first);
+    if (damaged.size() > 10) ids += ", ...";
+    std::cout << std::flush;
+    throw InputError(
+        fmt::format("{}: {} of {} challenges are damaged (id {})", path, damaged.size(), stored.size(), ids));
+  }
+  if (vm.count("json") == 0U)
+    std::cout << fmt::format(
+        "{}: checked {} challenges: each parses, and its stored solution is its one solution\n", path,
+        stored.size());
+  return 0;
+}
+
 }  // namespace
 
 int runCatalog(const std::vector<std::string>& args) {
@@ -842,7 +907,9 @@ int runCatalog(const std::vector<std::string>& args) {
   if (sub == "import") return runImport(rest);
   if (sub == "export") return runExport(rest);
   if (sub == "rate") return runRerate(rest);
-  throw InputError(fmt::format("catalog: unknown subcommand '{}' (list, show, import, export or rate)", sub));
+  if (sub == "check") return runCheck(rest);
+  throw InputError(
+      fmt::format("catalog: unknown subcommand '{}' (list, show, import, export, rate or check)", sub));
 }
 
 }  // namespace piecework::cli

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "db/sqlite.hpp"
+#include "db/stored_check.hpp"
 #include "puzzle/challenge.hpp"
 #include "puzzle/errors.hpp"
 #include "solver/solver.hpp"
@@ -444,6 +445,7 @@ CheckedChallenge checkStoredChallenge(const Puzzle& puzzle, const StoredChalleng
   const auto refusal = [&](const std::string& why) {
     return InputError(fmt::format("{}: challenge {}: {}", catalogPath, row.id, why));
   };
+  quickCheckStoredChallenge(puzzle, row, catalogPath);
   CheckedChallenge checked;
   std::vector<int> stored;
   try {
@@ -727,16 +729,22 @@ std::int64_t Catalog::challengeCount() const {
 
 void Catalog::updateRating(std::int64_t challengeId, Level level, double score, int raterVersion,
                            const std::optional<GradingModel>& model, const std::string& strategyUse) {
+  updateRatings({RatingUpdate{challengeId, level, score, raterVersion, model, strategyUse}});
+}
+
+void Catalog::updateRatings(const std::vector<RatingUpdate>& updates) {
   try {
     Transaction transaction(impl_->connection);
     Statement update(impl_->connection, kUpdateRating);
-    update.bind(1, challengeId)
-        .bind(2, levelName(level))
-        .bind(3, score)
-        .bind(4, raterVersion)
-        .bind(5, strategyUse);
-    Impl::bindModel(update, 6, model);
-    update.run();
+    for (const RatingUpdate& u : updates) {
+      update.bind(1, u.challengeId)
+          .bind(2, levelName(u.level))
+          .bind(3, u.score)
+          .bind(4, u.raterVersion)
+          .bind(5, u.strategyUse);
+      Impl::bindModel(update, 6, u.model);
+      update.run();
+    }
     transaction.commit();
   } catch (const SqliteError& e) {
     impl_->rethrow(e);

@@ -93,6 +93,16 @@ struct StoredChallenge {
   std::string createdAt;
 };
 
+// A new grade for a stored challenge.
+struct RatingUpdate {
+  std::int64_t challengeId = 0;
+  Level level = Level::Starter;
+  double score = 0;
+  int raterVersion = kRaterVersion;
+  std::optional<GradingModel> model;  // none: the puzzle's shipped model
+  std::string strategyUse = "{}";
+};
+
 struct ChallengeFilter {
   std::vector<std::string> puzzles;      // puzzle names; empty: every puzzle
   std::vector<Level> levels;             // empty: every level
@@ -134,9 +144,10 @@ struct CheckedChallenge {
 
 // Reads `row` (of the catalog at `catalogPath`, a challenge of `puzzle`) and checks it against a fresh solve:
 // a catalog is a file anyone can edit, and a booklet's answer key or an export must not carry a wrong answer.
-// Throws InputError, one line naming the catalog and the row ("FILE: challenge ID: ..."), when its texts do
-// not parse, it has no solution or several, or its stored solution is not the one the solver finds. Every
-// command that takes challenges from a catalog to a page or an export calls this (booklet, catalog export).
+// Throws InputError, one line naming the catalog and the row ("FILE: challenge ID: ..."), when the row fails
+// quickCheckStoredChallenge (db/stored_check.hpp), its texts do not parse, it has no solution or several, or
+// its stored solution is not the one the solver finds. Every command that takes challenges from a catalog to
+// a page or an export calls this (booklet, catalog export).
 CheckedChallenge checkStoredChallenge(const Puzzle& puzzle, const StoredChallenge& row,
                                       const std::string& catalogPath);
 
@@ -180,6 +191,8 @@ class Catalog {
   // Replaces a challenge's rating and the model that gave it (one transaction).
   void updateRating(std::int64_t challengeId, Level level, double score, int raterVersion,
                     const std::optional<GradingModel>& model, const std::string& strategyUse);
+  // Replaces many ratings in one transaction (all or nothing).
+  void updateRatings(const std::vector<RatingUpdate>& updates);
 
   // --- booklets
   // Records a booklet and its entries (challenge ids in booklet order) in one transaction; returns its id.
