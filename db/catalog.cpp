@@ -100,17 +100,32 @@ CREATE VIEW challenge_list AS
   FROM challenges c JOIN puzzles p ON p.id = c.puzzle_id JOIN levels l ON l.name = c.level
   ORDER BY p.name, l.rank, c.score, c.id;
 )sql",
+    // 2 -> 3: the level a publisher's file gave a challenge, kept beside the catalog's own grade (import
+    // grades every line itself). Rows stored before keep NULL: none was recorded.
+    R"sql(
+ALTER TABLE challenges ADD COLUMN official_level TEXT REFERENCES levels (name) -- the level the imported file gave it (a publisher's own); NULL: none given. The catalog's grade is level
+  CHECK (official_level IS NULL OR official_level IN ('Starter', 'Junior', 'Expert', 'Master', 'Wizard'));
+DROP VIEW IF EXISTS challenge_list;
+CREATE VIEW challenge_list AS
+  SELECT c.id, p.name AS puzzle, c.level, c.score, c.given, c.to_place, c.challenge, c.solution, c.model,
+         c.official_level
+  FROM challenges c JOIN puzzles p ON p.id = c.puzzle_id JOIN levels l ON l.name = c.level
+  ORDER BY p.name, l.rank, c.score, c.id;
+)sql",
 };
 static_assert(std::size(kMigrations) == kSchemaVersion);
 
 // The model columns are read as NULL from a version 1 catalog opened read-only (it is migrated only when
-// opened for writing); every grade there is the shipped model's.
+// opened for writing); every grade there is the shipped model's. So is the official level from a catalog
+// older than version 3.
 const char* const kSelectChallenges = R"sql(
 SELECT c.id, c.puzzle_id, p.name, p.definition, p.definition_hash, c.challenge, c.canonical_key, c.solution,
        c.given, c.to_place, c.unlinked, l.rank, c.score, c.rater_version, c.strategy_use, c.seed,
        c.generator_version, c.created_at, )sql";
 const char* const kModelColumns = "c.model, c.model_fingerprint";
 const char* const kNoModelColumns = "NULL, NULL";
+const char* const kOfficialLevelColumn = ", c.official_level";
+const char* const kNoOfficialLevelColumn = ", NULL";
 const char* const kSelectChallengesFrom = R"sql(
 FROM challenges c JOIN puzzles p ON p.id = c.puzzle_id JOIN levels l ON l.name = c.level
 WHERE (?1 IS NULL OR p.name IN (SELECT value FROM json_each(?1)))
@@ -124,8 +139,8 @@ const char* const kChallengesById = "ORDER BY c.id";
 const char* const kInsertChallenge = R"sql(
 INSERT INTO challenges (puzzle_id, challenge, canonical_key, unlinked, solution, given, to_place, level, score,
                         rater_version, strategy_use, seed, generator_version, created_at, model,
-                        model_fingerprint)
-VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)
+                        model_fingerprint, official_level)
+VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)
 ON CONFLICT (puzzle_id, unlinked, canonical_key) DO NOTHING
 )sql";
 const char* const kCountChallenges = "SELECT count(*) FROM challenges";
@@ -147,7 +162,7 @@ const char* const kSelectBookletEntries =
 // `schemaVersion`: of the catalog read (version 1 has no model columns).
 std::string selectChallengesSql(const char* order, std::int64_t schemaVersion) {
   return std::string(kSelectChallenges) + (schemaVersion >= 2 ? kModelColumns : kNoModelColumns) +
-         kSelectChallengesFrom + order;
+         (schemaVersion >= 3 ? kOfficialLevelColumn : kNoOfficialLevelColumn) + kSelectChallengesFrom + order;
 }
 
 std::string nowUtc() {
@@ -396,6 +411,13 @@ StoredChallenge readChallenge(const Statement& row) {
       throw bad("a model fingerprint that is not 16 lower-case hex digits");
     c.model = std::move(model);
   }
+  if (!row.isNull(20)) {
+    const auto level = row.isText(20) ? parseLevel(row.getText(20)) : std::nullopt;
+    if (!level)
+      throw SqliteError(SQLITE_CORRUPT,
+                        fmt::format("challenge {} has an official level that is not a level name", c.id));
+    c.officialLevel = level;
+  }
   return c;
 }
 
@@ -542,6 +564,10 @@ struct Catalog::Impl {
         .bind(10, c.raterVersion)
         .bind(11, c.strategyUse.empty() ? std::string("{}") : c.strategyUse);
     bindModel(statement, 15, c.model);
+    if (c.officialLevel)
+      statement.bind(17, std::string(levelName(*c.officialLevel)));
+    else
+      statement.bindNull(17);
     if (c.seed)
       statement.bind(12, std::to_string(*c.seed));
     else

@@ -22,7 +22,7 @@ namespace piecework::db {
 
 // The schema version this build writes (PRAGMA user_version). Older catalogs are migrated on open for
 // writing.
-inline constexpr int kSchemaVersion = 2;
+inline constexpr int kSchemaVersion = 3;
 // PRAGMA application_id of a piecework catalog ("PWCT").
 inline constexpr std::int32_t kApplicationId = 0x50574354;
 // The catalog used when a command is given no --db.
@@ -63,8 +63,9 @@ struct NewChallenge {
   Level level = Level::Starter;
   double score = 0;
   int raterVersion = kRaterVersion;
-  std::optional<GradingModel> model;  // none: the puzzle's shipped model
-  std::string strategyUse = "{}";     // JSON object: strategy -> times used
+  std::optional<GradingModel> model;   // none: the puzzle's shipped model
+  std::optional<Level> officialLevel;  // the level the imported file gave it (none: not given)
+  std::string strategyUse = "{}";      // JSON object: strategy -> times used
   std::optional<std::uint64_t> seed;
   std::optional<int> generatorVersion;
   std::string createdAt;  // ISO 8601 UTC; empty: now
@@ -87,6 +88,7 @@ struct StoredChallenge {
   double score = 0;
   int raterVersion = 0;
   std::optional<GradingModel> model;  // none: the puzzle's shipped model (every grade of a version 1 catalog)
+  std::optional<Level> officialLevel;  // the level the imported file gave it (none before version 3)
   std::string strategyUse;
   std::optional<std::uint64_t> seed;
   std::optional<int> generatorVersion;
