@@ -605,6 +605,41 @@ TEST_F(Hardening, CountProgressOnATerminalIsOrderedAndCleared) {
   }
 }
 
+// Issue 31, item 6: work bounded by a model file shows progress and honours its documented limit. A model
+// that grades every challenge far below Wizard makes `generate --level Wizard` search in vain: on a terminal
+// it says how far it is from its first attempt, and it stops at --max-attempts with exit status 1.
+TEST_F(Hardening, GenerateWithAnAbsurdModelShowsProgressAndStopsAtItsAttempts) {
+  spit(path("easy.json"), R"({"format":"piecework-rating-model","name":"easy","features":["to_place"],)"
+                          R"("mean":[0],"scale":[1],"weights":[1],"cuts":[100,101,102,103]})");
+  const std::string model = path("easy.json");
+  int master = -1;
+  const pid_t pid = ::forkpty(&master, nullptr, nullptr, nullptr);
+  ASSERT_GE(pid, 0);
+  if (pid == 0) {
+    ::execl(PIECEWORK_BINARY, PIECEWORK_BINARY, "generate", "iq-fit", "--level", "Wizard", "--count", "2",
+            "--seed", "1", "--threads", "1", "--max-attempts", "12", "--model", model.c_str(), nullptr);
+    ::_exit(127);
+  }
+  std::string screen;
+  char buffer[4096];
+  for (;;) {
+    const ssize_t got = ::read(master, buffer, sizeof buffer);
+    if (got <= 0) break;  // EIO once the child has closed the terminal
+    screen.append(buffer, static_cast<std::size_t>(got));
+  }
+  ::close(master);
+  int status = 0;
+  ASSERT_EQ(::waitpid(pid, &status, 0), pid);
+  ASSERT_TRUE(WIFEXITED(status)) << screen;
+  EXPECT_EQ(WEXITSTATUS(status), 1) << screen;
+  EXPECT_TRUE(std::regex_search(screen, std::regex(R"(generating: 0/2 Wizard challenges, \d+ attempts, )"
+                                                   R"(challenge 1: attempt \d+ of at most 12)")))
+      << "no progress line on the terminal: " << screen;
+  EXPECT_NE(screen.find("gave up on challenge 1 of 2 after 12 attempts: no new Wizard challenge found"),
+            std::string::npos)
+      << screen;
+}
+
 // Row 15: generate kept every challenge (1.3 kB each); the command now streams them.
 TEST(GenerateStreaming, ABatchNeedNotKeepItsChallenges) {
   const Puzzle fit = loadPuzzle("iq-fit");
