@@ -750,8 +750,8 @@ TEST_F(Hardening, ErrorsAreOneBoundedLineWhateverTheInputHolds) {
   const auto key = runPiecework("show " + quote(path("key.toml")));
   oneLine(key);
   EXPECT_LT(key.err.size(), 1000U) << key.err.size();
-  // The key's first 200 characters (its opening quote and 199 k), then its length with both quotes.
-  EXPECT_NE(key.err.find("'" + std::string(199, 'k') + "[... 1000002 characters in all]"), std::string::npos)
+  // The key's first 80 characters (its opening quote and 79 k), then its length with both quotes.
+  EXPECT_NE(key.err.find("'" + std::string(79, 'k') + "[... 1000002 characters in all]"), std::string::npos)
       << key.err;
   EXPECT_NE(key.err.find("(known keys: name,"), std::string::npos) << key.err;  // the end is kept
 
@@ -784,8 +784,8 @@ TEST(ErrorLine, EscapesControlsAndBytesThatAreNotUtf8) {
 
 TEST(ErrorLine, CutsLongWordsAndLongLines) {
   EXPECT_EQ(errorLine("key '" + std::string(300, 'k') + "' unknown"),
-            "key '" + std::string(199, 'k') + "[... 302 characters in all] unknown");
-  const std::string exact(200, 'x');
+            "key '" + std::string(79, 'k') + "[... 302 characters in all] unknown");
+  const std::string exact(80, 'x');
   EXPECT_EQ(errorLine(exact), exact);
   // 2,000 short words: 4,000 characters, cut in the middle.
   std::string many;
@@ -793,8 +793,21 @@ TEST(ErrorLine, CutsLongWordsAndLongLines) {
   const std::string line = errorLine("start " + many + "end");
   EXPECT_TRUE(line.starts_with("start w w")) << line;
   EXPECT_TRUE(line.ends_with("w w end")) << line;
-  EXPECT_NE(line.find("[... 3009 characters cut]"), std::string::npos) << line;
-  EXPECT_EQ(line.size(), 1000U + std::string("[... 3009 characters cut]").size());
+  // At most 400 bytes (issue 31): 260 of its start, the note, 100 of its end; 4009 - 360 characters cut.
+  EXPECT_NE(line.find("[... 3649 characters cut]"), std::string::npos) << line;
+  EXPECT_EQ(line.size(), 360U + std::string("[... 3649 characters cut]").size());
+  // Escapes count as the bytes they print, and are never cut in two.
+  std::string controls;
+  for (int i = 0; i < 2000; ++i) controls += "\x01 ";
+  const std::string escaped = errorLine(controls);
+  EXPECT_LE(escaped.size(), 400U) << escaped;
+  EXPECT_NE(escaped.find("characters cut]"), std::string::npos) << escaped;
+  std::size_t backslashes = 0, escapes = 0;
+  for (std::size_t at = escaped.find('\\'); at != std::string::npos; at = escaped.find('\\', at + 1)) {
+    ++backslashes;
+    if (escaped.compare(at, 4, "\\x01") == 0) ++escapes;
+  }
+  EXPECT_EQ(backslashes, escapes) << escaped;
 }
 
 }  // namespace
