@@ -598,6 +598,10 @@ Catalog::Catalog(const std::string& path, Access access) : impl_(std::make_uniqu
       impl_->schemaVersion = impl_->connection.queryInt("PRAGMA user_version");
       return;
     }
+    // A row damaged inside a sound file (issue 31, D3) is refused before anything is written: every stored
+    // row passes the quick check first (db/stored_check.hpp), read through a connection that writes nothing.
+    if (state == FileState::Catalog)
+      quickCheckStoredChallenges(Catalog(path, Access::ReadOnly).challengesById(), path);
     // Storing needs the file and its directory (for the -wal and -shm files) writable: say so in one line.
     if (state == FileState::Missing ? !directoryWritable(path)
                                     : (::access(path.c_str(), W_OK) != 0 || !directoryWritable(path)))

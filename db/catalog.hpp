@@ -157,7 +157,8 @@ class Catalog {
  public:
   enum class Access {
     ReadOnly,   // the file must be an existing catalog; nothing is written
-    ReadWrite,  // creates the catalog when the file does not exist (or is empty), migrates older schemas
+    ReadWrite,  // creates the catalog when the file does not exist (or is empty), migrates older schemas;
+                // an existing catalog's rows must first pass quickCheckStoredChallenge (db/stored_check.hpp)
   };
 
   // Throws InputError (one line naming the file) when the file is not a catalog; the file is left untouched.

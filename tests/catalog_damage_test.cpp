@@ -107,9 +107,15 @@ TEST_F(CatalogDamage, WritersRefuseBeforeWritingAnything) {
   damageChallengeTwo();
   const std::string before = slurp(db_);
   const std::string out = dir_ + "/out";
+  // A sound line to import (IQ Fit with three pieces to place; its solution checked with `piecework solve`).
+  spit(dir_ + "/new.jsonl",
+       R"({"puzzle":"iq-fit","challenge":"....llpppp/.yyyylpprr/...yylnnnr/i.ssssnonr/iiissoooor"})"
+       "\n");
   for (const std::string& command :
        {db("catalog rate --all"), db("catalog rate"), db("catalog export --out '" + out + ".jsonl'"),
-        db("catalog export --format csv --out '" + out + ".csv'"), db("booklet --out '" + out + ".pdf'")}) {
+        db("catalog export --format csv --out '" + out + ".csv'"), db("booklet --out '" + out + ".pdf'"),
+        db("catalog import '" + dir_ + "/new.jsonl'"),
+        db("generate iq-fit --level Junior --count 1 --seed 99 --quiet")}) {
     SCOPED_TRACE(command);
     const auto r = runPiecework(command);
     if (command.find("catalog rate ") == std::string::npos || command.find("--all") != std::string::npos)
