@@ -11,6 +11,7 @@
 #include <iostream>
 #include <map>
 
+#include "cli/calibration_file.hpp"
 #include "cli/command.hpp"
 #include "puzzle/challenge.hpp"
 #include "puzzle/definition.hpp"
@@ -389,6 +390,10 @@ int runCalibrate(const std::vector<std::string>& args) {
   std::cout << (vm.count("out") != 0U ? fmt::format("wrote {}\n", vm["out"].as<std::string>())
                                       : std::string("(use --out MODEL to save the model)\n"));
   return 0;
+}
+
+std::size_t readCalibrationFile(const Puzzle& puzzle, const std::string& file, bool graded) {
+  return readBooklet(puzzle, file, Rules{}, graded, shippedModel(puzzle).features).size();
 }
 
 }  // namespace piecework::cli

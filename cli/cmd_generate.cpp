@@ -175,13 +175,15 @@ int runGenerate(const std::vector<std::string>& args) {
   generate.accepted = emit;
   generate.keep = false;  // printed and stored as they come: memory stays flat however many are asked for
   const bool progress = isatty(STDERR_FILENO) != 0;
-  auto lastProgress = std::chrono::steady_clock::now();
-  const auto start = lastProgress;
+  const auto start = std::chrono::steady_clock::now();
+  auto lastProgress = start;
   bool progressShown = false;
   if (progress) {
     generate.progress = [&](int done, const GenerateStats& stats) {
       const auto now = std::chrono::steady_clock::now();
-      if (now - lastProgress < std::chrono::milliseconds(250)) return;
+      // The first report shows at once (a long search says so from its first attempt), later ones at most
+      // four times a second.
+      if (progressShown && now - lastProgress < std::chrono::milliseconds(250)) return;
       lastProgress = now;
       progressShown = true;
       std::cerr

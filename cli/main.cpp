@@ -22,7 +22,7 @@ const std::vector<Command>& commands() {
       {"census", "how many unique and minimal challenges exist, per number of pieces given", runCensus},
       {"rate", "grade a challenge Starter..Wizard by replaying human strategies", runRate},
       {"generate", "generate unique challenges at a level, reproducible from a seed", runGenerate},
-      {"catalog", "list, show, import, export and re-rate the challenges of a catalog", runCatalog},
+      {"catalog", "list, show, import, export, re-rate and check the challenges of a catalog", runCatalog},
       {"booklet", "print a booklet (PDF) of catalog challenges with answer keys", runBooklet},
       {"sheet", "draw one challenge as SVG or PDF", runSheet},
       {"hint", "the next move a person would make on a challenge, in words and as a picture", runHint},

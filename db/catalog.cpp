@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "db/sqlite.hpp"
+#include "db/stored_check.hpp"
 #include "puzzle/challenge.hpp"
 #include "puzzle/errors.hpp"
 #include "solver/solver.hpp"
@@ -99,17 +100,32 @@ CREATE VIEW challenge_list AS
   FROM challenges c JOIN puzzles p ON p.id = c.puzzle_id JOIN levels l ON l.name = c.level
   ORDER BY p.name, l.rank, c.score, c.id;
 )sql",
+    // 2 -> 3: the level a publisher's file gave a challenge, kept beside the catalog's own grade (import
+    // grades every line itself). Rows stored before keep NULL: none was recorded.
+    R"sql(
+ALTER TABLE challenges ADD COLUMN official_level TEXT REFERENCES levels (name) -- the level the imported file gave it (a publisher's own); NULL: none given. The catalog's grade is level
+  CHECK (official_level IS NULL OR official_level IN ('Starter', 'Junior', 'Expert', 'Master', 'Wizard'));
+DROP VIEW IF EXISTS challenge_list;
+CREATE VIEW challenge_list AS
+  SELECT c.id, p.name AS puzzle, c.level, c.score, c.given, c.to_place, c.challenge, c.solution, c.model,
+         c.official_level
+  FROM challenges c JOIN puzzles p ON p.id = c.puzzle_id JOIN levels l ON l.name = c.level
+  ORDER BY p.name, l.rank, c.score, c.id;
+)sql",
 };
 static_assert(std::size(kMigrations) == kSchemaVersion);
 
 // The model columns are read as NULL from a version 1 catalog opened read-only (it is migrated only when
-// opened for writing); every grade there is the shipped model's.
+// opened for writing); every grade there is the shipped model's. So is the official level from a catalog
+// older than version 3.
 const char* const kSelectChallenges = R"sql(
 SELECT c.id, c.puzzle_id, p.name, p.definition, p.definition_hash, c.challenge, c.canonical_key, c.solution,
        c.given, c.to_place, c.unlinked, l.rank, c.score, c.rater_version, c.strategy_use, c.seed,
        c.generator_version, c.created_at, )sql";
 const char* const kModelColumns = "c.model, c.model_fingerprint";
 const char* const kNoModelColumns = "NULL, NULL";
+const char* const kOfficialLevelColumn = ", c.official_level";
+const char* const kNoOfficialLevelColumn = ", NULL";
 const char* const kSelectChallengesFrom = R"sql(
 FROM challenges c JOIN puzzles p ON p.id = c.puzzle_id JOIN levels l ON l.name = c.level
 WHERE (?1 IS NULL OR p.name IN (SELECT value FROM json_each(?1)))
@@ -123,8 +139,8 @@ const char* const kChallengesById = "ORDER BY c.id";
 const char* const kInsertChallenge = R"sql(
 INSERT INTO challenges (puzzle_id, challenge, canonical_key, unlinked, solution, given, to_place, level, score,
                         rater_version, strategy_use, seed, generator_version, created_at, model,
-                        model_fingerprint)
-VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)
+                        model_fingerprint, official_level)
+VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)
 ON CONFLICT (puzzle_id, unlinked, canonical_key) DO NOTHING
 )sql";
 const char* const kCountChallenges = "SELECT count(*) FROM challenges";
@@ -146,7 +162,7 @@ const char* const kSelectBookletEntries =
 // `schemaVersion`: of the catalog read (version 1 has no model columns).
 std::string selectChallengesSql(const char* order, std::int64_t schemaVersion) {
   return std::string(kSelectChallenges) + (schemaVersion >= 2 ? kModelColumns : kNoModelColumns) +
-         kSelectChallengesFrom + order;
+         (schemaVersion >= 3 ? kOfficialLevelColumn : kNoOfficialLevelColumn) + kSelectChallengesFrom + order;
 }
 
 std::string nowUtc() {
@@ -395,6 +411,13 @@ StoredChallenge readChallenge(const Statement& row) {
       throw bad("a model fingerprint that is not 16 lower-case hex digits");
     c.model = std::move(model);
   }
+  if (!row.isNull(20)) {
+    const auto level = row.isText(20) ? parseLevel(row.getText(20)) : std::nullopt;
+    if (!level)
+      throw SqliteError(SQLITE_CORRUPT,
+                        fmt::format("challenge {} has an official level that is not a level name", c.id));
+    c.officialLevel = level;
+  }
   return c;
 }
 
@@ -444,6 +467,7 @@ CheckedChallenge checkStoredChallenge(const Puzzle& puzzle, const StoredChalleng
   const auto refusal = [&](const std::string& why) {
     return InputError(fmt::format("{}: challenge {}: {}", catalogPath, row.id, why));
   };
+  quickCheckStoredChallenge(puzzle, row, catalogPath);
   CheckedChallenge checked;
   std::vector<int> stored;
   try {
@@ -540,6 +564,10 @@ struct Catalog::Impl {
         .bind(10, c.raterVersion)
         .bind(11, c.strategyUse.empty() ? std::string("{}") : c.strategyUse);
     bindModel(statement, 15, c.model);
+    if (c.officialLevel)
+      statement.bind(17, std::string(levelName(*c.officialLevel)));
+    else
+      statement.bindNull(17);
     if (c.seed)
       statement.bind(12, std::to_string(*c.seed));
     else
@@ -570,6 +598,10 @@ Catalog::Catalog(const std::string& path, Access access) : impl_(std::make_uniqu
       impl_->schemaVersion = impl_->connection.queryInt("PRAGMA user_version");
       return;
     }
+    // A row damaged inside a sound file (issue 31, D3) is refused before anything is written: every stored
+    // row passes the quick check first (db/stored_check.hpp), read through a connection that writes nothing.
+    if (state == FileState::Catalog)
+      quickCheckStoredChallenges(Catalog(path, Access::ReadOnly).challengesById(), path);
     // Storing needs the file and its directory (for the -wal and -shm files) writable: say so in one line.
     if (state == FileState::Missing ? !directoryWritable(path)
                                     : (::access(path.c_str(), W_OK) != 0 || !directoryWritable(path)))
@@ -727,16 +759,22 @@ std::int64_t Catalog::challengeCount() const {
 
 void Catalog::updateRating(std::int64_t challengeId, Level level, double score, int raterVersion,
                            const std::optional<GradingModel>& model, const std::string& strategyUse) {
+  updateRatings({RatingUpdate{challengeId, level, score, raterVersion, model, strategyUse}});
+}
+
+void Catalog::updateRatings(const std::vector<RatingUpdate>& updates) {
   try {
     Transaction transaction(impl_->connection);
     Statement update(impl_->connection, kUpdateRating);
-    update.bind(1, challengeId)
-        .bind(2, levelName(level))
-        .bind(3, score)
-        .bind(4, raterVersion)
-        .bind(5, strategyUse);
-    Impl::bindModel(update, 6, model);
-    update.run();
+    for (const RatingUpdate& u : updates) {
+      update.bind(1, u.challengeId)
+          .bind(2, levelName(u.level))
+          .bind(3, u.score)
+          .bind(4, u.raterVersion)
+          .bind(5, u.strategyUse);
+      Impl::bindModel(update, 6, u.model);
+      update.run();
+    }
     transaction.commit();
   } catch (const SqliteError& e) {
     impl_->rethrow(e);

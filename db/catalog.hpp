@@ -22,7 +22,7 @@ namespace piecework::db {
 
 // The schema version this build writes (PRAGMA user_version). Older catalogs are migrated on open for
 // writing.
-inline constexpr int kSchemaVersion = 2;
+inline constexpr int kSchemaVersion = 3;
 // PRAGMA application_id of a piecework catalog ("PWCT").
 inline constexpr std::int32_t kApplicationId = 0x50574354;
 // The catalog used when a command is given no --db.
@@ -63,8 +63,9 @@ struct NewChallenge {
   Level level = Level::Starter;
   double score = 0;
   int raterVersion = kRaterVersion;
-  std::optional<GradingModel> model;  // none: the puzzle's shipped model
-  std::string strategyUse = "{}";     // JSON object: strategy -> times used
+  std::optional<GradingModel> model;   // none: the puzzle's shipped model
+  std::optional<Level> officialLevel;  // the level the imported file gave it (none: not given)
+  std::string strategyUse = "{}";      // JSON object: strategy -> times used
   std::optional<std::uint64_t> seed;
   std::optional<int> generatorVersion;
   std::string createdAt;  // ISO 8601 UTC; empty: now
@@ -87,10 +88,21 @@ struct StoredChallenge {
   double score = 0;
   int raterVersion = 0;
   std::optional<GradingModel> model;  // none: the puzzle's shipped model (every grade of a version 1 catalog)
+  std::optional<Level> officialLevel;  // the level the imported file gave it (none before version 3)
   std::string strategyUse;
   std::optional<std::uint64_t> seed;
   std::optional<int> generatorVersion;
   std::string createdAt;
+};
+
+// A new grade for a stored challenge.
+struct RatingUpdate {
+  std::int64_t challengeId = 0;
+  Level level = Level::Starter;
+  double score = 0;
+  int raterVersion = kRaterVersion;
+  std::optional<GradingModel> model;  // none: the puzzle's shipped model
+  std::string strategyUse = "{}";
 };
 
 struct ChallengeFilter {
@@ -134,9 +146,10 @@ struct CheckedChallenge {
 
 // Reads `row` (of the catalog at `catalogPath`, a challenge of `puzzle`) and checks it against a fresh solve:
 // a catalog is a file anyone can edit, and a booklet's answer key or an export must not carry a wrong answer.
-// Throws InputError, one line naming the catalog and the row ("FILE: challenge ID: ..."), when its texts do
-// not parse, it has no solution or several, or its stored solution is not the one the solver finds. Every
-// command that takes challenges from a catalog to a page or an export calls this (booklet, catalog export).
+// Throws InputError, one line naming the catalog and the row ("FILE: challenge ID: ..."), when the row fails
+// quickCheckStoredChallenge (db/stored_check.hpp), its texts do not parse, it has no solution or several, or
+// its stored solution is not the one the solver finds. Every command that takes challenges from a catalog to
+// a page or an export calls this (booklet, catalog export).
 CheckedChallenge checkStoredChallenge(const Puzzle& puzzle, const StoredChallenge& row,
                                       const std::string& catalogPath);
 
@@ -144,7 +157,8 @@ class Catalog {
  public:
   enum class Access {
     ReadOnly,   // the file must be an existing catalog; nothing is written
-    ReadWrite,  // creates the catalog when the file does not exist (or is empty), migrates older schemas
+    ReadWrite,  // creates the catalog when the file does not exist (or is empty), migrates older schemas;
+                // an existing catalog's rows must first pass quickCheckStoredChallenge (db/stored_check.hpp)
   };
 
   // Throws InputError (one line naming the file) when the file is not a catalog; the file is left untouched.
@@ -180,6 +194,8 @@ class Catalog {
   // Replaces a challenge's rating and the model that gave it (one transaction).
   void updateRating(std::int64_t challengeId, Level level, double score, int raterVersion,
                     const std::optional<GradingModel>& model, const std::string& strategyUse);
+  // Replaces many ratings in one transaction (all or nothing).
+  void updateRatings(const std::vector<RatingUpdate>& updates);
 
   // --- booklets
   // Records a booklet and its entries (challenge ids in booklet order) in one transaction; returns its id.

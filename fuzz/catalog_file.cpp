@@ -12,7 +12,9 @@
 #include <string>
 
 #include "db/catalog.hpp"
+#include "db/stored_check.hpp"
 #include "families/registry.hpp"
+#include "fuzz/one_line_error.hpp"
 #include "puzzle/challenge.hpp"
 #include "puzzle/definition.hpp"
 #include "puzzle/errors.hpp"
@@ -48,13 +50,16 @@ void readEverything(const std::string& path) {
   (void)catalog.booklets();
   (void)catalog.challengeCount();
   (void)catalog.challengesById();
+  // What `catalog list` and `show` check of every row before they print it (db/stored_check.hpp).
+  piecework::db::quickCheckStoredChallenges(catalog.challenges(), path);
   for (const auto& c : catalog.challenges()) {
     (void)piecework::levelName(c.level);
     try {  // `catalog show` reports a challenge it cannot draw and goes on
       const piecework::Puzzle puzzle = piecework::loadDefinition(c.definitionText, c.puzzleName);
       (void)piecework::parseChallenge(puzzle, c.challengeText);
       (void)piecework::parseChallenge(puzzle, c.solutionText);
-    } catch (const piecework::InputError&) {
+    } catch (const piecework::InputError& e) {
+      piecework::fuzz::requireOneBoundedLine(e);
     }
   }
 }
@@ -78,12 +83,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   try {
     (void)piecework::db::Catalog::holdsCatalog(path.string());
     readEverything(path.string());
-  } catch (const piecework::InputError&) {
+  } catch (const piecework::InputError& e) {
+    piecework::fuzz::requireOneBoundedLine(e);
   }
   try {
     const piecework::db::Catalog catalog(path.string(), piecework::db::Catalog::Access::ReadWrite);
     (void)catalog.challengeCount();
-  } catch (const piecework::InputError&) {
+  } catch (const piecework::InputError& e) {
+    piecework::fuzz::requireOneBoundedLine(e);
   }
   removeCatalog(path);
   return 0;

@@ -6,6 +6,7 @@
 
 #include "cli/catalog_import.hpp"
 #include "families/registry.hpp"
+#include "fuzz/one_line_error.hpp"
 #include "puzzle/errors.hpp"
 
 // The shipped families, registered once as every program does first (families/registry.hpp).
@@ -23,7 +24,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (line.find_first_not_of(" \t") == std::string::npos) return 0;
   try {
     piecework::cli::readImportLine(line);
-  } catch (const piecework::InputError&) {
+  } catch (const piecework::InputError& e) {
+    piecework::fuzz::requireOneBoundedLine(e);
   }
   return 0;
 }

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "families/registry.hpp"
+#include "fuzz/one_line_error.hpp"
 #include "puzzle/challenge.hpp"
 #include "puzzle/definition.hpp"
 #include "puzzle/errors.hpp"
@@ -49,7 +50,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   std::vector<int> placements;
   try {
     placements = piecework::parseChallenge(puzzle, text);
-  } catch (const piecework::InputError&) {
+  } catch (const piecework::InputError& e) {
+    piecework::fuzz::requireOneBoundedLine(e);
     return 0;
   }
   for (const auto layout : {piecework::Layout::OneLine, piecework::Layout::Lines}) {

@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "families/registry.hpp"
+#include "fuzz/one_line_error.hpp"
 #include "puzzle/definition.hpp"
 #include "puzzle/errors.hpp"
 
@@ -21,7 +22,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   try {
     const piecework::Puzzle puzzle = piecework::loadDefinition(text, "fuzz.toml");
     (void)puzzle;
-  } catch (const piecework::InputError&) {
+  } catch (const piecework::InputError& e) {
+    piecework::fuzz::requireOneBoundedLine(e);
   }
   return 0;
 }

@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <string_view>
 
+#include "fuzz/one_line_error.hpp"
 #include "puzzle/errors.hpp"
 #include "rater/model.hpp"
 
@@ -47,7 +48,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   piecework::RatingModel model;
   try {
     model = piecework::parseModel(text, "fuzz.json");
-  } catch (const piecework::InputError&) {
+  } catch (const piecework::InputError& e) {
+    piecework::fuzz::requireOneBoundedLine(e);
     return 0;
   }
   check(model);

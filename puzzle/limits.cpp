@@ -89,7 +89,7 @@ std::string errorLine(std::string_view message) {
   const std::vector<std::string> characters = escapedCharacters(message);
   // Words longer than kMaxEchoedChars: their first kMaxEchoedChars characters and their length.
   std::vector<std::string> bounded;
-  bounded.reserve(std::min(characters.size(), 4 * kMaxErrorLineChars));
+  bounded.reserve(std::min(characters.size(), 4 * kMaxErrorLineBytes));
   for (std::size_t i = 0; i < characters.size();) {
     if (characters[i] == " ") {
       bounded.push_back(characters[i++]);
@@ -103,16 +103,26 @@ std::string errorLine(std::string_view message) {
       for (const char c : fmt::format("[... {} characters in all]", length)) bounded.emplace_back(1, c);
     i = end;
   }
+  std::size_t bytes = 0;
+  for (const auto& c : bounded) bytes += c.size();
   std::string line;
-  if (bounded.size() <= kMaxErrorLineChars) {
+  if (bytes <= kMaxErrorLineBytes) {
     for (const auto& c : bounded) line += c;
     return line;
   }
-  // Many short words: keep the start, which names the file, and the end, which often names the limit.
-  const std::size_t tail = kMaxErrorLineChars / 4, head = kMaxErrorLineChars - tail;
+  // Many words: keep the start, which names the file, and the end, which often names the limit; the note of
+  // what was cut comes out of the start's share, so that the whole stays within kMaxErrorLineBytes.
+  constexpr std::size_t kNoteBytes = 40;  // "[... N characters cut]" for any N
+  const std::size_t tailBytes = kMaxErrorLineBytes / 4,
+                    headBytes = kMaxErrorLineBytes - tailBytes - kNoteBytes;
+  std::size_t head = 0, headSize = 0;
+  while (head < bounded.size() && headSize + bounded[head].size() <= headBytes)
+    headSize += bounded[head++].size();
+  std::size_t tail = bounded.size(), tailSize = 0;
+  while (tail > head && tailSize + bounded[tail - 1].size() <= tailBytes) tailSize += bounded[--tail].size();
   for (std::size_t k = 0; k < head; ++k) line += bounded[k];
-  line += fmt::format("[... {} characters cut]", bounded.size() - head - tail);
-  for (std::size_t k = bounded.size() - tail; k < bounded.size(); ++k) line += bounded[k];
+  line += fmt::format("[... {} characters cut]", tail - head);
+  for (std::size_t k = tail; k < bounded.size(); ++k) line += bounded[k];
   return line;
 }
 

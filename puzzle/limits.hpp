@@ -43,13 +43,15 @@ void requireRegularFile(const std::string& path, const char* what);
 std::string readFileLimited(const std::string& path, std::size_t limit, const char* what);
 
 // Error messages: at most this many characters of any one word (a run without spaces, e.g. an echoed key or
-// value), and of the whole line, which keeps its start and its end.
-inline constexpr std::size_t kMaxEchoedChars = 200;
-inline constexpr std::size_t kMaxErrorLineChars = 1000;
+// value), and at most this many bytes in the whole line, which keeps its start and its end (issue 31: an
+// error is one line a terminal shows whole, what the fuzz targets check).
+inline constexpr std::size_t kMaxEchoedChars = 80;
+inline constexpr std::size_t kMaxErrorLineBytes = 400;
 
 // `message` as one bounded line for a terminal: control characters escaped (newline as \n, ESC as \x1b),
 // bytes that are not UTF-8 as \xNN, every word longer than kMaxEchoedChars cut there with its length noted,
-// and the line cut in its middle to kMaxErrorLineChars. Every error piecework prints goes through this.
+// and the line cut in its middle to at most kMaxErrorLineBytes bytes (never inside a character or an
+// escape). Every error piecework prints goes through this.
 std::string errorLine(std::string_view message);
 
 // "1 MiB", "64 KiB", "300 bytes": for error messages and docs.

@@ -336,6 +336,12 @@ RatingModel equalShareModel(const RatingModel& base, const std::vector<RatingFea
     for (double& w : model.weights) w *= stretch;
     for (double& c : model.cuts) c *= stretch;
   }
+  // A model written here must read back (parseModel's least gap between cut points).
+  for (std::size_t k = 1; k < 4; ++k)
+    if (!(model.cuts[k] - model.cuts[k - 1] >= kMinCutGap))
+      throw InputError(
+          "the challenges' efforts are too tied to split into five equal shares (more varied challenges, or "
+          "other features, are needed)");
   return model;
 }
 

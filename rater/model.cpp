@@ -191,6 +191,9 @@ RatingModel parseModel(std::string_view text, const std::string& source) {
       m.cuts[k] = cuts[k];
       if (k > 0 && !(cuts[k] > cuts[k - 1]))
         throw InputError(fmt::format("{}: \"cuts\" must increase", source));
+      if (k > 0 && !(cuts[k] - cuts[k - 1] >= kMinCutGap))
+        throw InputError(fmt::format("{}: \"cuts\" {:g} and {:g} are closer than {:g} (docs/limits.md)",
+                                     source, cuts[k - 1], cuts[k], kMinCutGap));
     }
     m.penalty = countMember("penalty", 1.0, 1e6);  // the range calibrate --penalty accepts
     m.samples = static_cast<int>(countMember("samples", 0, 1e9));

@@ -55,6 +55,10 @@ struct LevelEstimate {
 
 LevelEstimate estimateLevel(const RatingModel& model, const RatingFeatures& features);
 
+// The least distance between two neighbouring cut points. The score divides by it: cut points a denormal
+// apart gave an infinite score (issue 31, item 6), which JSON cannot carry and the catalog reads as damage.
+inline constexpr double kMinCutGap = 1e-6;
+
 // JSON (the format of data/models/*.json). parseModel throws InputError naming `source` on anything wrong.
 RatingModel parseModel(std::string_view json, const std::string& source);
 std::string modelJson(const RatingModel& model);

@@ -250,9 +250,9 @@ TEST(CatalogModel, Version1CatalogIsReadAsIsAndMigratedInPlaceLosingNothing) {
   const auto rate = runPiecework("catalog rate --json --db " + quote(path));
   ASSERT_EQ(rate.status, 0) << rate.err;
   EXPECT_EQ(json::parse(rate.out).at("rated"), 0) << rate.out;
-  EXPECT_EQ(sql(path, "PRAGMA user_version"), "2");
-  EXPECT_EQ(sql(path, "SELECT id, model, model_fingerprint FROM challenges ORDER BY id"),
-            "1|NULL|NULL\n2|NULL|NULL");
+  EXPECT_EQ(sql(path, "PRAGMA user_version"), "3");
+  EXPECT_EQ(sql(path, "SELECT id, model, model_fingerprint, official_level FROM challenges ORDER BY id"),
+            "1|NULL|NULL|NULL\n2|NULL|NULL|NULL");
   // Every old column of every row, the booklet and the puzzle are as they were.
   const std::string oldColumns =
       "id, puzzle_id, challenge, canonical_key, unlinked, solution, given, to_place, level, score, "
@@ -378,19 +378,26 @@ TEST(CatalogModel, GenerateWithAModelRecordsItAndExportImportKeepsIt) {
   EXPECT_FALSE(jsonLines(plain.out).at(0).contains("model")) << plain.out;
   EXPECT_EQ(sql(dir + "/p.sqlite", "SELECT ifnull(model, 'NULL') FROM challenges"), "NULL");
 
-  // generate --json lines imported elsewhere keep their model.
+  // generate --json lines imported elsewhere are graded there (issue 31, S2): by the model given to import,
+  // else by the shipped model.
   spit(dir + "/made.jsonl", g.out);
   ASSERT_EQ(runPiecework("catalog import " + quote(dir + "/made.jsonl") + " --puzzle iq-fit --db " +
-                         quote(dir + "/i.sqlite"))
+                         quote(dir + "/i.sqlite") + " --model " + dir + "/easy.json")
                 .status,
             0);
   EXPECT_EQ(sql(dir + "/i.sqlite", "SELECT DISTINCT model || '|' || model_fingerprint FROM challenges"),
             "easy|" + kEasyFingerprint);
+  ASSERT_EQ(runPiecework("catalog import " + quote(dir + "/made.jsonl") + " --puzzle iq-fit --db " +
+                         quote(dir + "/s.sqlite"))
+                .status,
+            0);
+  EXPECT_EQ(sql(dir + "/s.sqlite", "SELECT DISTINCT ifnull(model, 'NULL') FROM challenges"), "NULL");
   // So do JSON-lines and CSV exports, and exporting the import again gives the same bytes.
   for (const std::string format : {"jsonl", "csv"}) {
     const std::string file = quote(dir + "/export." + format), copy = quote(dir + "/" + format + ".sqlite");
     ASSERT_EQ(runPiecework("catalog export --format " + format + " --out " + file + " --db " + db).status, 0);
-    const auto imported = runPiecework("catalog import " + file + " --db " + copy);
+    const auto imported =
+        runPiecework("catalog import " + file + " --db " + copy + " --model " + dir + "/easy.json");
     ASSERT_EQ(imported.status, 0) << imported.err;
     EXPECT_EQ(sql(dir + "/" + format + ".sqlite",
                   "SELECT count(*), model, model_fingerprint FROM challenges GROUP BY model"),
@@ -458,6 +465,122 @@ TEST(CatalogModel, DamagedModelColumnsAreRefusedInOneLine) {
     }
     EXPECT_FALSE(std::filesystem::exists(dir + "/b.pdf"));
   }
+}
+
+// Issue 31, S2: import kept any level and score given on a line ("Wizard", 9.5 on a Junior challenge) and
+// `catalog rate` then re-rated nothing. Import now grades every line itself; a level given on the line is
+// kept only as the official level.
+TEST(CatalogModel, ImportGradesEveryLineAndKeepsAGivenLevelAsOfficial) {
+  const std::string dir = tempDir();
+  const std::string a = without(kFitSolution, "bgi"), b = without(kFitSolution, "bgiln");
+  spit(dir + "/in.jsonl", R"({"puzzle":"iq-fit","challenge":")" + a +
+                              R"(","level":"Wizard","score":9.5,"rater_version":1,"strategies":{"x":1}})"
+                              "\n"
+                              R"({"puzzle":"iq-fit","challenge":")" +
+                              b + R"("})" + "\n");
+  const std::string db = dir + "/c.sqlite";
+  const auto imported = runPiecework("catalog import " + quote(dir + "/in.jsonl") + " --db " + quote(db));
+  ASSERT_EQ(imported.status, 0) << imported.err;
+  const auto [levelA, scoreA] = shippedGrade(a);
+  const auto [levelB, scoreB] = shippedGrade(b);
+  ASSERT_NE(levelA, "Wizard");
+  const std::string version = std::to_string(raterVersion());
+  EXPECT_EQ(sql(db,
+                "SELECT level, official_level, rater_version, strategy_use = '{\"x\":1}' FROM "
+                "challenges ORDER BY id"),
+            levelA + "|Wizard|" + version + "|0\n" + levelB + "|NULL|" + version + "|0");
+  EXPECT_DOUBLE_EQ(std::stod(sql(db, "SELECT score FROM challenges WHERE id = 1")), scoreA);
+  EXPECT_DOUBLE_EQ(std::stod(sql(db, "SELECT score FROM challenges WHERE id = 2")), scoreB);
+  // Nothing is left for `catalog rate` to correct.
+  const auto rate = runPiecework("catalog rate --json --db " + quote(db));
+  ASSERT_EQ(rate.status, 0) << rate.err;
+  EXPECT_EQ(json::parse(rate.out).at("rated"), 0) << rate.out;
+
+  // list, show and export carry it; an export imported again keeps it (and no official level where none).
+  const auto list = runPiecework("catalog list --json --db " + quote(db));
+  ASSERT_EQ(list.status, 0) << list.err;
+  const auto rows = jsonLines(list.out);
+  ASSERT_EQ(rows.size(), 2U);
+  for (const json& row : rows)
+    EXPECT_EQ(row.at("official_level"), row.at("challenge") == a ? json("Wizard") : json(nullptr)) << row;
+  const auto show = runPiecework("catalog show 1 --db " + quote(db));
+  EXPECT_NE(show.out.find("official level Wizard"), std::string::npos) << show.out;
+  for (const std::string format : {"jsonl", "csv"}) {
+    const std::string file = dir + "/export." + format, copy = dir + "/" + format + ".sqlite";
+    ASSERT_EQ(
+        runPiecework("catalog export --format " + format + " --out " + quote(file) + " --db " + quote(db))
+            .status,
+        0);
+    ASSERT_EQ(runPiecework("catalog import " + quote(file) + " --db " + quote(copy)).status, 0);
+    EXPECT_EQ(sql(copy, "SELECT group_concat(ifnull(official_level, 'NULL')) FROM challenges"), "Wizard,NULL")
+        << format;
+    EXPECT_EQ(runPiecework("catalog export --format " + format + " --db " + quote(copy)).out,
+              runPiecework("catalog export --format " + format + " --db " + quote(db)).out)
+        << format;
+  }
+
+  // An official level that is no level is bad input, like a bad level.
+  spit(dir + "/bad.jsonl",
+       R"({"puzzle":"iq-fit","challenge":")" + a + R"(","official_level":"Grandmaster"})" + "\n");
+  const std::string before = slurp(db);
+  const auto bad = runPiecework("catalog import " + quote(dir + "/bad.jsonl") + " --db " + quote(db));
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_EQ(std::count(bad.err.begin(), bad.err.end(), '\n'), 1) << bad.err;
+  EXPECT_NE(bad.err.find("bad.jsonl:1: \"official_level\": unknown level 'Grandmaster'"), std::string::npos)
+      << bad.err;
+  EXPECT_EQ(slurp(db), before);
+}
+
+// A version 2 catalog (model columns, no official level) is read as it is, and migrated when opened for
+// writing, its rows as they were with no official level.
+TEST(CatalogModel, Version2CatalogIsReadAsIsAndMigratedToOfficialLevels) {
+  const std::string dir = tempDir();
+  const std::string path = dir + "/v2.sqlite";
+  writeVersion1Catalog(path, iqFitDefinition());
+  // Migration 1 -> 2 as piecework wrote it before version 3 existed.
+  ASSERT_EQ(sql(path, R"sql(
+ALTER TABLE challenges ADD COLUMN model TEXT
+  CHECK (model IS NULL OR (typeof(model) = 'text' AND length(model) > 0));
+ALTER TABLE challenges ADD COLUMN model_fingerprint TEXT
+  CHECK ((model IS NULL) = (model_fingerprint IS NULL) AND (model_fingerprint IS NULL OR
+         (length(model_fingerprint) = 16 AND model_fingerprint NOT GLOB '*[^0-9a-f]*')));
+DROP VIEW IF EXISTS challenge_list;
+CREATE VIEW challenge_list AS
+  SELECT c.id, p.name AS puzzle, c.level, c.score, c.given, c.to_place, c.challenge, c.solution, c.model
+  FROM challenges c JOIN puzzles p ON p.id = c.puzzle_id JOIN levels l ON l.name = c.level
+  ORDER BY p.name, l.rank, c.score, c.id;
+PRAGMA user_version = 2;
+)sql"),
+            "");
+  const std::string a = without(kFitSolution, "bgi");
+  ASSERT_EQ(sql(path,
+                "INSERT INTO challenges (id, puzzle_id, challenge, canonical_key, solution, given, "
+                "to_place, level, score, rater_version, model, model_fingerprint) VALUES (1, 1, '" +
+                    a + "', 'key-a', '" + kFitSolution + "', 7, 3, 'Master', 7.5, " +
+                    std::to_string(raterVersion()) + ", 'easy', '" + kEasyFingerprint + "')"),
+            "");
+  const std::string rowBefore = sql(path, "SELECT * FROM challenges");
+  const std::string bytes = slurp(path);
+  const auto list = runPiecework("catalog list --json --db " + quote(path));
+  ASSERT_EQ(list.status, 0) << list.err;
+  const auto rows = jsonLines(list.out);
+  ASSERT_EQ(rows.size(), 1U);
+  EXPECT_TRUE(rows[0].at("official_level").is_null()) << rows[0];
+  EXPECT_EQ(rows[0].at("model"), "easy") << rows[0];
+  EXPECT_EQ(rows[0].at("level"), "Master") << rows[0];
+  EXPECT_EQ(slurp(path), bytes);
+
+  // Importing into it opens it for writing: migrated, the old row as it was.
+  const std::string b = without(kFitSolution, "bgiln");
+  spit(dir + "/in.jsonl", R"({"puzzle":"iq-fit","challenge":")" + b + R"(","level":"Expert"})" + "\n");
+  const auto imported = runPiecework("catalog import " + quote(dir + "/in.jsonl") + " --db " + quote(path));
+  ASSERT_EQ(imported.status, 0) << imported.err;
+  EXPECT_EQ(sql(path, "PRAGMA user_version"), "3");
+  EXPECT_EQ(sql(path, "SELECT * FROM challenges WHERE id = 1"), rowBefore + "|NULL");
+  EXPECT_EQ(sql(path, "SELECT ifnull(official_level, 'NULL') FROM challenges ORDER BY id"), "NULL\nExpert");
+  EXPECT_EQ(sql(path, "SELECT group_concat(id || ':' || ifnull(official_level, '-')) FROM challenge_list"),
+            "2:Expert,1:-");  // (ordered by level: Expert before Master)
+  EXPECT_EQ(sql(path, "PRAGMA integrity_check"), "ok");
 }
 
 }  // namespace

@@ -241,7 +241,9 @@ TEST(Catalog, ExportImportExportGivesTheSameRows) {
   ASSERT_EQ(first.status, 0) << first.err;
   EXPECT_EQ(std::count(first.out.begin(), first.out.end(), '\n'), 3);
   EXPECT_NE(first.out.find(R"("seed":"18446744073709551557")"), std::string::npos) << first.out;
-  EXPECT_NE(first.out.find(R"("strategies":{"pairwise":1,"single cover":3})"), std::string::npos)
+  // Import grades every line itself (issue 31, S2): the line's level is kept as the official level only.
+  EXPECT_NE(first.out.find(R"("official_level":"Junior")"), std::string::npos) << first.out;
+  EXPECT_EQ(first.out.find(R"("strategies":{"pairwise":1,"single cover":3})"), std::string::npos)
       << first.out;
   EXPECT_NE(first.out.find(R"("created":"2026-01-02T03:04:05Z")"), std::string::npos) << first.out;
   spit(dir + "/out.jsonl", first.out);
@@ -271,8 +273,11 @@ TEST(Catalog, CsvQuotesAndHeader) {
   EXPECT_EQ(csv.status, 0);
   EXPECT_EQ(csv.out.substr(0, csv.out.find('\n')),
             "puzzle,challenge,solution,level,score,given,to_place,seed,unlinked,rater_version,strategies,"
-            "generator_version,created,definition_hash,model,model_fingerprint");
-  EXPECT_NE(csv.out.find(R"(,"{""a"":1,""b"":2}",)"), std::string::npos) << csv.out;
+            "generator_version,created,definition_hash,model,model_fingerprint,official_level");
+  // (The strategies are the rater's, import grades every line: issue 31, S2.)
+  EXPECT_NE(csv.out.find(R"(,"{""pairwise"":)"), std::string::npos) << csv.out;
+  EXPECT_EQ(csv.out.find(R"(""a"":1)"), std::string::npos) << csv.out;
+  EXPECT_TRUE(csv.out.ends_with(",Junior\n")) << csv.out;
 }
 
 TEST(Catalog, ListFiltersAndOrder) {
@@ -284,6 +289,14 @@ TEST(Catalog, ListFiltersAndOrder) {
   spit(dir + "/in.jsonl", input);
   const std::string db = " --db " + quote(dir + "/c.sqlite");
   ASSERT_EQ(runPiecework("catalog import " + quote(dir + "/in.jsonl") + db).status, 0);
+  // Import grades every line itself (issue 31, S2); the grades this test orders by are set as the lines said.
+  for (const auto& [letters, grade] :
+       std::vector<std::pair<std::string, std::string>>{{"bgiln", "'Expert', score = 6"},
+                                                        {"bgi", "'Junior', score = 3.5"},
+                                                        {"bgil", "'Expert', score = 5"}})
+    ASSERT_EQ(sql(dir + "/c.sqlite", "UPDATE challenges SET level = " + grade + " WHERE challenge = '" +
+                                         without(kFitSolution, letters) + "'"),
+              "");
 
   Catalog catalog(dir + "/c.sqlite", Catalog::Access::ReadOnly);
   const auto all = catalog.challenges();
@@ -828,7 +841,11 @@ TEST(CatalogSoundness, AnEditedSolutionIsRefusedByBookletAndExport) {
                 "update challenges set solution=(select solution from challenges where id=3) where id=2"),
             "");
   const std::string damaged = slurp(dir + "/e.sqlite");
-  const std::string mention = "/e.sqlite: challenge 2: the stored solution is not the challenge's solution";
+  // (Another challenge's solution misses this one's givens: the quick check of every read sees that before
+  // the solve, issue 31 D3.)
+  const std::string mention =
+      "/e.sqlite: challenge 2: damaged row: solution: does not contain every given piece where the challenge "
+      "has it";
   for (const std::string& command :
        {"booklet --db " + db + " --out " + quote(dir + "/out.pdf"),
         "catalog export --db " + db + " --out " + quote(dir + "/out.jsonl"),

@@ -94,6 +94,29 @@ TEST(Checkpoint, RefusesACheckpointOfAnotherCount) {
   std::filesystem::remove_all(dir);
 }
 
+// Issue 31, item 7 (found by fuzz/checkpoint.cpp): a header made for other work is echoed in the error, and a
+// fingerprint of bytes that are not UTF-8 (4 bytes each once escaped) made a line of several KB. Every error
+// line is at most 400 bytes.
+TEST(Checkpoint, AForeignFingerprintIsEchoedInOneBoundedLine) {
+  const std::string dir = test::tempDir();
+  const std::string file = dir + "/c";
+  ASSERT_EQ(test::runPiecework("count soma --threads 2 --checkpoint '" + file + "' --json").status, 0);
+  std::string foreign = readFile(file);
+  const auto tab = foreign.find('\t');
+  ASSERT_NE(tab, std::string::npos);
+  std::string fingerprint = "puzzle=";
+  for (int i = 0; i < 300; ++i) fingerprint += "\xff\x8f\x8f w";
+  foreign.replace(tab + 1, foreign.find('\t', tab + 1) - tab - 1, fingerprint);
+  writeFile(file, foreign);
+  const auto r = test::runPiecework("count soma --threads 2 --checkpoint '" + file + "'");
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_EQ(r.err, singleLine(r.err) + "\n");
+  EXPECT_LE(r.err.size(), 401U) << r.err;
+  EXPECT_NE(r.err.find("made for another count (puzzle=\\xff\\x8f\\x8f w"), std::string::npos) << r.err;
+  EXPECT_EQ(readFile(file), foreign);
+  std::filesystem::remove_all(dir);
+}
+
 // FNV-1a 64 as 16 hex digits, written here again so that the checksums the file carries are checked against
 // their definition rather than against the code under test.
 std::string fnv1a(const std::string& text) {

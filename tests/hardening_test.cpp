@@ -605,6 +605,41 @@ TEST_F(Hardening, CountProgressOnATerminalIsOrderedAndCleared) {
   }
 }
 
+// Issue 31, item 6: work bounded by a model file shows progress and honours its documented limit. A model
+// that grades every challenge far below Wizard makes `generate --level Wizard` search in vain: on a terminal
+// it says how far it is from its first attempt, and it stops at --max-attempts with exit status 1.
+TEST_F(Hardening, GenerateWithAnAbsurdModelShowsProgressAndStopsAtItsAttempts) {
+  spit(path("easy.json"), R"({"format":"piecework-rating-model","name":"easy","features":["to_place"],)"
+                          R"("mean":[0],"scale":[1],"weights":[1],"cuts":[100,101,102,103]})");
+  const std::string model = path("easy.json");
+  int master = -1;
+  const pid_t pid = ::forkpty(&master, nullptr, nullptr, nullptr);
+  ASSERT_GE(pid, 0);
+  if (pid == 0) {
+    ::execl(PIECEWORK_BINARY, PIECEWORK_BINARY, "generate", "iq-fit", "--level", "Wizard", "--count", "2",
+            "--seed", "1", "--threads", "1", "--max-attempts", "12", "--model", model.c_str(), nullptr);
+    ::_exit(127);
+  }
+  std::string screen;
+  char buffer[4096];
+  for (;;) {
+    const ssize_t got = ::read(master, buffer, sizeof buffer);
+    if (got <= 0) break;  // EIO once the child has closed the terminal
+    screen.append(buffer, static_cast<std::size_t>(got));
+  }
+  ::close(master);
+  int status = 0;
+  ASSERT_EQ(::waitpid(pid, &status, 0), pid);
+  ASSERT_TRUE(WIFEXITED(status)) << screen;
+  EXPECT_EQ(WEXITSTATUS(status), 1) << screen;
+  EXPECT_TRUE(std::regex_search(screen, std::regex(R"(generating: 0/2 Wizard challenges, \d+ attempts, )"
+                                                   R"(challenge 1: attempt \d+ of at most 12)")))
+      << "no progress line on the terminal: " << screen;
+  EXPECT_NE(screen.find("gave up on challenge 1 of 2 after 12 attempts: no new Wizard challenge found"),
+            std::string::npos)
+      << screen;
+}
+
 // Row 15: generate kept every challenge (1.3 kB each); the command now streams them.
 TEST(GenerateStreaming, ABatchNeedNotKeepItsChallenges) {
   const Puzzle fit = loadPuzzle("iq-fit");
@@ -715,8 +750,8 @@ TEST_F(Hardening, ErrorsAreOneBoundedLineWhateverTheInputHolds) {
   const auto key = runPiecework("show " + quote(path("key.toml")));
   oneLine(key);
   EXPECT_LT(key.err.size(), 1000U) << key.err.size();
-  // The key's first 200 characters (its opening quote and 199 k), then its length with both quotes.
-  EXPECT_NE(key.err.find("'" + std::string(199, 'k') + "[... 1000002 characters in all]"), std::string::npos)
+  // The key's first 80 characters (its opening quote and 79 k), then its length with both quotes.
+  EXPECT_NE(key.err.find("'" + std::string(79, 'k') + "[... 1000002 characters in all]"), std::string::npos)
       << key.err;
   EXPECT_NE(key.err.find("(known keys: name,"), std::string::npos) << key.err;  // the end is kept
 
@@ -750,8 +785,8 @@ TEST(ErrorLine, EscapesControlsAndBytesThatAreNotUtf8) {
 
 TEST(ErrorLine, CutsLongWordsAndLongLines) {
   EXPECT_EQ(errorLine("key '" + std::string(300, 'k') + "' unknown"),
-            "key '" + std::string(199, 'k') + "[... 302 characters in all] unknown");
-  const std::string exact(200, 'x');
+            "key '" + std::string(79, 'k') + "[... 302 characters in all] unknown");
+  const std::string exact(80, 'x');
   EXPECT_EQ(errorLine(exact), exact);
   // 2,000 short words: 4,000 characters, cut in the middle.
   std::string many;
@@ -759,8 +794,21 @@ TEST(ErrorLine, CutsLongWordsAndLongLines) {
   const std::string line = errorLine("start " + many + "end");
   EXPECT_TRUE(line.starts_with("start w w")) << line;
   EXPECT_TRUE(line.ends_with("w w end")) << line;
-  EXPECT_NE(line.find("[... 3009 characters cut]"), std::string::npos) << line;
-  EXPECT_EQ(line.size(), 1000U + std::string("[... 3009 characters cut]").size());
+  // At most 400 bytes (issue 31): 260 of its start, the note, 100 of its end; 4009 - 360 characters cut.
+  EXPECT_NE(line.find("[... 3649 characters cut]"), std::string::npos) << line;
+  EXPECT_EQ(line.size(), 360U + std::string("[... 3649 characters cut]").size());
+  // Escapes count as the bytes they print, and are never cut in two.
+  std::string controls;
+  for (int i = 0; i < 2000; ++i) controls += "\x01 ";
+  const std::string escaped = errorLine(controls);
+  EXPECT_LE(escaped.size(), 400U) << escaped;
+  EXPECT_NE(escaped.find("characters cut]"), std::string::npos) << escaped;
+  std::size_t backslashes = 0, escapes = 0;
+  for (std::size_t at = escaped.find('\\'); at != std::string::npos; at = escaped.find('\\', at + 1)) {
+    ++backslashes;
+    if (escaped.compare(at, 4, "\\x01") == 0) ++escapes;
+  }
+  EXPECT_EQ(backslashes, escapes) << escaped;
 }
 
 }  // namespace

@@ -101,6 +101,7 @@ TEST(JsonOutput, EveryCommandPrintsWhatDocsJsonSays) {
       {"catalog show 1 --json" + db, "catalog list, catalog show, catalog export"},
       {"catalog export --json" + db, "catalog list, catalog show, catalog export"},
       {"catalog rate --all --json" + db, "catalog rate"},
+      {"catalog check --json" + db, "catalog check"},
       {"booklet --json --out '" + dir + "/b.pdf'" + db, "booklet"},
       {"convert soma '" + dir + "/s.xmpuzzle' --json", "convert"},
       {"show '" + dir + "/s.xmpuzzle' --json", "show"},

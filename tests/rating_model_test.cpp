@@ -220,6 +220,30 @@ TEST(RatingModel, AMeanOutsideTheFeaturesRangeIsRefused) {
                        "(docs/limits.md)\n");
 }
 
+// Issue 31, item 6: cut points a denormal apart were accepted and the score came out infinite (JSON null, a
+// catalog row that reads back as damaged).
+TEST(RatingModel, CutPointsTooCloseTogetherAreRefused) {
+  const auto model = [](const std::string& cuts) {
+    return R"({"format":"piecework-rating-model","name":"x","features":["to_place"],"mean":[0],"scale":[1],)"
+           R"("weights":[1],"cuts":[)" +
+           cuts + "]}";
+  };
+  for (const char* cuts : {"0,5e-324,1e-323,1.5e-323", "1,2,2.0000001,4"})
+    EXPECT_THROW(parseModel(model(cuts), "m.json"), InputError) << cuts;
+  EXPECT_NO_THROW(parseModel(model("0,0.000001,1,2"), "m.json"));
+
+  const std::string dir = test::tempDir();
+  std::ofstream(dir + "/tiny.json") << model("0,5e-324,1e-323,1.5e-323");
+  const auto r =
+      test::runPiecework("rate iq-fit --json --model '" + dir +
+                         "/tiny.json' --challenge '....llpppp/.yyyylpprr/...yylnnnr/i.ssssnonr/iiissoooor'");
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_TRUE(r.out.empty()) << r.out;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  EXPECT_NE(r.err.find("tiny.json: \"cuts\" 0 and 4.94066e-324 are closer than 1e-06"), std::string::npos)
+      << r.err;
+}
+
 TEST(Calibration, AgreementByHand) {
   // Scores ranked 1, 3, 2 against levels 1, 2, 3: Spearman = 1 - 6 * (0 + 1 + 1) / (3 * 8) = 0.5.
   const Agreement a = agreement({Level::Starter, Level::Junior, Level::Expert},
