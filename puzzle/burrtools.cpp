@@ -358,21 +358,22 @@ std::string burrToolsDefinition(const std::string& path) {
     letters.assign(pool.begin(), pool.begin() + static_cast<std::ptrdiff_t>(pieces.size()));
   }
 
-  // The board: cells where the result has voxels; all '+' (may stay empty) or all '#' (must be filled).
+  // The board: cells where the result has voxels; '#' voxels must be filled, '+' ones may stay empty (a
+  // board picture's '+', or fill_every_cell = false when every voxel is variable).
   bool anyFilled = false, anyVariable = false;
   for (const auto s : result.state)
     anyFilled |= s == VoxelState::Filled, anyVariable |= s == VoxelState::Variable;
   if (!anyFilled && !anyVariable) reader.fail(nullptr, "the result shape is empty");
-  if (anyFilled && anyVariable)
-    reader.fail(nullptr,
-                "the result shape mixes filled and variable voxels; piecework needs every cell filled "
-                "or every cell optional");
+  const bool mixed = anyFilled && anyVariable;
   std::string board;
   for (int k = 0; k < result.z; ++k) {
     if (k > 0) board += '|';
     for (int j = 0; j < result.y; ++j) {
       if (j > 0) board += '/';
-      for (int i = 0; i < result.x; ++i) board += result.at(i, j, k) == VoxelState::Empty ? '#' : '.';
+      for (int i = 0; i < result.x; ++i) {
+        const VoxelState s = result.at(i, j, k);
+        board += s == VoxelState::Empty ? '#' : s == VoxelState::Variable && mixed ? '+' : '.';
+      }
     }
   }
 
@@ -383,7 +384,7 @@ std::string burrToolsDefinition(const std::string& path) {
   std::string toml = fmt::format("# Read from the BurrTools file {} (problem {}).\n", file, problemNumber);
   toml += fmt::format("name = {}\ntitle = {}\nlattice = \"{}\"\nboard = {}\n", tomlString(base),
                       tomlString(title), flat ? "square" : "cubic", tomlString(board));
-  if (anyVariable) toml += "fill_every_cell = false\n";
+  if (anyVariable && !mixed) toml += "fill_every_cell = false\n";
   for (std::size_t p = 0; p < pieces.size(); ++p) {
     const Voxel& v = *pieces[p].voxel;
     toml += fmt::format("\n[[piece]]\nletter = \"{}\"\n", letters[p]);

@@ -182,8 +182,9 @@ class Reader final : public DefinitionReader {
   }
 
   // Board pictures: '.' a cell (or peg), '#' no cell, 'o' a cell of the colour window (square and triangular
-  // boards). `box = [x, y, z]` is a shortcut for a full box.
-  std::vector<Site> board(const toml::table& root, Lattice lattice, std::vector<Site>& window) const {
+  // boards), '+' a cell that may stay empty (not on hex pegs). `box = [x, y, z]` is a shortcut for a full box.
+  std::vector<Site> board(const toml::table& root, Lattice lattice, std::vector<Site>& window,
+                          std::vector<Site>& optional) const {
     std::vector<Site> cells;
     if (const toml::node* box = root.get("box")) {
       const toml::array* dims = box->as_array();
@@ -213,15 +214,18 @@ class Reader final : public DefinitionReader {
           if (c.value == '#') continue;
           const bool windowCell =
               c.value == 'o' && (lattice == Lattice::Square || lattice == Lattice::Triangular);
-          if (c.value != '.' && !windowCell)
+          const bool optionalCell = c.value == '+' && lattice != Lattice::HexPegs;
+          if (c.value != '.' && !windowCell && !optionalCell)
             fail(node,
-                 fmt::format("board picture row {}, column {}: '{}' is neither '.' (cell), '#' (no cell) "
-                             "nor 'o' (a window cell, square and triangular boards)",
+                 fmt::format("board picture row {}, column {}: '{}' is neither '.' (cell), '#' (no cell), "
+                             "'+' (a cell that may stay empty, not on hex pegs) nor 'o' (a window cell, "
+                             "square and triangular boards)",
                              c.row, c.column, c.value));
           const int x = c.column - 1, y = c.row - 1, z = c.layer - 1;
           // Hex and triangular boards: odd rows sit half a step right, so axial q = column - floor(row / 2).
           cells.push_back(offsetRows ? Site{x - y / 2, y, 0} : Site{x, y, z});
           if (windowCell) window.push_back(cells.back());
+          if (optionalCell) optional.push_back(cells.back());
         }
     if (cells.empty()) fail(node, "the board has no cells");
     return cells;
@@ -412,7 +416,7 @@ Puzzle loadDefinition(std::string_view text, const std::string& source) {
       reader.fail(root.get("rule"), fmt::format("unknown rule '{}' (linked needs hex-pegs, or none)", *rule));
   }
   if (const toml::node* booklet = root.get("booklet")) spec.booklet = readBooklet(reader, *booklet);
-  spec.cells = reader.board(root, spec.lattice, spec.window);
+  spec.cells = reader.board(root, spec.lattice, spec.window, spec.optionalCells);
   const Family& family = familyNamed(familyFor(spec));
 
   const toml::node* pieces = root.get("piece");

@@ -140,6 +140,10 @@ void computeSymmetries(Puzzle& p) {
       sym.site.push_back(it->second);
     }
     if (!onBoard) continue;
+    bool keepsMustFill = true;  // a cell that may stay empty maps onto such a cell
+    for (std::size_t s = 0; s < p.sites.size() && keepsMustFill; ++s)
+      keepsMustFill = p.mustFill[s] == p.mustFill[static_cast<std::size_t>(sym.site[s])];
+    if (!keepsMustFill) continue;
     sym.placement.assign(p.placements.size(), -1);
     sym.piece.assign(p.pieces.size(), -1);
     bool preserves = true;
@@ -181,7 +185,7 @@ void computeSymmetries(Puzzle& p) {
 // piece with faces may cover a different number of cells on each face (IQ Fit), so the cells covered can be
 // any sum that picks one face size per copy. When every cell must be filled the board's size must be such a
 // sum; otherwise the smallest sum must fit. Checked before any placement is built.
-void checkSize(const Puzzle& p, const std::string& source) {
+void checkSize(const Puzzle& p, const std::string& source, std::size_t mustCover) {
   const Family& family = familyOf(p);
   const std::size_t perCell = static_cast<std::size_t>(family.sitesPerCell());
   const std::size_t sites = p.cells.size() * perCell;
@@ -217,6 +221,15 @@ void checkSize(const Puzzle& p, const std::string& source) {
         "{}: the pieces cover at least {} {} (counting copies), more than the board's {}: they cannot all be "
         "placed",
         source, fewest, unit, sites));
+  // Some cells optional: the pieces must cover at least the others.
+  if (!p.fillAll && mustCover > 0 &&
+      std::find(reachable.begin() + static_cast<std::ptrdiff_t>(mustCover), reachable.end(), true) ==
+          reachable.end())
+    throw InputError(fmt::format(
+        "{}: the pieces cannot cover the board's {} cells that must be filled: they cover {} {} (counting "
+        "copies) and the board has {}",
+        source, mustCover, fewest == most ? std::to_string(fewest) : fmt::format("{} to {}", fewest, most), unit,
+        sites));
   if (p.fillAll && !reachable[sites])
     throw InputError(
         fmt::format("{}: the pieces cannot fill the board: they cover {} {} (counting copies) and the board "
@@ -265,13 +278,16 @@ Puzzle buildPuzzle(PuzzleSpec spec) {
   }
   p.lattice = spec.lattice;
   p.linked = spec.linked;
-  p.fillAll = spec.fillAll;
+  p.fillAll = spec.fillAll && spec.optionalCells.empty();
   p.markedCells = spec.markedCells;
   p.booklet = spec.booklet;
   p.cells = std::move(spec.cells);
   p.pieces = std::move(spec.pieces);
   if (p.cells.empty()) throw InputError(fmt::format("{}: the board has no cells", spec.source));
-  checkSize(p, spec.source);
+  // Cells that must be covered: all but the optional ones, or none without fill_every_cell.
+  std::set<Site> optional(spec.optionalCells.begin(), spec.optionalCells.end());
+  const std::size_t mustCover = spec.fillAll ? p.cells.size() - optional.size() : 0;
+  checkSize(p, spec.source, mustCover);
   p.low = Site{INT_MAX, INT_MAX, INT_MAX};
   p.high = Site{INT_MIN, INT_MIN, INT_MIN};
   for (const auto& c : p.cells) {
@@ -284,7 +300,8 @@ Puzzle buildPuzzle(PuzzleSpec spec) {
   }
   p.sites = p.family->searchOrder(p);
   for (int i = 0; i < p.siteCount(); ++i) p.siteIndex[p.sites[static_cast<std::size_t>(i)]] = i;
-  p.mustFill.assign(p.sites.size(), p.fillAll);
+  p.mustFill.assign(p.sites.size(), spec.fillAll);
+  for (const Site& c : optional) p.mustFill[static_cast<std::size_t>(p.siteIndex.at(c))] = false;
 
   for (auto& piece : p.pieces) {
     piece.orientations.clear();

@@ -78,6 +78,7 @@ struct PuzzleSpec {
   bool linked = false;       // IQ-Link's rule: the pieces must form one linked structure
   bool fillAll = true;       // every board cell must be covered (false: cells may stay empty)
   std::vector<Site> cells;   // board cells, or pegs on the hex lattice (z = 0), in reading order
+  std::vector<Site> optionalCells;  // cells that may stay empty even when fillAll ('+' in a board picture)
   std::vector<Site> window;  // cells whose colours a challenge gives (IQ Focus's window), reading order
   bool markedCells = false;  // a piece's letters that are no whole placement mark cells it covers (IQ Stars)
   std::vector<PieceDef> pieces;
@@ -91,7 +92,7 @@ struct Puzzle {
   const Family* family = nullptr;  // its rules beyond exact cover, notation and drawing (familyOf())
   Lattice lattice = Lattice::Square;
   bool linked = false;
-  bool fillAll = true;
+  bool fillAll = true;          // every site must be covered (false when some or all may stay empty)
   std::vector<Site> cells;      // reading order (layer, row, column); pegs on the hex lattice
   Site low, high;               // bounding box of the cells
   std::vector<Site> sites;      // search order; bit i of a placement mask is sites[i]
