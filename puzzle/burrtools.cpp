@@ -302,28 +302,26 @@ std::string burrToolsDefinition(const std::string& path) {
   if (resultNode == nullptr) reader.fail(problem, "the problem has no <result> shape");
   const Voxel& result = shapes[static_cast<std::size_t>(reader.number(resultNode, "id", 0, shapeCount - 1))];
 
-  // The pieces: shape, count; ranges cannot be said in a definition.
+  // The pieces: shape, count or range of counts.
   struct Piece {
     const Voxel* voxel;
-    int count;
+    int count;     // the most copies
+    int minCount;  // the fewest
     int id;
   };
   std::vector<Piece> pieces;
   for (const xmlNode* s : children(child(problem, "shapes"), "shape")) {
     const int id = reader.number(s, "id", 0, shapeCount - 1);
-    int count = 1;
+    int count = 1, minCount = 1;
     if (!attribute(s, "count").empty()) {
-      count = reader.number(s, "count", 0, 64);
+      count = minCount = reader.number(s, "count", 0, 64);
     } else if (!attribute(s, "min").empty() || !attribute(s, "max").empty()) {
-      const int low = reader.number(s, "min", 0, 64), high = reader.number(s, "max", 0, 64);
-      if (low != high)
-        reader.fail(s,
-                    fmt::format("shape {} may be used {} to {} times; piecework needs a fixed number of each "
-                                "piece",
-                                id, low, high));
-      count = low;
+      minCount = reader.number(s, "min", 0, 64);
+      count = reader.number(s, "max", 0, 64);
+      if (minCount > count)
+        reader.fail(s, fmt::format("min=\"{}\" is more than max=\"{}\"", minCount, count));
     }
-    if (count > 0) pieces.push_back({&shapes[static_cast<std::size_t>(id)], count, id});
+    if (count > 0) pieces.push_back({&shapes[static_cast<std::size_t>(id)], count, minCount, id});
   }
   if (pieces.empty()) reader.fail(problem, "the problem has no pieces");
 
@@ -402,7 +400,10 @@ std::string burrToolsDefinition(const std::string& path) {
     if (cubes.empty()) reader.fail(nullptr, fmt::format("shape {} (a piece) has no voxels", pieces[p].id));
     if (colour > 0 && colour <= static_cast<int>(colours.size()))
       toml += fmt::format("colour = \"{}\"\n", colours[static_cast<std::size_t>(colour - 1)]);
-    if (pieces[p].count != 1) toml += fmt::format("copies = {}\n", pieces[p].count);
+    if (pieces[p].minCount != pieces[p].count)
+      toml += fmt::format("copies = [{}, {}]\n", pieces[p].minCount, pieces[p].count);
+    else if (pieces[p].count != 1)
+      toml += fmt::format("copies = {}\n", pieces[p].count);
     if (flat) {
       std::string shape;
       for (int j = 0; j < v.y; ++j) {
@@ -470,7 +471,10 @@ std::string toBurrTools(const Puzzle& puzzle) {
   xml +=
       fmt::format("</shapes><problems><problem name=\"{}\" state=\"0\"><shapes>", xmlEscaped(puzzle.title));
   for (std::size_t p = 0; p < puzzle.pieces.size(); ++p)
-    xml += fmt::format("<shape id=\"{}\" count=\"{}\"/>", p + 1, puzzle.pieces[p].copies);
+    xml += puzzle.pieces[p].ranged()
+               ? fmt::format("<shape id=\"{}\" min=\"{}\" max=\"{}\"/>", p + 1, puzzle.pieces[p].minCopies,
+                             puzzle.pieces[p].copies)
+               : fmt::format("<shape id=\"{}\" count=\"{}\"/>", p + 1, puzzle.pieces[p].copies);
   xml += "</shapes><result id=\"0\"/><bitmap/></problem></problems>";
   xml +=
       fmt::format("<comment>{} (written by piecework convert)</comment></puzzle>\n", xmlEscaped(puzzle.name));

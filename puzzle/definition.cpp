@@ -182,7 +182,8 @@ class Reader final : public DefinitionReader {
   }
 
   // Board pictures: '.' a cell (or peg), '#' no cell, 'o' a cell of the colour window (square and triangular
-  // boards), '+' a cell that may stay empty (not on hex pegs). `box = [x, y, z]` is a shortcut for a full box.
+  // boards), '+' a cell that may stay empty (not on hex pegs). `box = [x, y, z]` is a shortcut for a full
+  // box.
   std::vector<Site> board(const toml::table& root, Lattice lattice, std::vector<Site>& window,
                           std::vector<Site>& optional) const {
     std::vector<Site> cells;
@@ -296,9 +297,22 @@ class Reader final : public DefinitionReader {
                      [](char c) { return std::isxdigit(static_cast<unsigned char>(c)); }))
       fail(table.get("colour"), fmt::format("colour '{}' is not of the form #rrggbb", piece.colour));
     if (const toml::node* copies = table.get("copies")) {
-      auto n = copies->value<int64_t>();
-      if (!n || *n < 1 || *n > 64) fail(copies, "'copies' must be a whole number from 1 to 64");
-      piece.copies = static_cast<int>(*n);
+      // A number, or [min, max]: a solution uses from min to max copies (BurrTools' piece ranges).
+      if (const toml::array* range = copies->as_array()) {
+        const auto low = range->size() == 2 ? (*range)[0].value<int64_t>() : std::nullopt;
+        const auto high = range->size() == 2 ? (*range)[1].value<int64_t>() : std::nullopt;
+        if (!low || !high || *low < 0 || *high < 1 || *high > 64 || *low > *high)
+          fail(copies, "'copies' as a range must be [min, max] with 0 <= min <= max, max from 1 to 64");
+        piece.minCopies = static_cast<int>(*low);
+        piece.copies = static_cast<int>(*high);
+        if (lattice == Lattice::HexPegs && piece.ranged())
+          fail(copies, "a range of copies is not supported on hex-pegs (every piece is placed there)");
+      } else {
+        auto n = copies->value<int64_t>();
+        if (!n || *n < 1 || *n > 64)
+          fail(copies, "'copies' must be a whole number from 1 to 64, or a range [min, max]");
+        piece.copies = piece.minCopies = static_cast<int>(*n);
+      }
     }
     const std::string moves = optionalString(table, "moves").value_or("turn-mirror");
     if (moves == "turn")

@@ -163,6 +163,8 @@ void computeSymmetries(Puzzle& p) {
         const int q = k < 0 ? pi : k;
         if (k == pi ||
             p.pieces[static_cast<std::size_t>(q)].copies != p.pieces[static_cast<std::size_t>(pi)].copies ||
+            p.pieces[static_cast<std::size_t>(q)].minCopies !=
+                p.pieces[static_cast<std::size_t>(pi)].minCopies ||
             p.piecePlacements[static_cast<std::size_t>(q)].size() != own.size())
           continue;
         preserves = true;
@@ -181,7 +183,8 @@ void computeSymmetries(Puzzle& p) {
   }
 }
 
-// Limits (docs/limits.md), and pieces that cannot fill the board. Every copy of every piece is placed; a
+// Limits (docs/limits.md), and pieces that cannot fill the board. Every copy of every piece is placed (of
+// a piece with a range of copies, from minCopies to copies); a
 // piece with faces may cover a different number of cells on each face (IQ Fit), so the cells covered can be
 // any sum that picks one face size per copy. When every cell must be filled the board's size must be such a
 // sum; otherwise the smallest sum must fit. Checked before any placement is built.
@@ -204,10 +207,11 @@ void checkSize(const Puzzle& p, const std::string& source, std::size_t mustCover
   for (const auto& piece : p.pieces) {
     std::set<std::size_t> sizes;
     for (const auto& face : piece.faces) sizes.insert(face.size());
-    fewest += static_cast<std::size_t>(piece.copies) * (sizes.empty() ? 0 : *sizes.begin());
+    fewest += static_cast<std::size_t>(piece.minCopies) * (sizes.empty() ? 0 : *sizes.begin());
     most += static_cast<std::size_t>(piece.copies) * (sizes.empty() ? 0 : *sizes.rbegin());
     for (int copy = 0; copy < piece.copies; ++copy) {
-      std::vector<bool> next(sites + 1, false);
+      // Copies beyond the fewest (a range) may be left out: the sums without them stay reachable.
+      std::vector<bool> next = copy >= piece.minCopies ? reachable : std::vector<bool>(sites + 1, false);
       for (std::size_t n = 0; n <= sites; ++n)
         if (reachable[n])
           for (const std::size_t size : sizes)
@@ -228,8 +232,8 @@ void checkSize(const Puzzle& p, const std::string& source, std::size_t mustCover
     throw InputError(fmt::format(
         "{}: the pieces cannot cover the board's {} cells that must be filled: they cover {} {} (counting "
         "copies) and the board has {}",
-        source, mustCover, fewest == most ? std::to_string(fewest) : fmt::format("{} to {}", fewest, most), unit,
-        sites));
+        source, mustCover, fewest == most ? std::to_string(fewest) : fmt::format("{} to {}", fewest, most),
+        unit, sites));
   if (p.fillAll && !reachable[sites])
     throw InputError(
         fmt::format("{}: the pieces cannot fill the board: they cover {} {} (counting copies) and the board "
@@ -251,6 +255,10 @@ int Puzzle::totalPieces() const {
   int n = 0;
   for (const auto& piece : pieces) n += piece.copies;
   return n;
+}
+
+bool Puzzle::hasCopyRanges() const {
+  return std::any_of(pieces.begin(), pieces.end(), [](const PieceDef& piece) { return piece.ranged(); });
 }
 
 int Puzzle::pieceByLetter(char letter) const {

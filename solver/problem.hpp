@@ -18,8 +18,11 @@ struct Rules {
 
 struct Problem {
   const Puzzle* puzzle = nullptr;
-  std::vector<int> givens;   // placement ids
-  std::vector<int> need;     // per piece: copies still to place
+  std::vector<int> givens;  // placement ids
+  std::vector<int> need;    // per piece: copies still to place (the most, for a range of copies)
+  // Per piece: how many of `need` a solution may leave out (copies - minCopies, less any given beyond
+  // minCopies); all 0 unless the puzzle has copy ranges, and then the search is multiplicity exact cover.
+  std::vector<int> spare;
   std::vector<int> options;  // placement ids that fit beside the givens and belong to a needed piece
   // The family's data for the engine (solver/family_rule.hpp fills it; docs/families.md). IQ-Link:
   bool linked = false;                      // pieces must form one linked structure (peg masks below)

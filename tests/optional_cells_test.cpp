@@ -21,7 +21,9 @@ std::string countJson(const std::string& puzzle) {
   return r.out;
 }
 
-bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+bool has(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
 
 // Four dominoes on a 3 x 3 board whose centre may stay empty: 8 cells must be covered by 8 cells of
 // dominoes, so the centre stays empty and the ring of 8 cells is tiled: by hand, 2 ways (the dominoes start
@@ -123,7 +125,8 @@ shape = "##"
   const std::uint64_t expected = piecework::test::countExactCovers(dlx.out);
   EXPECT_GT(expected, 0U);
   const std::string json = countJson(toml);
-  EXPECT_TRUE(has(json, "\"solutions\":" + std::to_string(expected) + ",")) << json << " expected " << expected;
+  EXPECT_TRUE(has(json, "\"solutions\":" + std::to_string(expected) + ","))
+      << json << " expected " << expected;
   // And through BurrTools' format and back.
   const std::string xm = toml.substr(0, toml.size() - 5) + ".xmpuzzle";
   ASSERT_EQ(runPiecework("convert '" + toml + "' '" + xm + "'").status, 0);
@@ -132,16 +135,18 @@ shape = "##"
 
 TEST(OptionalCells, BadBoardsGetOneLine) {
   // Seven cells must be covered and the pieces cover six.
-  const std::string short_ = write("short.toml", "name = \"s\"\nlattice = \"square\"\nboard = \"..../...+\"\n"
-                                                 "[[piece]]\nletter = \"D\"\ncopies = 3\nshape = \"##\"\n");
+  const std::string short_ = write("short.toml",
+                                   "name = \"s\"\nlattice = \"square\"\nboard = \"..../...+\"\n"
+                                   "[[piece]]\nletter = \"D\"\ncopies = 3\nshape = \"##\"\n");
   const auto r = runPiecework("count '" + short_ + "'");
   EXPECT_EQ(r.status, 2);
   EXPECT_TRUE(has(r.err, "7 cells that must be filled")) << r.err;
   EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << r.err;
   // '+' is no peg.
-  const std::string pegs = write("pegs.toml", "name = \"p\"\nlattice = \"hex-pegs\"\nboard = \"..+\"\n"
-                                              "[[piece]]\nletter = \"A\"\nparts = [{ at = \"0\", kind = "
-                                              "\"ball\", link = [\"R\"] }]\n");
+  const std::string pegs = write("pegs.toml",
+                                 "name = \"p\"\nlattice = \"hex-pegs\"\nboard = \"..+\"\n"
+                                 "[[piece]]\nletter = \"A\"\nparts = [{ at = \"0\", kind = "
+                                 "\"ball\", link = [\"R\"] }]\n");
   const auto p = runPiecework("count '" + pegs + "'");
   EXPECT_EQ(p.status, 2);
   EXPECT_TRUE(has(p.err, "pegs.toml:3:")) << p.err;
