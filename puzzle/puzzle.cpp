@@ -261,6 +261,15 @@ bool Puzzle::hasCopyRanges() const {
   return std::any_of(pieces.begin(), pieces.end(), [](const PieceDef& piece) { return piece.ranged(); });
 }
 
+void Puzzle::requireFixedCopies(const std::string& what) const {
+  for (const auto& piece : pieces)
+    if (piece.ranged())
+      throw InputError(
+          fmt::format("{}: {} needs a fixed number of each piece; piece '{}' has a range of copies "
+                      "({} to {})",
+                      name, what, piece.letter, piece.minCopies, piece.copies));
+}
+
 int Puzzle::pieceByLetter(char letter) const {
   for (int i = 0; i < pieceCount(); ++i)
     if (std::tolower(static_cast<unsigned char>(pieces[static_cast<std::size_t>(i)].letter)) ==

@@ -114,6 +114,9 @@ struct Puzzle {
   int siteCount() const { return static_cast<int>(sites.size()); }
   int totalPieces() const;  // copies counted (the most, for pieces with a range)
   bool hasCopyRanges() const;
+  // Throws InputError ("NAME: WHAT needs ...") when some piece has a range of copies: challenges, their
+  // ratings and census assume every piece is placed a known number of times.
+  void requireFixedCopies(const std::string& what) const;
   // The piece whose letter matches (case-insensitively), or -1.
   int pieceByLetter(char letter) const;
   // The placement of `piece` covering exactly these sites, or -1.

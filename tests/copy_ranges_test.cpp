@@ -182,6 +182,18 @@ TEST(CopyRanges, BadRangesGetOneLine) {
     EXPECT_TRUE(has(r.err, "bad.toml:6:")) << copies << r.err;
     EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << r.err;
   }
+  // Challenges' ratings, census and generating count the copies each piece needs: refused in one line.
+  const std::string puzzle =
+      write("ranged.toml", definition({"...", "..."}, {ranged(kDomino, 1, 3), ranged(kMonomino, 0, 2)}));
+  for (const std::string& command : {std::string("census"), std::string("generate --level Starter"),
+                                     std::string("rate --challenge '.../...'")}) {
+    const auto r =
+        runPiecework(command.substr(0, command.find(' ')) + " '" + puzzle + "'" +
+                     (command.find(' ') == std::string::npos ? "" : command.substr(command.find(' '))));
+    EXPECT_EQ(r.status, 2) << command << r.err;
+    EXPECT_TRUE(has(r.err, "range of copies")) << command << r.err;
+    EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << r.err;
+  }
   // dlx1 cannot say a range.
   const std::string row =
       write("row.toml", definition({"...."}, {ranged(kDomino, 0, 2), ranged(kMonomino, 0, 4)}));
