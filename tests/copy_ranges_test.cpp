@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <fstream>
@@ -56,14 +57,18 @@ const BrutePiece kCorner{
     0,
     0};
 
-// Counts the ways to put pieces on a board (rows of '.' must be covered, '+' may stay empty, '#' no cell),
-// each piece used from low to high times, pieces never overlapping: every cell in reading order is either
-// left empty ('+' only) or covered by a placement whose first cell it is.
+// Counts (and keeps) the ways to put pieces on a board (rows of '.' must be covered, '+' may stay empty, '#'
+// no cell), each piece used from low to high times, pieces never overlapping: every cell in reading order is
+// either left empty ('+' only) or covered by a placement whose first cell it is.
 struct Brute {
   std::vector<std::string> rows;
   std::vector<BrutePiece> pieces;
   std::vector<std::vector<int>> taken;
   std::vector<int> used;
+  // A solution: its placements as (piece, sorted cells y * width + x), sorted.
+  using Solution = std::vector<std::pair<std::size_t, std::vector<int>>>;
+  Solution placed;
+  std::vector<Solution> solutions;
 
   bool free(int x, int y) const {
     return y >= 0 && y < static_cast<int>(rows.size()) && x >= 0 && x < static_cast<int>(rows[0].size()) &&
@@ -75,6 +80,9 @@ struct Brute {
     if (at == width * static_cast<int>(rows.size())) {
       for (std::size_t p = 0; p < pieces.size(); ++p)
         if (used[p] < pieces[p].low) return 0;
+      Solution sorted = placed;
+      std::sort(sorted.begin(), sorted.end());
+      solutions.push_back(std::move(sorted));
       return 1;
     }
     const int x = at % width, y = at / width;
@@ -86,10 +94,15 @@ struct Brute {
         bool fits = true;
         for (const auto& [dx, dy] : cells) fits = fits && free(x + dx, y + dy);
         if (!fits) continue;
-        for (const auto& [dx, dy] : cells) taken[y + dy][x + dx] = 1;
+        std::vector<int> covered;
+        for (const auto& [dx, dy] : cells)
+          taken[y + dy][x + dx] = 1, covered.push_back((y + dy) * width + x + dx);
+        std::sort(covered.begin(), covered.end());
+        placed.emplace_back(p, covered);
         ++used[p];
         n += count(at + 1);
         --used[p];
+        placed.pop_back();
         for (const auto& [dx, dy] : cells) taken[y + dy][x + dx] = 0;
       }
     }
@@ -97,10 +110,51 @@ struct Brute {
   }
 };
 
-std::uint64_t bruteCount(const std::vector<std::string>& rows, const std::vector<BrutePiece>& pieces) {
-  Brute b{rows, pieces, std::vector<std::vector<int>>(rows.size(), std::vector<int>(rows[0].size(), 0)),
-          std::vector<int>(pieces.size(), 0)};
-  return b.count(0);
+// Solutions, and distinct solutions up to the turns and mirrors of the rectangle that map the board (its
+// '.', '+' and '#' cells) onto itself (every piece here is its own mirror image, so pieces map to
+// themselves).
+std::pair<std::uint64_t, std::uint64_t> bruteCount(const std::vector<std::string>& rows,
+                                                   const std::vector<BrutePiece>& pieces) {
+  Brute b{rows,
+          pieces,
+          std::vector<std::vector<int>>(rows.size(), std::vector<int>(rows[0].size(), 0)),
+          std::vector<int>(pieces.size(), 0),
+          {},
+          {}};
+  const std::uint64_t all = b.count(0);
+  const int w = static_cast<int>(rows[0].size()), h = static_cast<int>(rows.size());
+  std::vector<std::vector<int>> maps;  // per symmetry: cell -> image cell
+  for (int t = 0; t < 8; ++t) {
+    const bool swap = t >= 4;
+    if (swap && w != h) continue;
+    std::vector<int> map;
+    bool keeps = true;
+    for (int y = 0; y < h; ++y)
+      for (int x = 0; x < w; ++x) {
+        int u = (t & 1) != 0 ? w - 1 - x : x, v = (t & 2) != 0 ? h - 1 - y : y;
+        if (swap) std::swap(u, v);
+        keeps = keeps && rows[v][u] == rows[y][x];
+        map.push_back(v * w + u);
+      }
+    if (keeps) maps.push_back(map);
+  }
+  std::set<Brute::Solution> orbits;
+  for (const auto& solution : b.solutions) {
+    Brute::Solution smallest = solution;
+    for (const auto& map : maps) {
+      Brute::Solution image;
+      for (const auto& [piece, cells] : solution) {
+        std::vector<int> moved;
+        for (int c : cells) moved.push_back(map[static_cast<std::size_t>(c)]);
+        std::sort(moved.begin(), moved.end());
+        image.emplace_back(piece, moved);
+      }
+      std::sort(image.begin(), image.end());
+      smallest = std::min(smallest, image);
+    }
+    orbits.insert(smallest);
+  }
+  return {all, orbits.size()};
 }
 
 std::string definition(const std::vector<std::string>& rows, const std::vector<BrutePiece>& pieces) {
@@ -151,12 +205,14 @@ TEST(CopyRanges, AgreeWithABruteForce) {
   };
   for (std::size_t i = 0; i < cases.size(); ++i) {
     const auto& [rows, pieces] = cases[i];
-    const std::uint64_t expected = bruteCount(rows, pieces);
+    const auto [expected, distinct] = bruteCount(rows, pieces);
     EXPECT_GT(expected, 0U) << i;
     const std::string toml = write(fmt::format("case{}.toml", i), definition(rows, pieces));
     const std::string json = countJson(toml);
     EXPECT_TRUE(has(json, fmt::format("\"solutions\":{},", expected)))
         << i << ' ' << json << " expected " << expected;
+    EXPECT_TRUE(has(json, fmt::format("\"distinct\":{},", distinct)))
+        << i << ' ' << json << " expected " << distinct;
     // Several jobs on one thread split the tree differently and must add up the same.
     const auto split = runPiecework("count '" + toml + "' --json --threads 2");
     EXPECT_TRUE(has(split.out, fmt::format("\"solutions\":{},", expected))) << i << ' ' << split.out;
