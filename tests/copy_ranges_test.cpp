@@ -183,6 +183,10 @@ TEST(CopyRanges, HandCounts) {
   const std::string json = countJson(row);
   EXPECT_TRUE(has(json, "\"solutions\":5,")) << json;
   EXPECT_TRUE(has(json, "\"distinct\":4,")) << json;
+  // show says the range: copies is the most, min_copies the fewest (docs/json.md).
+  const auto show = runPiecework("show '" + row + "' --json");
+  EXPECT_TRUE(has(show.out, "\"copies\":2,") && has(show.out, "\"min_copies\":0")) << show.out;
+  EXPECT_TRUE(has(runPiecework("show '" + row + "'").out, " 0-2 ")) << runPiecework("show '" + row + "'").out;
   // Three cells that may all stay empty and at most one domino: none, left or right: 3 (2 up to the mirror).
   const std::string empty =
       write("empty.toml",
