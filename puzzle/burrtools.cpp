@@ -328,7 +328,9 @@ std::string burrToolsDefinition(const std::string& path) {
   // Colours: BurrTools' colour constraints (piece colour -> result colour) cannot be said; a neutral result
   // makes them irrelevant, and then the pieces' colours are just their colours.
   for (int c : result.colour)
-    if (c != 0) reader.fail(nullptr, "colour constraints (a coloured result shape) are not supported");
+    if (c != 0)
+      throw InputError(fmt::format("{}:{}: colour constraints (a coloured result shape) are not supported",
+                                   file, result.line));
 
   // Square when everything is one layer thick (BurrTools turns flat pieces over in space: turn-mirror).
   bool flat = result.z == 1;
@@ -361,7 +363,8 @@ std::string burrToolsDefinition(const std::string& path) {
   bool anyFilled = false, anyVariable = false;
   for (const auto s : result.state)
     anyFilled |= s == VoxelState::Filled, anyVariable |= s == VoxelState::Variable;
-  if (!anyFilled && !anyVariable) reader.fail(nullptr, "the result shape is empty");
+  if (!anyFilled && !anyVariable)
+    throw InputError(fmt::format("{}:{}: the result shape is empty", file, result.line));
   const bool mixed = anyFilled && anyVariable;
   std::string board;
   for (int k = 0; k < result.z; ++k) {

@@ -124,6 +124,15 @@ TEST(BurrTools, MalformedFilesAndOtherGridsGetOneLine) {
             "<puzzle version=\"2\"><gridType type=\"1\"/><shapes/><problems/></puzzle>");
   writeGzip(dir + "/short.xmpuzzle",
             "<puzzle><shapes><voxel x=\"2\" y=\"2\" z=\"1\" type=\"0\">###</voxel></shapes></puzzle>");
+  // A coloured result (colour constraints) and a min above max, each named with its line.
+  writeGzip(dir + "/coloured.xmpuzzle",
+            "<puzzle>\n<shapes>\n<voxel x=\"2\" y=\"1\" z=\"1\" type=\"0\">#1#</voxel>\n"
+            "<voxel x=\"1\" y=\"1\" z=\"1\" type=\"0\">#</voxel>\n</shapes>\n<problems><problem><shapes>"
+            "<shape id=\"1\" count=\"2\"/></shapes><result id=\"0\"/></problem></problems></puzzle>");
+  writeGzip(dir + "/minmax.xmpuzzle",
+            "<puzzle>\n<shapes>\n<voxel x=\"2\" y=\"1\" z=\"1\" type=\"0\">##</voxel>\n"
+            "<voxel x=\"1\" y=\"1\" z=\"1\" type=\"0\">#</voxel>\n</shapes>\n<problems><problem><shapes>\n"
+            "<shape id=\"1\" min=\"3\" max=\"2\"/></shapes><result id=\"0\"/></problem></problems></puzzle>");
   const struct {
     const char* file;
     const char* says;
@@ -131,6 +140,8 @@ TEST(BurrTools, MalformedFilesAndOtherGridsGetOneLine) {
                {"notgzip.xmpuzzle", "notgzip.xmpuzzle"},
                {"prisms.xmpuzzle", "triangular prisms"},
                {"short.xmpuzzle", "needs 4"},
+               {"coloured.xmpuzzle", "coloured.xmpuzzle:3: colour constraints"},
+               {"minmax.xmpuzzle", "minmax.xmpuzzle:7: min=\"3\" is more than max=\"2\""},
                {"absent.xmpuzzle", "absent.xmpuzzle"}};
   for (const auto& c : cases) {
     const auto r = runPiecework(std::string("count '") + dir + "/" + c.file + "'");
