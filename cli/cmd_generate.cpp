@@ -108,6 +108,7 @@ int runGenerate(const std::vector<std::string>& args) {
 
   const std::string puzzleName = vm["puzzle"].as<std::string>();
   const Puzzle puzzle = loadPuzzle(puzzleName);
+  puzzle.requireFixedCopies("generating challenges");  // (before the seed line: one line on stderr)
   Rules rules = readRules(vm);
   const std::optional<RatingModel> model = readModelOption(vm);
   checkModelPuzzle(model, puzzle, vm);

@@ -33,6 +33,7 @@ int runShow(const std::vector<std::string>& args) {
                         {"copies", piece.copies},
                         {"orientations", piece.orientations.size()},
                         {"placements", puzzle.piecePlacements[static_cast<std::size_t>(i)].size()}});
+      if (piece.ranged()) pieces.back()["min_copies"] = piece.minCopies;
     }
     nlohmann::json json = {{"name", puzzle.name},
                            {"title", puzzle.title},
@@ -80,7 +81,9 @@ int runShow(const std::vector<std::string>& args) {
                            "placements");
   for (int i = 0; i < puzzle.pieceCount(); ++i) {
     const auto& piece = puzzle.pieces[static_cast<std::size_t>(i)];
-    std::cout << fmt::format("{:<6} {:<14} {:>6} {:>12} {:>10}\n", piece.letter, piece.name, piece.copies,
+    const std::string copies =
+        piece.ranged() ? fmt::format("{}-{}", piece.minCopies, piece.copies) : std::to_string(piece.copies);
+    std::cout << fmt::format("{:<6} {:<14} {:>6} {:>12} {:>10}\n", piece.letter, piece.name, copies,
                              piece.orientations.size(),
                              puzzle.piecePlacements[static_cast<std::size_t>(i)].size());
     std::cout << piecePicture(puzzle, i, colour);

@@ -198,6 +198,7 @@ std::uint64_t attemptSeed(std::uint64_t streamSeed, std::uint64_t attempt) {
 
 AttemptResult generateAttempt(const Puzzle& puzzle, Level level, Rules rules, std::uint64_t seed,
                               const RatingModel* model, bool likeBooklet) {
+  puzzle.requireFixedCopies("generating challenges");
   AttemptResult result;
   std::mt19937_64 rng(seed);
 
@@ -330,6 +331,7 @@ AttemptResult generateAttempt(const Puzzle& puzzle, Level level, Rules rules, st
 }
 
 GenerateResult generateBatch(const Puzzle& puzzle, const GenerateOptions& options) {
+  puzzle.requireFixedCopies("generating challenges");
   const auto start = Clock::now();
   GenerateResult result;
   const int count = std::max(0, options.count);

@@ -338,35 +338,35 @@ std::string burrToolsDefinition(const std::string& path) {
   if (resultNode == nullptr) reader.fail(problem, "the problem has no <result> shape");
   const Voxel& result = shapes[static_cast<std::size_t>(reader.number(resultNode, "id", 0, shapeCount - 1))];
 
-  // The pieces: shape, count; ranges cannot be said in a definition.
+  // The pieces: shape, count or range of counts.
   struct Piece {
     const Voxel* voxel;
-    int count;
+    int count;     // the most copies
+    int minCount;  // the fewest
     int id;
   };
   std::vector<Piece> pieces;
   for (const xmlNode* s : children(child(problem, "shapes"), "shape")) {
     const int id = reader.number(s, "id", 0, shapeCount - 1);
-    int count = 1;
+    int count = 1, minCount = 1;
     if (!attribute(s, "count").empty()) {
-      count = reader.number(s, "count", 0, 64);
+      count = minCount = reader.number(s, "count", 0, 64);
     } else if (!attribute(s, "min").empty() || !attribute(s, "max").empty()) {
-      const int low = reader.number(s, "min", 0, 64), high = reader.number(s, "max", 0, 64);
-      if (low != high)
-        reader.fail(s,
-                    fmt::format("shape {} may be used {} to {} times; piecework needs a fixed number of each "
-                                "piece",
-                                id, low, high));
-      count = low;
+      minCount = reader.number(s, "min", 0, 64);
+      count = reader.number(s, "max", 0, 64);
+      if (minCount > count)
+        reader.fail(s, fmt::format("min=\"{}\" is more than max=\"{}\"", minCount, count));
     }
-    if (count > 0) pieces.push_back({&shapes[static_cast<std::size_t>(id)], count, id});
+    if (count > 0) pieces.push_back({&shapes[static_cast<std::size_t>(id)], count, minCount, id});
   }
   if (pieces.empty()) reader.fail(problem, "the problem has no pieces");
 
   // Colours: BurrTools' colour constraints (piece colour -> result colour) cannot be said; a neutral result
   // makes them irrelevant, and then the pieces' colours are just their colours.
   for (int c : result.colour)
-    if (c != 0) reader.fail(nullptr, "colour constraints (a coloured result shape) are not supported");
+    if (c != 0)
+      throw InputError(fmt::format("{}:{}: colour constraints (a coloured result shape) are not supported",
+                                   file, result.line));
 
   // Square when everything is one layer thick (BurrTools turns flat pieces over in space: turn-mirror).
   bool flat = gridType == 0 && result.z == 1;
@@ -394,21 +394,23 @@ std::string burrToolsDefinition(const std::string& path) {
     letters.assign(pool.begin(), pool.begin() + static_cast<std::ptrdiff_t>(pieces.size()));
   }
 
-  // The board: cells where the result has voxels; all '+' (may stay empty) or all '#' (must be filled).
+  // The board: cells where the result has voxels; '#' voxels must be filled, '+' ones may stay empty (a
+  // board picture's '+', or fill_every_cell = false when every voxel is variable).
   bool anyFilled = false, anyVariable = false;
   for (const auto s : result.state)
     anyFilled |= s == VoxelState::Filled, anyVariable |= s == VoxelState::Variable;
-  if (!anyFilled && !anyVariable) reader.fail(nullptr, "the result shape is empty");
-  if (anyFilled && anyVariable)
-    reader.fail(nullptr,
-                "the result shape mixes filled and variable voxels; piecework needs every cell filled "
-                "or every cell optional");
+  if (!anyFilled && !anyVariable)
+    throw InputError(fmt::format("{}:{}: the result shape is empty", file, result.line));
+  const bool mixed = anyFilled && anyVariable;
   std::string board;
   for (int k = 0; k < result.z; ++k) {
     if (k > 0) board += '|';
     for (int j = 0; j < result.y; ++j) {
       if (j > 0) board += '/';
-      for (int i = 0; i < result.x; ++i) board += result.at(i, j, k) == VoxelState::Empty ? '#' : '.';
+      for (int i = 0; i < result.x; ++i) {
+        const VoxelState s = result.at(i, j, k);
+        board += s == VoxelState::Empty ? '#' : s == VoxelState::Variable && mixed ? '+' : '.';
+      }
     }
   }
 
@@ -423,7 +425,7 @@ std::string burrToolsDefinition(const std::string& path) {
                       : gridType == kSphereGrid ? "spheres"
                                                 : "cubic",
                       tomlString(board));
-  if (anyVariable) toml += "fill_every_cell = false\n";
+  if (anyVariable && !mixed) toml += "fill_every_cell = false\n";
   for (std::size_t p = 0; p < pieces.size(); ++p) {
     const Voxel& v = *pieces[p].voxel;
     toml += fmt::format("\n[[piece]]\nletter = \"{}\"\n", letters[p]);
@@ -441,7 +443,10 @@ std::string burrToolsDefinition(const std::string& path) {
     if (cubes.empty()) reader.fail(nullptr, fmt::format("shape {} (a piece) has no voxels", pieces[p].id));
     if (colour > 0 && colour <= static_cast<int>(colours.size()))
       toml += fmt::format("colour = \"{}\"\n", colours[static_cast<std::size_t>(colour - 1)]);
-    if (pieces[p].count != 1) toml += fmt::format("copies = {}\n", pieces[p].count);
+    if (pieces[p].minCount != pieces[p].count)
+      toml += fmt::format("copies = [{}, {}]\n", pieces[p].minCount, pieces[p].count);
+    else if (pieces[p].count != 1)
+      toml += fmt::format("copies = {}\n", pieces[p].count);
     if (flat) {
       std::string shape;
       for (int j = 0; j < v.y; ++j) {
@@ -512,7 +517,10 @@ std::string toBurrTools(const Puzzle& puzzle) {
   xml +=
       fmt::format("</shapes><problems><problem name=\"{}\" state=\"0\"><shapes>", xmlEscaped(puzzle.title));
   for (std::size_t p = 0; p < puzzle.pieces.size(); ++p)
-    xml += fmt::format("<shape id=\"{}\" count=\"{}\"/>", p + 1, puzzle.pieces[p].copies);
+    xml += puzzle.pieces[p].ranged()
+               ? fmt::format("<shape id=\"{}\" min=\"{}\" max=\"{}\"/>", p + 1, puzzle.pieces[p].minCopies,
+                             puzzle.pieces[p].copies)
+               : fmt::format("<shape id=\"{}\" count=\"{}\"/>", p + 1, puzzle.pieces[p].copies);
   xml += "</shapes><result id=\"0\"/><bitmap/></problem></problems>";
   xml +=
       fmt::format("<comment>{} (written by piecework convert)</comment></puzzle>\n", xmlEscaped(puzzle.name));

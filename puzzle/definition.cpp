@@ -183,8 +183,10 @@ class Reader final : public DefinitionReader {
   }
 
   // Board pictures: '.' a cell (or peg), '#' no cell, 'o' a cell of the colour window (square and triangular
-  // boards). `box = [x, y, z]` is a shortcut for a full box.
-  std::vector<Site> board(const toml::table& root, Lattice lattice, std::vector<Site>& window) const {
+  // boards), '+' a cell that may stay empty (not on hex pegs). `box = [x, y, z]` is a shortcut for a full
+  // box.
+  std::vector<Site> board(const toml::table& root, Lattice lattice, std::vector<Site>& window,
+                          std::vector<Site>& optional) const {
     std::vector<Site> cells;
     if (const toml::node* box = root.get("box")) {
       const toml::array* dims = box->as_array();
@@ -214,15 +216,18 @@ class Reader final : public DefinitionReader {
           if (c.value == '#') continue;
           const bool windowCell =
               c.value == 'o' && (lattice == Lattice::Square || lattice == Lattice::Triangular);
-          if (c.value != '.' && !windowCell)
+          const bool optionalCell = c.value == '+' && lattice != Lattice::HexPegs;
+          if (c.value != '.' && !windowCell && !optionalCell)
             fail(node,
-                 fmt::format("board picture row {}, column {}: '{}' is neither '.' (cell), '#' (no cell) "
-                             "nor 'o' (a window cell, square and triangular boards)",
+                 fmt::format("board picture row {}, column {}: '{}' is neither '.' (cell), '#' (no cell), "
+                             "'+' (a cell that may stay empty, not on hex pegs) nor 'o' (a window cell, "
+                             "square and triangular boards)",
                              c.row, c.column, c.value));
           const int x = c.column - 1, y = c.row - 1, z = c.layer - 1;
           // Hex and triangular boards: odd rows sit half a step right, so axial q = column - floor(row / 2).
           cells.push_back(offsetRows ? Site{x - y / 2, y, 0} : Site{x, y, z});
           if (windowCell) window.push_back(cells.back());
+          if (optionalCell) optional.push_back(cells.back());
         }
     if (cells.empty()) fail(node, "the board has no cells");
     return cells;
@@ -293,9 +298,22 @@ class Reader final : public DefinitionReader {
                      [](char c) { return std::isxdigit(static_cast<unsigned char>(c)); }))
       fail(table.get("colour"), fmt::format("colour '{}' is not of the form #rrggbb", piece.colour));
     if (const toml::node* copies = table.get("copies")) {
-      auto n = copies->value<int64_t>();
-      if (!n || *n < 1 || *n > 64) fail(copies, "'copies' must be a whole number from 1 to 64");
-      piece.copies = static_cast<int>(*n);
+      // A number, or [min, max]: a solution uses from min to max copies (BurrTools' piece ranges).
+      if (const toml::array* range = copies->as_array()) {
+        const auto low = range->size() == 2 ? (*range)[0].value<int64_t>() : std::nullopt;
+        const auto high = range->size() == 2 ? (*range)[1].value<int64_t>() : std::nullopt;
+        if (!low || !high || *low < 0 || *high < 1 || *high > 64 || *low > *high)
+          fail(copies, "'copies' as a range must be [min, max] with 0 <= min <= max, max from 1 to 64");
+        piece.minCopies = static_cast<int>(*low);
+        piece.copies = static_cast<int>(*high);
+        if (lattice == Lattice::HexPegs && piece.ranged())
+          fail(copies, "a range of copies is not supported on hex-pegs (every piece is placed there)");
+      } else {
+        auto n = copies->value<int64_t>();
+        if (!n || *n < 1 || *n > 64)
+          fail(copies, "'copies' must be a whole number from 1 to 64, or a range [min, max]");
+        piece.copies = piece.minCopies = static_cast<int>(*n);
+      }
     }
     const std::string moves = optionalString(table, "moves").value_or("turn-mirror");
     if (moves == "turn")
@@ -420,7 +438,7 @@ Puzzle loadDefinition(std::string_view text, const std::string& source) {
     spec.family = *family;
   }
   if (const toml::node* booklet = root.get("booklet")) spec.booklet = readBooklet(reader, *booklet);
-  spec.cells = reader.board(root, spec.lattice, spec.window);
+  spec.cells = reader.board(root, spec.lattice, spec.window, spec.optionalCells);
   if (!spec.family.empty() && !familyNamed(spec.family).canRule(spec))
     reader.fail(
         root.get("family"),

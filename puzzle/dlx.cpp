@@ -26,6 +26,12 @@ std::string toDlx(const Puzzle& puzzle) {
         fmt::format("{}: the dlx format holds square and cubic puzzles only (hex-peg pieces share "
                     "pegs, which exact cover cannot say)",
                     puzzle.name));
+  for (const auto& piece : puzzle.pieces)
+    if (piece.ranged())
+      throw InputError(fmt::format(
+          "{}: piece '{}' has a range of copies ({} to {}), which dlx1's items (each covered exactly once) "
+          "cannot say",
+          puzzle.name, piece.letter, piece.minCopies, piece.copies));
   std::string out =
       fmt::format("| {}: {} (written by piecework convert --to dlx)\n", puzzle.name, puzzle.title);
   bool copies = false;

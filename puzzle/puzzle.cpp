@@ -140,6 +140,10 @@ void computeSymmetries(Puzzle& p) {
       sym.site.push_back(it->second);
     }
     if (!onBoard) continue;
+    bool keepsMustFill = true;  // a cell that may stay empty maps onto such a cell
+    for (std::size_t s = 0; s < p.sites.size() && keepsMustFill; ++s)
+      keepsMustFill = p.mustFill[s] == p.mustFill[static_cast<std::size_t>(sym.site[s])];
+    if (!keepsMustFill) continue;
     sym.placement.assign(p.placements.size(), -1);
     sym.piece.assign(p.pieces.size(), -1);
     bool preserves = true;
@@ -159,6 +163,8 @@ void computeSymmetries(Puzzle& p) {
         const int q = k < 0 ? pi : k;
         if (k == pi ||
             p.pieces[static_cast<std::size_t>(q)].copies != p.pieces[static_cast<std::size_t>(pi)].copies ||
+            p.pieces[static_cast<std::size_t>(q)].minCopies !=
+                p.pieces[static_cast<std::size_t>(pi)].minCopies ||
             p.piecePlacements[static_cast<std::size_t>(q)].size() != own.size())
           continue;
         preserves = true;
@@ -177,11 +183,12 @@ void computeSymmetries(Puzzle& p) {
   }
 }
 
-// Limits (docs/limits.md), and pieces that cannot fill the board. Every copy of every piece is placed; a
+// Limits (docs/limits.md), and pieces that cannot fill the board. Every copy of every piece is placed (of
+// a piece with a range of copies, from minCopies to copies); a
 // piece with faces may cover a different number of cells on each face (IQ Fit), so the cells covered can be
 // any sum that picks one face size per copy. When every cell must be filled the board's size must be such a
 // sum; otherwise the smallest sum must fit. Checked before any placement is built.
-void checkSize(const Puzzle& p, const std::string& source) {
+void checkSize(const Puzzle& p, const std::string& source, std::size_t mustCover) {
   const Family& family = familyOf(p);
   const std::size_t perCell = static_cast<std::size_t>(family.sitesPerCell());
   const std::size_t sites = p.cells.size() * perCell;
@@ -200,10 +207,11 @@ void checkSize(const Puzzle& p, const std::string& source) {
   for (const auto& piece : p.pieces) {
     std::set<std::size_t> sizes;
     for (const auto& face : piece.faces) sizes.insert(face.size());
-    fewest += static_cast<std::size_t>(piece.copies) * (sizes.empty() ? 0 : *sizes.begin());
+    fewest += static_cast<std::size_t>(piece.minCopies) * (sizes.empty() ? 0 : *sizes.begin());
     most += static_cast<std::size_t>(piece.copies) * (sizes.empty() ? 0 : *sizes.rbegin());
     for (int copy = 0; copy < piece.copies; ++copy) {
-      std::vector<bool> next(sites + 1, false);
+      // Copies beyond the fewest (a range) may be left out: the sums without them stay reachable.
+      std::vector<bool> next = copy >= piece.minCopies ? reachable : std::vector<bool>(sites + 1, false);
       for (std::size_t n = 0; n <= sites; ++n)
         if (reachable[n])
           for (const std::size_t size : sizes)
@@ -217,6 +225,15 @@ void checkSize(const Puzzle& p, const std::string& source) {
         "{}: the pieces cover at least {} {} (counting copies), more than the board's {}: they cannot all be "
         "placed",
         source, fewest, unit, sites));
+  // Some cells optional: the pieces must cover at least the others.
+  if (!p.fillAll && mustCover > 0 &&
+      std::find(reachable.begin() + static_cast<std::ptrdiff_t>(mustCover), reachable.end(), true) ==
+          reachable.end())
+    throw InputError(fmt::format(
+        "{}: the pieces cannot cover the board's {} cells that must be filled: they cover {} {} (counting "
+        "copies) and the board has {}",
+        source, mustCover, fewest == most ? std::to_string(fewest) : fmt::format("{} to {}", fewest, most),
+        unit, sites));
   if (p.fillAll && !reachable[sites])
     throw InputError(
         fmt::format("{}: the pieces cannot fill the board: they cover {} {} (counting copies) and the board "
@@ -238,6 +255,19 @@ int Puzzle::totalPieces() const {
   int n = 0;
   for (const auto& piece : pieces) n += piece.copies;
   return n;
+}
+
+bool Puzzle::hasCopyRanges() const {
+  return std::any_of(pieces.begin(), pieces.end(), [](const PieceDef& piece) { return piece.ranged(); });
+}
+
+void Puzzle::requireFixedCopies(const std::string& what) const {
+  for (const auto& piece : pieces)
+    if (piece.ranged())
+      throw InputError(
+          fmt::format("{}: {} needs a fixed number of each piece; piece '{}' has a range of copies "
+                      "({} to {})",
+                      name, what, piece.letter, piece.minCopies, piece.copies));
 }
 
 int Puzzle::pieceByLetter(char letter) const {
@@ -265,13 +295,16 @@ Puzzle buildPuzzle(PuzzleSpec spec) {
   }
   p.lattice = spec.lattice;
   p.linked = spec.linked;
-  p.fillAll = spec.fillAll;
+  p.fillAll = spec.fillAll && spec.optionalCells.empty();
   p.markedCells = spec.markedCells;
   p.booklet = spec.booklet;
   p.cells = std::move(spec.cells);
   p.pieces = std::move(spec.pieces);
   if (p.cells.empty()) throw InputError(fmt::format("{}: the board has no cells", spec.source));
-  checkSize(p, spec.source);
+  // Cells that must be covered: all but the optional ones, or none without fill_every_cell.
+  std::set<Site> optional(spec.optionalCells.begin(), spec.optionalCells.end());
+  const std::size_t mustCover = spec.fillAll ? p.cells.size() - optional.size() : 0;
+  checkSize(p, spec.source, mustCover);
   p.low = Site{INT_MAX, INT_MAX, INT_MAX};
   p.high = Site{INT_MIN, INT_MIN, INT_MIN};
   for (const auto& c : p.cells) {
@@ -284,7 +317,8 @@ Puzzle buildPuzzle(PuzzleSpec spec) {
   }
   p.sites = p.family->searchOrder(p);
   for (int i = 0; i < p.siteCount(); ++i) p.siteIndex[p.sites[static_cast<std::size_t>(i)]] = i;
-  p.mustFill.assign(p.sites.size(), p.fillAll);
+  p.mustFill.assign(p.sites.size(), spec.fillAll);
+  for (const Site& c : optional) p.mustFill[static_cast<std::size_t>(p.siteIndex.at(c))] = false;
 
   for (auto& piece : p.pieces) {
     piece.orientations.clear();

@@ -30,7 +30,8 @@ struct PieceDef {
   char letter = '?';
   std::string name;
   std::string colour;  // "#rrggbb"
-  int copies = 1;
+  int copies = 1;      // identical copies; with a range (minCopies < copies), the most that may be used
+  int minCopies = 1;   // the fewest copies a solution uses (equal to copies unless a range is given)
   Moves moves = Moves::TurnMirror;
   std::vector<Shape> faces;  // base shapes as defined (hex: slots relative to the middle part)
   // Coloured squares (IQ Focus): per face, the colour letter of each square in faces[i]'s order; empty when
@@ -41,6 +42,7 @@ struct PieceDef {
   std::vector<std::vector<char>> orientationColours;  // coloured pieces: per orientation, per (sorted) square
   int line = 0;  // where the definition declares it (for error messages), 0 if unknown
   int size() const { return faces.empty() ? 0 : static_cast<int>(faces.front().size()); }
+  bool ranged() const { return minCopies != copies; }  // a solution may use fewer copies than `copies`
 };
 
 struct Placement {
@@ -75,9 +77,10 @@ struct PuzzleSpec {
   std::string title;
   std::string source;  // file name used in error messages
   Lattice lattice = Lattice::Square;
-  bool linked = false;       // IQ-Link's rule: the pieces must form one linked structure
-  bool fillAll = true;       // every board cell must be covered (false: cells may stay empty)
-  std::vector<Site> cells;   // board cells, or pegs on the hex lattice (z = 0), in reading order
+  bool linked = false;              // IQ-Link's rule: the pieces must form one linked structure
+  bool fillAll = true;              // every board cell must be covered (false: cells may stay empty)
+  std::vector<Site> cells;          // board cells, or pegs on the hex lattice (z = 0), in reading order
+  std::vector<Site> optionalCells;  // cells that may stay empty even when fillAll ('+' in a board picture)
   std::vector<Site> window;  // cells whose colours a challenge gives (IQ Focus's window), reading order
   bool markedCells = false;  // a piece's letters that are no whole placement mark cells it covers (IQ Stars)
   std::vector<PieceDef> pieces;
@@ -91,7 +94,7 @@ struct Puzzle {
   const Family* family = nullptr;  // its rules beyond exact cover, notation and drawing (familyOf())
   Lattice lattice = Lattice::Square;
   bool linked = false;
-  bool fillAll = true;
+  bool fillAll = true;          // every site must be covered (false when some or all may stay empty)
   std::vector<Site> cells;      // reading order (layer, row, column); pegs on the hex lattice
   Site low, high;               // bounding box of the cells
   std::vector<Site> sites;      // search order; bit i of a placement mask is sites[i]
@@ -109,7 +112,11 @@ struct Puzzle {
 
   int pieceCount() const { return static_cast<int>(pieces.size()); }
   int siteCount() const { return static_cast<int>(sites.size()); }
-  int totalPieces() const;
+  int totalPieces() const;  // copies counted (the most, for pieces with a range)
+  bool hasCopyRanges() const;
+  // Throws InputError ("NAME: WHAT needs ...") when some piece has a range of copies: challenges, their
+  // ratings and census assume every piece is placed a known number of times.
+  void requireFixedCopies(const std::string& what) const;
   // The piece whose letter matches (case-insensitively), or -1.
   int pieceByLetter(char letter) const;
   // The placement of `piece` covering exactly these sites, or -1.

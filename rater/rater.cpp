@@ -93,6 +93,12 @@ struct Stats {
   }
 };
 
+// The human strategies count the copies each piece still needs: a range of copies has no such count.
+const Puzzle& withFixedCopies(const Puzzle& puzzle) {
+  puzzle.requireFixedCopies("rating");
+  return puzzle;
+}
+
 class Rater final : public RaterCore {
  public:
   // When the family rules on the challenge's marks (a colour pattern, marked cells), the options are those
@@ -100,8 +106,8 @@ class Rater final : public RaterCore {
   // own; otherwise they are dropped at once, as the solver does.
   Rater(const Puzzle& puzzle, const std::vector<int>& givens, Rules rules)
       : puzzle_(puzzle),
-        problem_(
-            makeProblem(puzzle, givens, familyAppliesMarks(puzzle, rules) ? withoutMarks(rules) : rules)),
+        problem_(makeProblem(withFixedCopies(puzzle), givens,
+                             familyAppliesMarks(puzzle, rules) ? withoutMarks(rules) : rules)),
         marks_(rules.marks) {
     (void)makeProblem(puzzle, givens, rules);  // what the marks need of the board (InputError otherwise)
     optionCount_ = static_cast<int>(problem_.options.size());

@@ -120,6 +120,7 @@ std::uint64_t censusSubsets(int pieces, int maxGiven) {
 }
 
 CensusPlan planCensus(const Puzzle& puzzle, const Rules& rules, int maxGiven, CensusMethod method) {
+  puzzle.requireFixedCopies("census");
   CensusPlan plan;
   plan.method = method;
   plan.puzzle = &puzzle;

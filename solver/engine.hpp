@@ -40,9 +40,10 @@
 
 namespace piecework {
 
-// Boxes (3-D boards that must be filled) branch by MRV over cells and pieces (Engine::branchMrv()).
+// Boxes (3-D boards that must be filled) branch by MRV over cells and pieces (Engine::branchMrv()), unless
+// copies come in ranges (branchRanged()).
 inline bool branchesByMrv(const Puzzle& puzzle) {
-  return layered(puzzle.lattice) && puzzle.low.z != puzzle.high.z &&
+  return layered(puzzle.lattice) && puzzle.low.z != puzzle.high.z && !puzzle.hasCopyRanges() &&
          std::all_of(puzzle.mustFill.begin(), puzzle.mustFill.end(), [](bool m) { return m; });
 }
 
@@ -74,6 +75,9 @@ class Engine {
     conflictRows_.resize(options_.size() * poolWords_);
     conflictKnown_.assign(options_.size(), 0);
     buildRows();
+    spare_ = problem.spare;
+    ranged_ = std::any_of(spare_.begin(), spare_.end(), [](int n) { return n > 0; });
+    if (ranged_) anyOption_.assign(poolWords_, ~std::uint64_t{0});
     if constexpr (Rule::kActive) rule_.setUp(*this);
     setUpSizePruning();
     fillCellEntries();
@@ -207,7 +211,7 @@ class Engine {
   // must be filled by some of them.
   void setUpSizePruning() {
     const Puzzle& puzzle = *problem_.puzzle;
-    if (hasFreeSite_ || puzzle.lattice == Lattice::HexPegs) return;
+    if (hasFreeSite_ || ranged_ || puzzle.lattice == Lattice::HexPegs) return;
     const auto sites = static_cast<std::size_t>(puzzle.siteCount());
     // Site index by position in the bounding box (a hash lookup per neighbour costs more than the search of
     // a nearly solved challenge).
@@ -445,6 +449,11 @@ class Engine {
             if (options_[static_cast<std::size_t>(o)].piece == static_cast<int>(piece))
               clearBit(out, static_cast<std::size_t>(o));
       }
+      if (s.mode == Step::Extra) {  // extras come in increasing option order
+        const auto upTo = static_cast<std::size_t>(s.option) + 1;
+        std::fill(out, out + (upTo >> 6), 0);
+        if ((upTo & 63) != 0) out[upTo >> 6] &= ~((std::uint64_t{1} << (upTo & 63)) - 1);
+      }
       if constexpr (Rule::kActive)
         if (s.mode == Step::Peg) {  // the options below s.option that touch the rule's item
           const std::uint64_t* touching = rule_.itemRow(s.peg);
@@ -535,6 +544,7 @@ class Engine {
       leaf = acceptLeaf();
       return true;
     }
+    if (ranged_) return branchRanged(leaf, each);
     if (!hasFreeSite_) return true;  // every site filled, pieces left over: no solution here
     const int depth = static_cast<int>(steps_.size());
     std::uint64_t* pool = buildPool();
@@ -559,6 +569,43 @@ class Engine {
       if (rule_.cutsBranching(pool, b.count)) return true;
     }
     return branchOn(pool, depth, b, each);
+  }
+
+  // Copy ranges, every must-fill site covered (multiplicity exact cover, as in Knuth's dlx with item
+  // multiplicities): while some piece has fewer than its fewest copies, branch on such a piece with the
+  // fewest options (its copies in increasing option order). Once none has, the node is a solution, and so is
+  // every set of further options that fit beside it: its children add one each, in increasing option order
+  // (Step::Extra), so that each set is produced once. Extra copies of a piece come after its branched ones
+  // (the pool lost that piece's lower options), so a solution's copies split one way only.
+  template <class Each>
+  bool branchRanged(bool& leaf, Each&& each) {
+    const int depth = static_cast<int>(steps_.size());
+    std::uint64_t* pool = buildPool();
+    poolDepth_ = depth;
+    if (requiresPieces()) {
+      countByPiece(pool);
+      Branching b;
+      int bestPiece = -1;
+      for (std::size_t p = 0; p < need_.size(); ++p)
+        if (need_[p] > spare_[p] && counts_[p] < b.count)
+          bestPiece = static_cast<int>(p), b.count = counts_[p];
+      if (b.count == 0) return true;
+      b.row = pieceRows_.data() + static_cast<std::size_t>(bestPiece) * poolWords_;
+      b.mode = Step::Piece;
+      return branchOn(pool, depth, b, each);
+    }
+    leaf = acceptLeaf();
+    Branching b;
+    b.row = anyOption_.data();
+    b.mode = Step::Extra;
+    return branchOn(pool, depth, b, each);
+  }
+
+  // Some piece still needs copies to reach its fewest.
+  bool requiresPieces() const {
+    for (std::size_t p = 0; p < need_.size(); ++p)
+      if (need_[p] > spare_[p]) return true;
+    return false;
   }
 
   // While a must-fill site is open: the options whose lowest must-fill site it is that fit and leave the
@@ -979,6 +1026,9 @@ class Engine {
     poolWords_ = (n + 63) / 64;
     mustFill_ = parent.mustFill_;
     hasFreeSite_ = parent.hasFreeSite_;
+    spare_ = parent.spare_;
+    ranged_ = parent.ranged_;
+    if (ranged_) anyOption_.assign(poolWords_, ~std::uint64_t{0});
     piecesTotal_ = parent.piecesTotal_;
     compactable_ = true;
     rootPlaced_ = piecesTotal_ - parent.needTotal_;
@@ -1012,7 +1062,8 @@ class Engine {
 
   void collect(int depth, std::vector<std::vector<Step>>& jobs) {
     bool leaf = false;
-    if (depth == 0) {
+    // A solution with extras below it is one job (its own search visits it and them).
+    if (depth == 0 || (ranged_ && mustFill_.lowestNotIn(filled_) < 0 && !requiresPieces())) {
       jobs.push_back(steps_);
       return;
     }
@@ -1041,6 +1092,9 @@ class Engine {
   std::vector<std::size_t> cellStart_;  // per site: its first run in cellRuns_ (and one past the last)
   Bits<W> mustFill_;
   bool hasFreeSite_ = false;
+  std::vector<int> spare_;  // per piece: copies that may be left out (Problem::spare)
+  bool ranged_ = false;     // some piece has spare copies: multiplicity exact cover (branchRanged())
+  std::vector<std::uint64_t> anyOption_;  // a row of every option (extras branch on any option left)
 
   Bits<W> filled_;
   std::vector<int> need_;

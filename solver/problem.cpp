@@ -38,6 +38,7 @@ Problem makeProblem(const Puzzle& puzzle, const std::vector<int>& givens, Rules 
   problem.givens = givens;
   problem.need.resize(puzzle.pieces.size());
   for (std::size_t i = 0; i < puzzle.pieces.size(); ++i) problem.need[i] = puzzle.pieces[i].copies;
+  problem.spare.assign(puzzle.pieces.size(), 0);
   std::vector<int> owner(puzzle.sites.size(), -1);
   for (int id : givens) {
     const Placement& p = puzzle.placements[static_cast<std::size_t>(id)];
@@ -54,6 +55,10 @@ Problem makeProblem(const Puzzle& puzzle, const std::vector<int>& givens, Rules 
       owner[static_cast<std::size_t>(s)] = id;
     }
   }
+  for (std::size_t i = 0; i < puzzle.pieces.size(); ++i)
+    problem.spare[i] = std::min(problem.need[i], puzzle.pieces[i].copies - puzzle.pieces[i].minCopies);
+  if (puzzle.hasCopyRanges() && !rules.marks.empty())
+    throw InputError("a challenge's marks need a puzzle whose every piece is placed (no range of copies)");
   // The colours a challenge asks for are a condition on single placements: a placement that would show
   // another colour on a marked cell never takes part, so it is dropped here and the search stays plain exact
   // cover. (Every piece is placed and, with fill_every_cell, every marked cell is covered.)

@@ -24,8 +24,11 @@ struct RuleData {
 
 struct Problem {
   const Puzzle* puzzle = nullptr;
-  std::vector<int> givens;   // placement ids
-  std::vector<int> need;     // per piece: copies still to place
+  std::vector<int> givens;  // placement ids
+  std::vector<int> need;    // per piece: copies still to place (the most, for a range of copies)
+  // Per piece: how many of `need` a solution may leave out (copies - minCopies, less any given beyond
+  // minCopies); all 0 unless the puzzle has copy ranges, and then the search is multiplicity exact cover.
+  std::vector<int> spare;
   std::vector<int> options;  // placement ids that fit beside the givens and belong to a needed piece
   bool linked = false;       // apply the puzzle's linkage rule (the family's search rule reads it)
   // What the family's search rule reads (per placement masks, budgets), filled once per problem by its

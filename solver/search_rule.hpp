@@ -26,8 +26,10 @@ namespace piecework {
 struct Step {
   // Cell: an option covering the branching cell, or filling the rule's branching item (a ring's centre).
   // Piece: an option of the branching piece. Peg: the lowest-numbered option that touches the rule's
-  // branching item `peg` (options below it that touch the item are excluded underneath).
-  enum Mode : std::uint8_t { Cell, Piece, Peg };
+  // branching item `peg` (options below it that touch the item are excluded underneath). Extra: with copy
+  // ranges, once every must-fill site is covered and every piece has its fewest copies, an option added
+  // beyond (options below it are excluded underneath, so that a set of extras is produced once).
+  enum Mode : std::uint8_t { Cell, Piece, Peg, Extra };
   int option = -1;  // engine option index placed
   Mode mode = Cell;
   int peg = -1;  // Peg only

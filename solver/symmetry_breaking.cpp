@@ -93,7 +93,10 @@ bool chooseRestriction(const Puzzle& puzzle, const Problem& problem, const std::
   std::size_t bestCost = SIZE_MAX;
   const std::size_t minGroup = branchesByMrv(puzzle) ? kMinSplittingGroupMrv : kMinSplittingGroup;
   for (int p = 0; p < puzzle.pieceCount() && (root || group.size() >= minGroup); ++p) {
-    if (problem.need[static_cast<std::size_t>(p)] != 1 || onPath[static_cast<std::size_t>(p)]) continue;
+    // (A piece that may be left out (a range of copies) is in not every solution: not restricted.)
+    if (problem.need[static_cast<std::size_t>(p)] != 1 || problem.spare[static_cast<std::size_t>(p)] != 0 ||
+        onPath[static_cast<std::size_t>(p)])
+      continue;
     if (!std::all_of(group.begin(), group.end(),
                      [&](const Symmetry* g) { return g->piece[static_cast<std::size_t>(p)] == p; }))
       continue;

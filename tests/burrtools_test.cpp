@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // BurrTools .xmpuzzle files: shipped puzzles round-trip through them and count the same; hand-written files
-// with several problems, copies and colours; malformed files get one line and exit status 2.
+// with several problems, copies, ranges of copies, variable voxels and colours; malformed files get one line
+// and exit status 2.
 #include <gtest/gtest.h>
 
 #include <fmt/format.h>
@@ -104,11 +105,12 @@ TEST(BurrTools, HandWrittenFileWithProblemsCopiesAndColours) {
   const auto dlx = runPiecework("convert '" + file + "#2' --to dlx");
   ASSERT_EQ(dlx.status, 0) << dlx.err;
   EXPECT_EQ(piecework::test::countExactCovers(dlx.out), 9U * 24U);
-  // Problem 3: a range of dominoes, which a definition cannot say.
-  const auto range = runPiecework("count '" + file + "#3'");
-  EXPECT_EQ(range.status, 2);
-  EXPECT_NE(range.err.find("1 to 3 times"), std::string::npos) << range.err;
-  EXPECT_TRUE(oneLine(range.err)) << range.err;
+  // Problem 3: 1 to 3 dominoes on the 2 x 3 tray, which must be filled: 3 dominoes, 3 tilings by hand
+  // (three upright; one upright at the left or at the right beside two lying).
+  EXPECT_NE(countJson("'" + file + "#3'").find("\"solutions\":3,"), std::string::npos);
+  const auto range = runPiecework("convert '" + file + "#3' --to toml");
+  ASSERT_EQ(range.status, 0) << range.err;
+  EXPECT_NE(range.out.find("copies = [1, 3]"), std::string::npos) << range.out;
   const auto missing = runPiecework("count '" + file + "#7'");
   EXPECT_EQ(missing.status, 2);
   EXPECT_TRUE(oneLine(missing.err)) << missing.err;
@@ -122,6 +124,15 @@ TEST(BurrTools, MalformedFilesAndOtherGridsGetOneLine) {
             "<puzzle version=\"2\"><gridType type=\"1\"/><shapes/><problems/></puzzle>");
   writeGzip(dir + "/short.xmpuzzle",
             "<puzzle><shapes><voxel x=\"2\" y=\"2\" z=\"1\" type=\"0\">###</voxel></shapes></puzzle>");
+  // A coloured result (colour constraints) and a min above max, each named with its line.
+  writeGzip(dir + "/coloured.xmpuzzle",
+            "<puzzle>\n<shapes>\n<voxel x=\"2\" y=\"1\" z=\"1\" type=\"0\">#1#</voxel>\n"
+            "<voxel x=\"1\" y=\"1\" z=\"1\" type=\"0\">#</voxel>\n</shapes>\n<problems><problem><shapes>"
+            "<shape id=\"1\" count=\"2\"/></shapes><result id=\"0\"/></problem></problems></puzzle>");
+  writeGzip(dir + "/minmax.xmpuzzle",
+            "<puzzle>\n<shapes>\n<voxel x=\"2\" y=\"1\" z=\"1\" type=\"0\">##</voxel>\n"
+            "<voxel x=\"1\" y=\"1\" z=\"1\" type=\"0\">#</voxel>\n</shapes>\n<problems><problem><shapes>\n"
+            "<shape id=\"1\" min=\"3\" max=\"2\"/></shapes><result id=\"0\"/></problem></problems></puzzle>");
   const struct {
     const char* file;
     const char* says;
@@ -129,6 +140,8 @@ TEST(BurrTools, MalformedFilesAndOtherGridsGetOneLine) {
                {"notgzip.xmpuzzle", "notgzip.xmpuzzle"},
                {"prisms.xmpuzzle", "triangular prisms"},
                {"short.xmpuzzle", "needs 4"},
+               {"coloured.xmpuzzle", "coloured.xmpuzzle:3: colour constraints"},
+               {"minmax.xmpuzzle", "minmax.xmpuzzle:7: min=\"3\" is more than max=\"2\""},
                {"absent.xmpuzzle", "absent.xmpuzzle"}};
   for (const auto& c : cases) {
     const auto r = runPiecework(std::string("count '") + dir + "/" + c.file + "'");
