@@ -9,6 +9,7 @@
 #include "puzzle/challenge.hpp"
 #include "puzzle/definition.hpp"
 #include "puzzle/errors.hpp"
+#include "puzzle/limits.hpp"
 
 namespace piecework::db {
 
@@ -19,44 +20,17 @@ InputError damagedRow(const std::string& catalogPath, const StoredChallenge& row
                                 catalogPath, row.id, what));
 }
 
-// The length of the UTF-8 sequence starting at `text[i]`, or 0 when it is not one (overlong forms,
-// surrogates and code points past U+10FFFF included).
-std::size_t utf8Length(const std::string& text, std::size_t i) {
-  const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
-  const unsigned char lead = byte(i);
-  std::size_t length = 0;
-  char32_t code = 0;
-  if (lead < 0x80) return 1;
-  if (lead >= 0xC2 && lead <= 0xDF) {
-    length = 2;
-    code = lead & 0x1FU;
-  } else if (lead >= 0xE0 && lead <= 0xEF) {
-    length = 3;
-    code = lead & 0x0FU;
-  } else if (lead >= 0xF0 && lead <= 0xF4) {
-    length = 4;
-    code = lead & 0x07U;
-  } else {
-    return 0;
-  }
-  if (i + length > text.size()) return 0;
-  for (std::size_t k = 1; k < length; ++k) {
-    if ((byte(i + k) & 0xC0U) != 0x80U) return 0;
-    code = (code << 6U) | (byte(i + k) & 0x3FU);
-  }
-  if ((length == 3 && code < 0x800) || (length == 4 && code < 0x10000) || code > 0x10FFFF ||
-      (code >= 0xD800 && code <= 0xDFFF))
-    return 0;
-  return length;
-}
-
 }  // namespace
 
 bool isPrintableText(const std::string& text) {
   for (std::size_t i = 0; i < text.size();) {
     const auto byte = static_cast<unsigned char>(text[i]);
-    if (byte < 0x20 || byte == 0x7F) return false;
-    const std::size_t length = utf8Length(text, i);
+    if (byte >= 0x20 && byte < 0x7F) {
+      ++i;
+      continue;
+    }
+    // (errorLine's test of a printable character: C1 controls are out too)
+    const std::size_t length = byte >= 0x80 ? printableSequence(std::string_view(text).substr(i)) : 0;
     if (length == 0) return false;
     i += length;
   }

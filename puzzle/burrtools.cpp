@@ -470,6 +470,13 @@ std::string toBurrTools(const Puzzle& puzzle) {
   if (puzzle.lattice == Lattice::Spheres)
     throw InputError(
         fmt::format("{}: spheres are read from BurrTools files but not yet written", puzzle.name));
+  // (Written as cubes, a triangular board's cells would meet other neighbours: IQ Stars' 381 tilings became
+  // 332.)
+  if (puzzle.lattice == Lattice::Triangular)
+    throw InputError(
+        fmt::format("{}: triangular boards are not written to BurrTools files (its triangular-prism grid is "
+                    "not supported)",
+                    puzzle.name));
   for (const auto& piece : puzzle.pieces) {
     if (puzzle.lattice == Lattice::Square && piece.moves != Moves::TurnMirror)
       throw InputError(

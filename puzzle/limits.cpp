@@ -15,10 +15,6 @@
 
 namespace piecework {
 
-namespace {
-
-// The length of the UTF-8 sequence at the start of `text` that encodes one printable character (not a C1
-// control), or 0 when it is not one.
 std::size_t printableSequence(std::string_view text) {
   const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(text[i]); };
   const unsigned char lead = byte(0);
@@ -47,6 +43,8 @@ std::size_t printableSequence(std::string_view text) {
   if (overlong || surrogate || c1Control || code > 0x10FFFF) return 0;
   return length;
 }
+
+namespace {
 
 // Escaped characters of `message`, each a printable ASCII character, an escape such as \n or \x1b, or one
 // UTF-8 sequence.

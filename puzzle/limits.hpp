@@ -54,6 +54,10 @@ inline constexpr std::size_t kMaxErrorLineBytes = 400;
 // escape). Every error piecework prints goes through this.
 std::string errorLine(std::string_view message);
 
+// The length of the UTF-8 sequence at the start of `text` that encodes one printable character beyond ASCII
+// (well formed, not overlong, not a surrogate, not a C1 control), or 0 when it is not one.
+std::size_t printableSequence(std::string_view text);
+
 // "1 MiB", "64 KiB", "300 bytes": for error messages and docs.
 std::string sizeText(std::size_t bytes);
 

@@ -4,6 +4,8 @@
 // and exit status 2.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+
 #include <fmt/format.h>
 
 #include <cstdlib>
@@ -155,4 +157,10 @@ TEST(BurrTools, MalformedFilesAndOtherGridsGetOneLine) {
   const auto fit = runPiecework("convert iq-fit '" + dir + "/fit.xmpuzzle'");
   EXPECT_EQ(fit.status, 2);
   EXPECT_NE(fit.err.find("turned over"), std::string::npos) << fit.err;
+  // Written as cubes, IQ Stars' triangular cells would count 332 tilings instead of its 381.
+  const auto stars = runPiecework("convert iq-stars '" + dir + "/stars.xmpuzzle'");
+  EXPECT_EQ(stars.status, 2);
+  EXPECT_NE(stars.err.find("triangular boards are not written"), std::string::npos) << stars.err;
+  EXPECT_TRUE(oneLine(stars.err)) << stars.err;
+  EXPECT_FALSE(std::filesystem::exists(dir + "/stars.xmpuzzle"));
 }
