@@ -255,12 +255,35 @@ std::string gzipped(const std::string& data) {
   return out;
 }
 
-bool chiral(const PieceDef& piece) {
+// Whether mirroring the piece gives a shape that no turn gives (cubes or spheres).
+bool chiral(Lattice lattice, const PieceDef& piece) {
   std::vector<Transform> rotations;
-  for (const auto& t : pointGroup(Lattice::Cubic))
+  for (const auto& t : pointGroup(lattice))
     if (!t.mirror) rotations.push_back(t);
-  return distinctImages(Lattice::Cubic, piece.faces.front(), rotations).size() !=
-         distinctImages(Lattice::Cubic, piece.faces.front(), pointGroup(Lattice::Cubic)).size();
+  return distinctImages(lattice, piece.faces.front(), rotations).size() !=
+         distinctImages(lattice, piece.faces.front(), pointGroup(lattice)).size();
+}
+
+// The inverse of sphereLayers: ball (i, j) of layer k is BurrTools' voxel x = i - j, y = i + j + k, z = k.
+// The voxels are then shifted to start at 0 by a lattice translation (x + y + z stays even: a shift by an
+// odd sum would put every ball between the grid's spheres), so the box may be one wider than the balls.
+std::map<Site, char> sphereVoxels(const std::map<Site, char>& balls, Site& size) {
+  std::map<Site, char> voxels;
+  Site low{INT_MAX, INT_MAX, INT_MAX};
+  for (const auto& [s, c] : balls) {
+    const Site v{s.x - s.y, s.x + s.y + s.z, s.z};
+    low = Site{std::min(low.x, v.x), std::min(low.y, v.y), std::min(low.z, v.z)};
+    voxels[v] = c;
+  }
+  if (((low.x + low.y + low.z) % 2) != 0) --low.x;  // an odd sum: x starts at 1 instead
+  std::map<Site, char> out;
+  size = Site{1, 1, 1};
+  for (const auto& [v, c] : voxels) {
+    const Site at{v.x - low.x, v.y - low.y, v.z - low.z};
+    out[at] = c;
+    size = Site{std::max(size.x, at.x + 1), std::max(size.y, at.y + 1), std::max(size.z, at.z + 1)};
+  }
+  return out;
 }
 
 // BurrTools voxel text for cells: '#' (or '+') where a cell is, '_' elsewhere; `colour` appended when not 0.
@@ -467,9 +490,6 @@ std::string burrToolsDefinition(const std::string& path) {
 std::string toBurrTools(const Puzzle& puzzle) {
   if (puzzle.lattice == Lattice::HexPegs)
     throw InputError(fmt::format("{}: BurrTools has no grid for IQ-Link's hex pegs", puzzle.name));
-  if (puzzle.lattice == Lattice::Spheres)
-    throw InputError(
-        fmt::format("{}: spheres are read from BurrTools files but not yet written", puzzle.name));
   // (Written as cubes, a triangular board's cells would meet other neighbours: IQ Stars' 381 tilings became
   // 332.)
   if (puzzle.lattice == Lattice::Triangular)
@@ -483,13 +503,21 @@ std::string toBurrTools(const Puzzle& puzzle) {
           fmt::format("{}: piece '{}' may not be turned over, but BurrTools turns flat pieces over "
                       "(it knows only turning in space)",
                       puzzle.name, piece.letter));
-    if (puzzle.lattice == Lattice::Cubic && piece.moves != Moves::Turn && chiral(piece))
+    if (puzzle.lattice == Lattice::Spheres && piece.moves == Moves::Faces)
+      throw InputError(
+          fmt::format("{}: piece '{}' lies on given faces only, but BurrTools turns pieces of "
+                      "balls any way in space",
+                      puzzle.name, piece.letter));
+    if (layered(puzzle.lattice) && piece.moves != Moves::Turn && chiral(puzzle.lattice, piece))
       throw InputError(
           fmt::format("{}: piece '{}' may be mirrored, which BurrTools cannot say (give its mirror "
                       "image as a piece of its own)",
                       puzzle.name, piece.letter));
   }
-  std::string xml = "<?xml version=\"1.0\"?>\n<puzzle version=\"2\"><gridType type=\"0\"/><colors>";
+  const bool spheres = puzzle.lattice == Lattice::Spheres;
+  std::string xml =
+      fmt::format("<?xml version=\"1.0\"?>\n<puzzle version=\"2\"><gridType type=\"{}\"/><colors>",
+                  spheres ? kSphereGrid : 0);
   for (const auto& piece : puzzle.pieces) {
     const unsigned long rgb =
         std::strtoul(piece.colour.c_str() + (piece.colour.empty() ? 0 : 1), nullptr, 16);
@@ -502,8 +530,9 @@ std::string toBurrTools(const Puzzle& puzzle) {
   for (const Site& cell : puzzle.cells)
     board[Site{cell.x - puzzle.low.x, cell.y - puzzle.low.y, cell.z - puzzle.low.z}] =
         puzzle.mustFill[static_cast<std::size_t>(puzzle.siteIndex.at(cell))] ? '#' : '+';
-  const Site boardSize{puzzle.high.x - puzzle.low.x + 1, puzzle.high.y - puzzle.low.y + 1,
-                       puzzle.high.z - puzzle.low.z + 1};
+  Site boardSize{puzzle.high.x - puzzle.low.x + 1, puzzle.high.y - puzzle.low.y + 1,
+                 puzzle.high.z - puzzle.low.z + 1};
+  if (spheres) board = sphereVoxels(board, boardSize);
   xml += voxelXml(puzzle.title, boardSize, board, 0);
   // Shapes 1..n: the pieces, each in its own colour, named so that the letter comes first.
   for (std::size_t p = 0; p < puzzle.pieces.size(); ++p) {
@@ -515,6 +544,7 @@ std::string toBurrTools(const Puzzle& puzzle) {
       cells[s] = '#';
       size = {std::max(size.x, s.x + 1), std::max(size.y, s.y + 1), std::max(size.z, s.z + 1)};
     }
+    if (spheres) cells = sphereVoxels(cells, size);
     const bool letterFirst =
         !piece.name.empty() && std::toupper(static_cast<unsigned char>(piece.name[0])) ==
                                    std::toupper(static_cast<unsigned char>(piece.letter));

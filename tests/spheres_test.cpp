@@ -4,10 +4,12 @@
 // centres in space (touching balls are one diameter apart) and shares no code with piecework.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <cstdlib>
 #include <fstream>
+#include <iterator>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <string>
@@ -80,6 +82,90 @@ std::string sphereFile(const std::vector<std::array<int, 3>>& balls, int pairs) 
          "<voxel x=\"2\" y=\"2\" z=\"1\" name=\"pair\" type=\"0\">#__#</voxel></shapes><problems>"
          "<problem name=\"pairs\" state=\"0\"><shapes><shape id=\"1\" count=\"" +
          std::to_string(pairs) + "\"/></shapes><result id=\"0\"/></problem></problems></puzzle>\n";
+}
+
+// Fillings of `balls` (BurrTools coordinates: x + y + z even, touching balls one step (+-1, +-1, 0) apart)
+// with touching pairs, all of them and up to the shape's symmetries: the 48 signed permutations of x, y, z
+// (the cube's, which keep the even points) that map the balls onto a translate of themselves.
+struct PairCounts {
+  std::uint64_t solutions = 0, distinct = 0, symmetries = 0;
+};
+using Ball = std::array<int, 3>;
+using Pairing = std::vector<std::pair<std::size_t, std::size_t>>;
+
+void allPairings(const std::vector<Ball>& balls, std::vector<bool>& used, Pairing& now,
+                 std::vector<Pairing>& out) {
+  std::size_t first = 0;
+  while (first < used.size() && used[first]) ++first;
+  if (first == used.size()) {
+    out.push_back(now);
+    return;
+  }
+  used[first] = true;
+  for (std::size_t other = first + 1; other < used.size(); ++other) {
+    int d = 0;
+    for (int a = 0; a < 3; ++a)
+      d += (balls[first][a] - balls[other][a]) * (balls[first][a] - balls[other][a]);
+    if (used[other] || d != 2) continue;
+    used[other] = true;
+    now.emplace_back(first, other);
+    allPairings(balls, used, now, out);
+    now.pop_back();
+    used[other] = false;
+  }
+  used[first] = false;
+}
+
+PairCounts pairFillings(const std::vector<Ball>& balls) {
+  const auto shifted = [](std::vector<Ball> set) {
+    std::sort(set.begin(), set.end());
+    const Ball low = set.front();
+    for (Ball& b : set)
+      for (int a = 0; a < 3; ++a) b[a] -= low[a];
+    return set;
+  };
+  const std::vector<Ball> shape = shifted(balls);
+  // Symmetries as permutations of the balls' indices.
+  std::vector<std::vector<std::size_t>> symmetries;
+  std::array<int, 3> axes = {0, 1, 2};
+  do {
+    for (int signs = 0; signs < 8; ++signs) {
+      std::vector<Ball> image;
+      for (const Ball& b : balls) {
+        Ball m{};
+        for (int a = 0; a < 3; ++a) m[a] = ((signs >> a) & 1) != 0 ? -b[axes[a]] : b[axes[a]];
+        image.push_back(m);
+      }
+      if (shifted(image) != shape) continue;
+      // image[p] - low(image) + low(balls) is ball q
+      Ball lowImage = *std::min_element(image.begin(), image.end());
+      Ball lowBalls = *std::min_element(balls.begin(), balls.end());
+      std::vector<std::size_t> perm(balls.size());
+      for (std::size_t p = 0; p < balls.size(); ++p) {
+        Ball at{};
+        for (int a = 0; a < 3; ++a) at[a] = image[p][a] - lowImage[a] + lowBalls[a];
+        perm[p] = static_cast<std::size_t>(std::find(balls.begin(), balls.end(), at) - balls.begin());
+      }
+      symmetries.push_back(perm);
+    }
+  } while (std::next_permutation(axes.begin(), axes.end()));
+  std::vector<bool> used(balls.size(), false);
+  Pairing now;
+  std::vector<Pairing> all;
+  allPairings(balls, used, now, all);
+  std::set<Pairing> canonical;
+  for (const Pairing& pairing : all) {
+    Pairing best;
+    for (const auto& perm : symmetries) {
+      Pairing image;
+      for (const auto& [p, q] : pairing)
+        image.emplace_back(std::min(perm[p], perm[q]), std::max(perm[p], perm[q]));
+      std::sort(image.begin(), image.end());
+      if (best.empty() || image < best) best = image;
+    }
+    canonical.insert(best);
+  }
+  return {all.size(), canonical.size(), symmetries.size()};
 }
 
 json countJson(const std::string& puzzle) {
@@ -193,7 +279,78 @@ TEST(Spheres, ShowSolveSheetAndBadFiles) {
   EXPECT_EQ(odd.status, 2);
   EXPECT_NE(odd.err.find("odd.xmpuzzle:2: shape 'pyramid': voxel (1, 0, 0)"), std::string::npos) << odd.err;
   EXPECT_TRUE(oneLine(odd.err)) << odd.err;
-  const auto write = runPiecework("convert '" + file + "' '" + dir + "/back.xmpuzzle'");
-  EXPECT_EQ(write.status, 2);
-  EXPECT_TRUE(oneLine(write.err)) << write.err;
+}
+
+// Sphere puzzles written to BurrTools files (grid type 2) and read back count as before: the tetrahedral
+// pyramids of 4 and 20 balls and the square pyramid of 14, each filled with touching pairs, against the brute
+// force above (which works in BurrTools' coordinates, not piecework's layers).
+TEST(Spheres, WrittenToBurrToolsAndReadBackCountTheSame) {
+  const std::string dir = piecework::test::tempDir();
+  struct Case {
+    std::string original;
+    std::vector<Ball> balls;
+  };
+  std::vector<Case> cases;
+  for (const int n : {2, 4}) {
+    std::vector<Ball> balls;
+    for (int a = 0; a < n; ++a)
+      for (int b = 0; a + b < n; ++b)
+        for (int c = 0; a + b + c < n; ++c) balls.push_back({a + b, a + c, b + c});
+    const std::string file = dir + "/tetra" + std::to_string(n) + ".xmpuzzle";
+    writeGzip(file, sphereFile(balls, static_cast<int>(balls.size() / 2)));
+    // As a definition first (the file read back as TOML), then written again.
+    const auto toml =
+        runPiecework("convert '" + file + "' '" + dir + "/tetra" + std::to_string(n) + ".toml'");
+    ASSERT_EQ(toml.status, 0) << toml.err;
+    cases.push_back({dir + "/tetra" + std::to_string(n) + ".toml", balls});
+  }
+  // The square pyramid (3 x 3, 2 x 2, 1): in BurrTools' coordinates layer z holds (a + b + z, a - b, z).
+  std::ofstream(dir + "/square.toml")
+      << "name = \"square\"\ntitle = \"square pyramid\"\nlattice = \"spheres\"\n"
+         "board = \"\"\"\n...\n...\n...\n\n..#\n..#\n###\n\n.##\n###\n###\n\"\"\"\n"
+         "\n[[piece]]\nletter = \"P\"\ncopies = 7\nmoves = \"turn\"\n"
+         "cubes = [[0, 0, 0], [1, 0, 0]]\n";
+  std::vector<Ball> square;
+  for (int z = 0; z < 3; ++z)
+    for (int a = 0; a < 3 - z; ++a)
+      for (int b = 0; b < 3 - z; ++b) square.push_back({a + b + z, a - b, z});
+  cases.push_back({dir + "/square.toml", square});
+  EXPECT_EQ(pairFillings(cases[0].balls).solutions, 3U);  // by hand: 4 balls, all touching
+  EXPECT_EQ(pairFillings(cases[0].balls).distinct, 1U);   // the tetrahedron's symmetries swap them all
+  for (std::size_t c = 0; c < cases.size(); ++c) {
+    const PairCounts expected = pairFillings(cases[c].balls);
+    const std::string written = dir + "/written" + std::to_string(c) + ".xmpuzzle";
+    const std::string back = dir + "/back" + std::to_string(c) + ".toml";
+    for (const std::string& puzzle : {cases[c].original, written, back}) {
+      if (puzzle == written) {
+        const auto r = runPiecework("convert '" + cases[c].original + "' '" + written + "'");
+        ASSERT_EQ(r.status, 0) << r.err;
+      } else if (puzzle == back) {
+        const auto r = runPiecework("convert '" + written + "' '" + back + "'");
+        ASSERT_EQ(r.status, 0) << r.err;
+      }
+      const json counted = countJson("'" + puzzle + "'");
+      EXPECT_EQ(counted["solutions"], expected.solutions) << puzzle;
+      EXPECT_EQ(counted["distinct"], expected.distinct) << puzzle;
+      EXPECT_EQ(counted["symmetries"], expected.symmetries) << puzzle;
+    }
+  }
+  // The file says grid type 2 (and every ball sits where x + y + z is even, or reading it back fails).
+  ASSERT_EQ(std::system(("gzip -dc '" + dir + "/written2.xmpuzzle' >'" + dir + "/written2.xml'").c_str()), 0);
+  std::ifstream xml(dir + "/written2.xml");
+  const std::string text((std::istreambuf_iterator<char>(xml)), std::istreambuf_iterator<char>());
+  EXPECT_NE(text.find("<gridType type=\"2\"/>"), std::string::npos) << text;
+
+  // A piece of balls that may be mirrored, and whose mirror image is no turn of it, is refused: a chain of
+  // 4 balls (only neighbours in the chain touch) along the bonds (1, 0, 0), (0, 1, 0), (1/2, 1/2, 1/sqrt 2)
+  // in space; the three bonds' determinant keeps its sign when the chain is read from the other end, under
+  // turns too, and a mirror changes it.
+  std::ofstream(dir + "/chiral.toml") << "name = \"chiral\"\ntitle = \"chiral\"\nlattice = \"spheres\"\n"
+                                         "board = \"\"\"\n..\n#.\n\n##\n#.\n\"\"\"\n"
+                                         "\n[[piece]]\nletter = \"C\"\nmoves = \"turn-mirror\"\n"
+                                         "cubes = [[0, 0, 0], [1, 0, 0], [1, 1, 0], [1, 1, 1]]\n";
+  const auto chiral = runPiecework("convert '" + dir + "/chiral.toml' '" + dir + "/chiral.xmpuzzle'");
+  EXPECT_EQ(chiral.status, 2);
+  EXPECT_NE(chiral.err.find("piece 'C' may be mirrored"), std::string::npos) << chiral.err;
+  EXPECT_TRUE(oneLine(chiral.err)) << chiral.err;
 }
