@@ -131,12 +131,29 @@ std::string percent(double share) {
 constexpr int kResamples = 2000;
 constexpr std::uint64_t kResampleSeed = 1;
 
-// The leave-one-out grades against the booklet's: counts[booklet level][graded level].
-std::array<std::array<int, 5>, 5> confusion(const CrossValidation& cv) {
-  std::array<std::array<int, 5>, 5> counts{};
-  for (std::size_t i = 0; i < cv.assigned.size(); ++i)
-    ++counts[static_cast<std::size_t>(cv.assigned[i])][static_cast<std::size_t>(cv.predicted[i])];
+// Grades against the booklet's: counts[booklet level][graded level].
+using Confusion = std::array<std::array<int, 5>, 5>;
+Confusion confusion(const std::vector<Level>& assigned, const std::vector<Level>& predicted) {
+  Confusion counts{};
+  for (std::size_t i = 0; i < assigned.size(); ++i)
+    ++counts[static_cast<std::size_t>(assigned[i])][static_cast<std::size_t>(predicted[i])];
   return counts;
+}
+Confusion confusion(const CrossValidation& cv) {
+  return confusion(cv.assigned, cv.predicted);
+}
+
+void printConfusion(const Confusion& counts, const char* what) {
+  std::cout << fmt::format("{} (rows: the file's level; columns: graded)\n", what);
+  std::cout << fmt::format("{:<8}", "");
+  for (int k = 0; k < 5; ++k) std::cout << fmt::format(" {:>7}", levelName(static_cast<Level>(k)));
+  std::cout << "\n";
+  for (int r = 0; r < 5; ++r) {
+    std::cout << fmt::format("{:<8}", levelName(static_cast<Level>(r)));
+    for (int c = 0; c < 5; ++c)
+      std::cout << fmt::format(" {:>7}", counts[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)]);
+    std::cout << "\n";
+  }
 }
 
 int levelGap(Level a, Level b) {
@@ -214,17 +231,7 @@ void printDetails(const std::vector<CalibrationSample>& samples, const CrossVali
     std::cout << fmt::format(
         "Spearman of the model minus that of pieces to place alone: {:+.3f} ({:+.3f} to {:+.3f})\n",
         cv.model.spearman - cv.naive.spearman, intervals.spearmanGain.low, intervals.spearmanGain.high);
-  std::cout << "leave-one-out grades (rows: the file's level; columns: graded)\n";
-  std::cout << fmt::format("{:<8}", "");
-  for (int k = 0; k < 5; ++k) std::cout << fmt::format(" {:>7}", levelName(static_cast<Level>(k)));
-  std::cout << "\n";
-  const auto counts = confusion(cv);
-  for (int r = 0; r < 5; ++r) {
-    std::cout << fmt::format("{:<8}", levelName(static_cast<Level>(r)));
-    for (int c = 0; c < 5; ++c)
-      std::cout << fmt::format(" {:>7}", counts[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)]);
-    std::cout << "\n";
-  }
+  printConfusion(confusion(cv), "leave-one-out grades");
   std::vector<std::string> far;
   for (std::size_t i = 0; i < samples.size(); ++i)
     if (levelGap(samples[i].level, cv.predicted[i]) >= 2)
@@ -234,6 +241,37 @@ void printDetails(const std::vector<CalibrationSample>& samples, const CrossVali
                             : fmt::format("graded two or more levels away: {}\n", fmt::join(far, "; ")));
 }
 
+// How far a model, as it is, agrees with a graded booklet: no fitting, so a model fitted on one puzzle's
+// booklet can be tried on another's (what to expect of a family that has no graded booklet).
+int runAgreement(const Puzzle& puzzle, const std::string& file, Rules rules, const RatingModel& model,
+                 const po::variables_map& vm) {
+  const std::vector<CalibrationSample> samples = readBooklet(puzzle, file, rules, true, model.features);
+  std::vector<Level> assigned;
+  std::vector<Level> graded;
+  std::vector<double> efforts;
+  for (const CalibrationSample& s : samples) {
+    const LevelEstimate e = estimateLevel(model, s.features);
+    assigned.push_back(s.level);
+    graded.push_back(e.level);
+    efforts.push_back(e.effort);
+  }
+  const Agreement a = agreement(assigned, graded, efforts);
+  if (vm.count("json") != 0U) {
+    printJson({{"samples", samples.size()},
+               {"model", model.name},
+               {"agreement", {{"exact", a.exact}, {"within_one", a.withinOne}, {"spearman", a.spearman}}},
+               {"confusion", confusion(assigned, graded)}});
+    return 0;
+  }
+  std::cout << fmt::format("{} challenges from {}, graded by '{}' as it is (nothing fitted)\n",
+                           samples.size(), file, model.name);
+  std::cout << fmt::format("{:<38} {:>7} {:>11} {:>9}\n", "", "exact", "within one", "Spearman");
+  std::cout << fmt::format("{:<38} {:>7} {:>11} {:>9.3f}\n", "model", percent(a.exact), percent(a.withinOne),
+                           a.spearman);
+  printConfusion(confusion(assigned, graded), "grades");
+  return 0;
+}
+
 }  // namespace
 
 int runCalibrate(const std::vector<std::string>& args) {
@@ -241,14 +279,19 @@ int runCalibrate(const std::vector<std::string>& args) {
   options.add_options()("out", po::value<std::string>()->value_name("MODEL"),
                         "write the fitted model to this file (JSON)")(
       "features", po::value<std::string>()->value_name("LIST"),
-      "comma-separated features of the model (default: those of the puzzle's shipped model)")(
+      "comma-separated features of the model (default: the rating method's, docs/rating.md, less those that "
+      "are the same for every challenge of FILE)")(
       "penalty", po::value<double>()->value_name("X"),
       "ridge penalty on the weights (default: the shipped model's)")(
       "equal-shares",
       "FILE is a pool of challenges without levels: keep the effort of the shipped model (or --model's) and "
       "cut it so that a fifth of the pool falls in each level")(
+      "agreement",
+      "fit nothing: grade FILE with the shipped model (or --model's) and print how far it agrees with the "
+      "file's levels")(
       "model", po::value<std::string>()->value_name("MODEL"),
-      "with --equal-shares: the model whose effort to use")(
+      "with --equal-shares: the model whose effort to use; with --agreement: the model to try")(
+      "model-any-puzzle", "with --agreement: let --model grade a puzzle other than the one it was fitted on")(
       "name", po::value<std::string>()->value_name("TEXT"),
       "the model's name, which rate --json prints and the catalog records (default: 'PUZZLE fitted on FILE', "
       "or with --equal-shares 'PUZZLE: the effort of MODEL, in equal shares of FILE')")(
@@ -260,7 +303,8 @@ int runCalibrate(const std::vector<std::string>& args) {
           "piecework calibrate PUZZLE FILE [--out MODEL] [--features LIST] [--penalty X] [--name TEXT] "
           "[--json]\n"
           "       piecework calibrate PUZZLE FILE --equal-shares [--model MODEL] [--out MODEL] [--name TEXT] "
-          "[--json]",
+          "[--json]\n"
+          "       piecework calibrate PUZZLE FILE --agreement [--model MODEL [--model-any-puzzle]] [--json]",
           args, options, vm, kPuzzleArgument, true, "file"))
     return 0;
   if (vm.count("file") == 0U) throw InputError("missing FILE: the booklet to calibrate on (JSON lines)");
@@ -275,10 +319,18 @@ int runCalibrate(const std::vector<std::string>& args) {
     return runEqualShares(puzzle, vm["file"].as<std::string>(), rules,
                           vm.count("model") != 0U ? loadModel(vm["model"].as<std::string>()) : shipped, vm);
   }
-  if (vm.count("model") != 0U) throw InputError("--model applies only with --equal-shares");
+  if (vm.count("agreement") != 0U) {
+    if (vm.count("features") != 0U || vm.count("penalty") != 0U || vm.count("out") != 0U ||
+        vm.count("name") != 0U)
+      throw InputError("--agreement fits nothing; --features, --penalty, --out and --name do not apply");
+    const std::optional<RatingModel> model = readModelOption(vm);
+    checkModelPuzzle(model, puzzle, vm);
+    return runAgreement(puzzle, vm["file"].as<std::string>(), rules, model ? *model : shipped, vm);
+  }
+  if (vm.count("model") != 0U) throw InputError("--model applies only with --equal-shares or --agreement");
   const bool chosen = vm.count("features") != 0U;
   std::vector<std::string> features =
-      chosen ? splitNames(vm["features"].as<std::string>()) : shipped.features;
+      chosen ? splitNames(vm["features"].as<std::string>()) : ratingFeatures();
   for (const std::string& name : features)
     if (std::find(modelFeatureNames().begin(), modelFeatureNames().end(), name) == modelFeatureNames().end())
       throw InputError(fmt::format("unknown rating feature '{}'", name));
@@ -293,7 +345,8 @@ int runCalibrate(const std::vector<std::string>& args) {
   const std::string file = vm["file"].as<std::string>();
   const std::vector<CalibrationSample> samples = readBooklet(puzzle, file, rules, true, features);
   // A feature with the same value for every challenge cannot tell levels apart (IQ Focus: 10 pieces to place
-  // in every pattern). Asked for by name, it is an error; among the shipped model's features it is left out.
+  // in every pattern; IQ Fit: no colour marks). Asked for by name, it is an error; among the rating method's
+  // features it is left out.
   auto constant = [&](const std::string& name) {
     const double first = modelFeature(samples.front().features, name);
     return std::all_of(samples.begin(), samples.end(),

@@ -222,6 +222,7 @@ int runRate(const std::vector<std::string>& args) {
     solutionCounts.push_back(u == Uniqueness::Unique ? SolutionCount{1, true}
                                                      : countUpTo(puzzle, challenges[i], challengeRules[i]));
   }
+  const RatingModel& usedModel = model ? *model : shippedModel(puzzle);
   for (std::size_t i = 0; i < challenges.size(); ++i) {
     Rating rating = rate(puzzle, challenges[i].givens, challengeRules[i], model ? &*model : nullptr);
     const SolutionCount& solutions = solutionCounts[i];
@@ -229,6 +230,10 @@ int runRate(const std::vector<std::string>& args) {
       // Every feature is printed, those the model does not use too.
       measureSpareGivens(puzzle, challenges[i].givens, challengeRules[i], rating.features);
       nlohmann::json out = ratingJson(puzzle, rating, texts[i].text, fromFile);
+      nlohmann::json effort = nlohmann::json::object();  // what `--explain` words as "why"
+      for (const EffortShare& share : effortShares(usedModel, rating.features))
+        effort[share.feature] = std::round(share.levels * 1000) / 1000;
+      out["effort"] = effort;
       out["solutions"] = solutions.count;
       if (!solutions.exact) out["solutions_at_least"] = true;
       printJson(out);
@@ -241,6 +246,7 @@ int runRate(const std::vector<std::string>& args) {
                                solutions.exact ? "" : "at least ", solutions.count);
     std::cout << '\n';
     if (!explain) continue;
+    std::cout << fmt::format("  why: {}\n", effortReasons(effortShares(usedModel, rating.features)));
     if (!fullExplanation) {
       int number = 0;
       for (const Move& move : explainMoves(puzzle, rating))

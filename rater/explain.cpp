@@ -4,8 +4,10 @@
 
 #include <fmt/format.h>
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <set>
+#include <string_view>
 #include <tuple>
 
 #include "puzzle/challenge.hpp"
@@ -32,7 +34,70 @@ std::string listWords(const std::vector<std::string>& items) {
   return out;
 }
 
+// A feature's measured value as docs/rating.md words it.
+std::string featureWords(std::string_view feature, const RatingFeatures& f) {
+  if (feature == "to_place") return plural(f.toPlace, "piece to place", "pieces to place");
+  if (feature == "start_options")
+    return plural(f.startOptions, "placement left at the start", "placements left at the start");
+  if (feature == "first_choice")
+    return fmt::format("at best {} at the start", plural(f.firstChoice, "option"));
+  if (feature == "forced_steps") return plural(f.forcedSteps, "forced step");
+  if (feature == "pairwise") return plural(f.pairwiseEliminations, "pairwise elimination");
+  if (feature == "rule")
+    return plural(f.ruleEliminations, "elimination by the family's own rule",
+                  "eliminations by the family's own rule");
+  if (feature == "sweeps")
+    return plural(f.pairwiseSweeps + f.ruleSweeps, "sweep of eliminations", "sweeps of eliminations");
+  if (feature == "strategies") return plural(f.strategiesUsed, "strategy", "strategies");
+  if (feature == "trials") return plural(f.trials, "guess", "guesses");
+  if (feature == "trial_depth") return fmt::format("guesses nested {} deep", f.trialDepth);
+  if (feature == "refutation_steps")
+    return plural(f.refutationSteps, "deduction to refute guesses", "deductions to refute guesses");
+  if (feature == "forced_search")
+    return fmt::format("a search of {} by forced moves and guesses", plural(f.forcedSearch, "board state"));
+  if (feature == "stalls") return fmt::format("logic stalled {}", plural(f.stalls, "time"));
+  if (feature == "stall_choice")
+    return fmt::format("{:.1f} bits of choice where logic stalled", f.stallChoice);
+  if (feature == "first_stall_choice")
+    return fmt::format("{} where logic first stalled", plural(f.firstStallChoice, "option"));
+  if (feature == kSpareGivensFeature) return plural(std::max(0, f.spareGivens), "spare given");
+  if (feature == "mark_colours") return plural(f.markColours, "colour in the marks", "colours in the marks");
+  return std::string(feature);
+}
+
 }  // namespace
+
+std::vector<EffortShare> effortShares(const RatingModel& model, const RatingFeatures& features) {
+  const double levelWidth = (model.cuts[3] - model.cuts[0]) / 3;
+  std::vector<EffortShare> out;
+  for (std::size_t i = 0; i < model.features.size(); ++i) {
+    const std::string& name = model.features[i];
+    const double effort = model.weights[i] * (modelFeature(features, name) - model.mean[i]) / model.scale[i];
+    out.push_back({name, effort / levelWidth, featureWords(name, features)});
+  }
+  std::stable_sort(out.begin(), out.end(), [](const EffortShare& a, const EffortShare& b) {
+    return std::abs(a.levels) > std::abs(b.levels);
+  });
+  return out;
+}
+
+std::string effortReasons(const std::vector<EffortShare>& shares) {
+  constexpr double kNoticeable = 0.1;  // levels; below this a feature changed nothing a reader would see
+  std::vector<std::string> harder;
+  std::vector<std::string> easier;
+  for (const EffortShare& s : shares) {
+    if (std::abs(s.levels) < kNoticeable) continue;
+    (s.levels > 0 ? harder : easier).push_back(fmt::format("{} ({:+.1f} levels)", s.words, s.levels));
+  }
+  if (harder.empty() && easier.empty())
+    return "close to its model's average challenge in everything it weighs";
+  std::string out;
+  if (!harder.empty()) out = "harder than its model's average challenge for " + listWords(harder);
+  if (!easier.empty())
+    out += (out.empty() ? "easier than its model's average challenge for " : "; easier for ") +
+           listWords(easier);
+  return out;
+}
 
 std::string pieceWords(const Puzzle& puzzle, int piece) {
   const PieceDef& def = puzzle.pieces[static_cast<std::size_t>(piece)];

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "rater/model.hpp"
 #include "rater/rater.hpp"
 
 namespace piecework {
@@ -34,5 +35,18 @@ std::vector<Move> explainMoves(const Puzzle& puzzle, const Rating& rating);
 // One line of summary whose counts agree with the steps listed: pieces to place, hardest strategy, steps by
 // strategy, and the number of assumptions tried in all.
 std::string ratingSummary(const Rating& rating);
+
+// What made a challenge harder or easier than the average challenge of the booklet a model was fitted on
+// (the model's standardisation mean): each feature the model weighs, with its share of the effort in levels
+// (weight times standardised value, over the mean width of a level), the largest shares first.
+struct EffortShare {
+  std::string feature;  // the model's name for it (docs/rating.md)
+  double levels = 0;    // > 0: it made the challenge harder; < 0: easier
+  std::string words;    // what the replay measured, in words: "8 pieces to place"
+};
+std::vector<EffortShare> effortShares(const RatingModel& model, const RatingFeatures& features);
+// One line from those shares: "harder than its model's average challenge for 8 pieces to place (+1.4 levels)
+// and 3 guesses (+0.5); easier for 4 spare givens (-0.9)". Shares under a tenth of a level are left out.
+std::string effortReasons(const std::vector<EffortShare>& shares);
 
 }  // namespace piecework

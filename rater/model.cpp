@@ -52,6 +52,7 @@ const NamedFeature kFeatures[] = {
        if (f.spareGivens < 0) throw std::logic_error("spare givens asked for before they were measured");
        return log2p(f.spareGivens);
      }},
+    {"mark_colours", [](const RatingFeatures& f) { return double(f.markColours); }},
 };
 
 double logistic(double z) {
@@ -90,6 +91,12 @@ const std::vector<std::string>& modelFeatureNames() {
     for (const NamedFeature& f : kFeatures) out.emplace_back(f.name);
     return out;
   }();
+  return names;
+}
+
+const std::vector<std::string>& ratingFeatures() {
+  static const std::vector<std::string> names = {"to_place", "trials", "forced_search", kSpareGivensFeature,
+                                                 "mark_colours"};
   return names;
 }
 

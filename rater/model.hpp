@@ -46,6 +46,11 @@ struct RatingModel {
 // The name of the feature that rate() measures only for a model that uses it (RatingFeatures::spareGivens).
 inline constexpr const char* kSpareGivensFeature = "spare_givens";
 
+// The one rating method's features, the same for every family: what `calibrate` fits by default. A booklet
+// on which one of them does not vary (IQ Focus: pieces to place; IQ Fit: colours in the marks) is fitted on
+// the others. docs/rating.md says why these.
+const std::vector<std::string>& ratingFeatures();
+
 struct LevelEstimate {
   Level level = Level::Starter;
   double effort = 0;                    // the weighted sum

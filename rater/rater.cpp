@@ -806,6 +806,14 @@ RatingFeatures canonicalFeatures(const Puzzle& puzzle, const std::vector<int>& g
 // more sides. Any solution that taking given g away adds cannot use g (it would be a solution already), so
 // the search for one leaves g out. The same under every symmetry, so it is measured on the challenge as
 // given.
+// Distinct colours among the marks; a marked cell names its piece, which is that piece's colour.
+int countMarkColours(const CellMarks& marks) {
+  std::set<std::pair<int, int>> kinds;
+  for (const auto& [site, colour] : marks.colours) kinds.emplace(0, colour);
+  for (const auto& [site, piece] : marks.pieces) kinds.emplace(1, piece);
+  return static_cast<int>(kinds.size());
+}
+
 int countSpareGivens(const Puzzle& puzzle, const std::vector<int>& givens, const Rules& rules,
                      const std::vector<int>* needed) {
   int spare = 0;
@@ -861,6 +869,7 @@ Rating rate(const Puzzle& puzzle, const std::vector<int>& givens, Rules rules, c
   if (rating.trials > 0) hardest = std::max(hardest, static_cast<int>(Strategy::Trial));
   rating.hardest = hardest < 0 ? "" : strategyName(static_cast<Strategy>(hardest), hardestFamily);
   rating.features = canonicalFeatures(puzzle, givens, rules, path.features);
+  rating.features.markColours = countMarkColours(rules.marks);
 
   const RatingModel& used = model != nullptr ? *model : shippedModel(puzzle);
   if (used.uses(kSpareGivensFeature)) measureSpareGivens(puzzle, givens, rules, rating.features, needed);

@@ -75,6 +75,10 @@ struct RatingFeatures {
   // Givens each of which could be taken away with the solution still unique. -1 until measured: it costs a
   // search per given, so rate() measures it only for a model that uses it (measureSpareGivens() on demand).
   int spareGivens = -1;
+  // Distinct colours the challenge's marks ask for (a colour pattern's colours, the pieces its marked cells
+  // name); 0 without marks. A person reads a pattern by its colours: the fewer there are, the less each
+  // square says about which piece shows it.
+  int markColours = 0;
 };
 
 struct Rating {
