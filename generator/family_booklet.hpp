@@ -36,9 +36,10 @@ class FamilyBooklet {
 // Adds a family's part (families/registry.cpp calls it); a family registered again is replaced.
 void registerBooklet(std::string_view family, const FamilyBooklet& booklet);
 
-// The shape generate keeps to at `level`: the form and ranges of the puzzle's family (placed pieces and no
-// ranges for a family without a booklet part), with a definition's own [booklet.LEVEL] ranges in place of
-// the family's. `likeBooklet` false (GenerateOptions::likeBooklet): the form alone, no ranges.
+// The shape generate keeps to at `level`: the form and ranges of the puzzle's family (for a family without a
+// booklet part: placed pieces, or the pattern on a board with a window, and no ranges), with a definition's
+// own [booklet.LEVEL] ranges in place of the family's. `likeBooklet` false (GenerateOptions::likeBooklet):
+// the form alone, no ranges.
 LevelShape levelShape(const Puzzle& puzzle, Level level, bool likeBooklet = true);
 
 }  // namespace piecework

@@ -229,6 +229,11 @@ TEST(GeneratorBooklet, LevelShapeFromTheFamilyOrTheDefinition) {
   EXPECT_EQ(levelShape(loadPuzzle("iq-focus"), Level::Master).form, ChallengeForm::ColourPattern);
   EXPECT_EQ(levelShape(loadPuzzle("iq-link"), Level::Wizard).ranges.minToPlace, 8);
   EXPECT_EQ(levelShape(loadPuzzle("pentominoes-6x10"), Level::Wizard).form, ChallengeForm::Pieces);
+  // A window board that names the cells family is still asked by its pattern.
+  const std::string window =
+      "name = \"w\"\nlattice = \"square\"\nfamily = \"cells\"\nboard = \"o.\"\n[[piece]]\nletter = "
+      "\"a\"\ncolours = \"RW\"\n";
+  EXPECT_EQ(levelShape(loadDefinition(window, "w.toml"), Level::Starter).form, ChallengeForm::ColourPattern);
 }
 
 // Without --max-attempts, IQ Stars' Master (32 one-piece challenges in all) reaches a booklet's 24.
