@@ -2,9 +2,11 @@
 // A puzzle family as one module (docs/families.md): its part for each layer, gathered in its own folder
 // (families/NAME/) and handed to the layers by the one registration table (families/registry.cpp). A part
 // a family does not have is left empty, and the layer's documented default applies: plain exact cover in
-// the engine, the generic ladder in the rater, cell drawings in output.
+// the engine, the generic ladder in the rater, cell drawings in output, placed pieces with no ranges in the
+// generator.
 #pragma once
 
+#include "generator/family_booklet.hpp"
 #include "output/family_drawing.hpp"
 #include "puzzle/family.hpp"
 #include "rater/family_strategies.hpp"
@@ -18,6 +20,9 @@ struct FamilyModule {
   rating::StrategiesFactory strategies = nullptr;  // the rater's own strategies (rater/family_strategies.hpp)
   bool strategiesRuleOnMarks = false;              // see rating::registerStrategies
   const FamilyDrawing* drawing = nullptr;          // boards and pieces (output/family_drawing.hpp)
+  // How generate makes challenges at each level, and its official booklet's ranges
+  // (generator/family_booklet.hpp)
+  const FamilyBooklet* booklet = nullptr;
 };
 
 }  // namespace piecework

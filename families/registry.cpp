@@ -6,6 +6,7 @@
 #include <mutex>
 
 #include "families/cells/module.hpp"
+#include "families/iq_fit/module.hpp"
 #include "families/iq_focus/module.hpp"
 #include "families/iq_link/module.hpp"
 #include "families/iq_stars/module.hpp"
@@ -19,6 +20,7 @@ void registerFamily(const FamilyModule& module) {
   if (module.strategies != nullptr)
     rating::registerStrategies(family.name(), module.strategies, module.strategiesRuleOnMarks);
   if (module.drawing != nullptr) registerDrawing(family.name(), *module.drawing);
+  if (module.booklet != nullptr) registerBooklet(family.name(), *module.booklet);
 }
 
 void registerShippedFamilies() {
@@ -29,6 +31,7 @@ void registerShippedFamilies() {
     registerFamily(iqLinkModule());
     registerFamily(iqFocusModule());
     registerFamily(iqStarsModule());
+    registerFamily(iqFitModule());  // claims no definition: iq-fit.toml names it (family = "iq-fit")
     registerFamily(cellsModule());
   });
 }

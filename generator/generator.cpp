@@ -14,6 +14,7 @@
 #include <thread>
 #include <unordered_set>
 
+#include "generator/family_booklet.hpp"
 #include "generator/marked.hpp"
 #include "puzzle/challenge.hpp"
 #include "solver/shuffle.hpp"
@@ -202,10 +203,10 @@ AttemptResult generateAttempt(const Puzzle& puzzle, Level level, Rules rules, st
   AttemptResult result;
   std::mt19937_64 rng(seed);
 
-  // What the official booklet's challenges at this level are like, when the puzzle says (its [booklet]).
-  // Without one, the default BookletLevel limits nothing.
-  const BookletLevel shape =
-      likeBooklet ? puzzle.booklet[static_cast<std::size_t>(level)].value_or(BookletLevel{}) : BookletLevel{};
+  // How the family makes a challenge at this level, and what its official booklet's challenges there are
+  // like (generator/family_booklet.hpp). A family without a booklet limits nothing.
+  const LevelShape levelForm = levelShape(puzzle, level, likeBooklet);
+  const BookletLevel& shape = levelForm.ranges;
 
   // 1. A random full solution.
   std::vector<int> solution;
@@ -213,8 +214,8 @@ AttemptResult generateAttempt(const Puzzle& puzzle, Level level, Rules rules, st
     result.reject = Reject::NoSolution;
     return result;
   }
-  if (const MarkKind kind = markKind(puzzle, level); kind != MarkKind::None) {
-    markedAttempt(puzzle, level, rules, seed, model, kind, solution, rng, result);
+  if (levelForm.form != ChallengeForm::Pieces) {
+    markedAttempt(puzzle, level, rules, seed, model, levelForm, solution, rng, result);
     return result;
   }
 

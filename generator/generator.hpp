@@ -86,8 +86,9 @@ struct GenerateOptions {
   // grows with the batch: kDefaultMaxAttempts, or kAttemptsGrowth times the most attempts an earlier
   // challenge of the batch needed, whichever is more.
   int maxAttempts = 0;
-  // Keep to the official booklet's pieces to place and spare givens per level where the puzzle's definition
-  // gives them ([booklet]); false: any challenge graded at the level.
+  // Keep to the official booklet's pieces to place and spare givens per level where the puzzle's family or
+  // definition gives them (levelShape(), generator/family_booklet.hpp); false: any challenge graded at the
+  // level, made in the family's form.
   bool likeBooklet = true;
   // Called in index order, from whichever thread completes the prefix, one call at a time.
   std::function<void(int index, const GeneratedChallenge&)> accepted;
@@ -111,8 +112,8 @@ struct GenerateResult {
 std::uint64_t challengeSeed(std::uint64_t batchSeed, Level level, std::uint64_t index);
 std::uint64_t attemptSeed(std::uint64_t streamSeed, std::uint64_t attempt);
 
-// One attempt: a random full solution, removals while unique, a rating at the level, an independent check.
-// `likeBooklet` as in GenerateOptions.
+// One attempt: a random full solution, removals while unique (or the family's colour pattern or marked
+// cells), a rating at the level, an independent check. `likeBooklet` as in GenerateOptions.
 AttemptResult generateAttempt(const Puzzle& puzzle, Level level, Rules rules, std::uint64_t seed,
                               const RatingModel* model = nullptr, bool likeBooklet = true);
 

@@ -52,9 +52,9 @@ CellMarks windowPattern(const Puzzle& puzzle, const std::vector<int>& solution) 
 // Marked cells that leave `solution` as the only tiling: cells in a random order, each marked with the letter
 // of the piece covering it, until the solver says unique; then each mark, in another random order, is taken
 // back while the challenge stays unique. A piece never gets all its cells marked (that would be the piece
-// placed). Empty when more than kMaxMarks are needed.
-CellMarks markedCells(const Puzzle& puzzle, Rules rules, const std::vector<int>& solution,
-                      std::mt19937_64& rng, AttemptResult& result) {
+// placed). Empty when more than `maxMarks` are needed.
+CellMarks markedCells(const Puzzle& puzzle, Rules rules, const std::vector<int>& solution, int minMarks,
+                      int maxMarks, std::mt19937_64& rng, AttemptResult& result) {
   const std::vector<int> owner = pieceOnSite(puzzle, solution);
   std::vector<int> cells;
   for (int site = 0; site < puzzle.siteCount(); ++site)
@@ -70,7 +70,7 @@ CellMarks markedCells(const Puzzle& puzzle, Rules rules, const std::vector<int>&
     ++marksOf[static_cast<std::size_t>(piece)];
     marks.pieces.emplace_back(site, piece);
     // Fewer marks than the booklet's least are never enough to stop at, so they are not asked about.
-    if (static_cast<int>(marks.pieces.size()) < kMinMarks) continue;
+    if (static_cast<int>(marks.pieces.size()) < minMarks) continue;
     if (check(puzzle, rules, marks, result) == Uniqueness::Unique) {
       unique = true;
       break;
@@ -85,38 +85,32 @@ CellMarks markedCells(const Puzzle& puzzle, Rules rules, const std::vector<int>&
     CellMarks fewer;
     for (std::size_t k = 0; k < marks.pieces.size(); ++k)
       if (k != i && !dropped[k]) fewer.pieces.push_back(marks.pieces[k]);
-    if (static_cast<int>(fewer.pieces.size()) < kMinMarks) break;
+    if (static_cast<int>(fewer.pieces.size()) < minMarks) break;
     if (check(puzzle, rules, fewer, result) == Uniqueness::Unique) dropped[i] = true;
   }
   CellMarks kept;
   for (std::size_t k = 0; k < marks.pieces.size(); ++k)
     if (!dropped[k]) kept.pieces.push_back(marks.pieces[k]);
-  if (static_cast<int>(kept.pieces.size()) > kMaxMarks) return {};
+  if (static_cast<int>(kept.pieces.size()) > maxMarks) return {};
   std::sort(kept.pieces.begin(), kept.pieces.end());
   return kept;
 }
 
 }  // namespace
 
-MarkKind markKind(const Puzzle& puzzle, Level level) {
-  if (!puzzle.window.empty()) return MarkKind::Pattern;
-  if (puzzle.markedCells && level == Level::Wizard) return MarkKind::Cells;
-  return MarkKind::None;
-}
-
 void markedAttempt(const Puzzle& puzzle, Level level, Rules rules, std::uint64_t seed,
-                   const RatingModel* model, MarkKind kind, const std::vector<int>& solution,
+                   const RatingModel* model, const LevelShape& shape, const std::vector<int>& solution,
                    std::mt19937_64& rng, AttemptResult& result) {
   ++result.passes;
   CellMarks marks;
-  if (kind == MarkKind::Pattern) {
+  if (shape.form == ChallengeForm::ColourPattern) {
     marks = windowPattern(puzzle, solution);
     if (check(puzzle, rules, marks, result) != Uniqueness::Unique) {
       result.reject = Reject::Ambiguous;
       return;
     }
   } else {
-    marks = markedCells(puzzle, rules, solution, rng, result);
+    marks = markedCells(puzzle, rules, solution, shape.minMarks, shape.maxMarks, rng, result);
     if (marks.empty()) {
       result.reject = Reject::TooManyMarks;
       return;

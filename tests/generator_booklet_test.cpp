@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 // Generated challenges built like the official booklets' (issue 27 point 4): IQ Fit's pieces to place and
-// spare givens per level, IQ Stars' pieces given per level, and the [booklet] ranges in the definitions
-// checked against the booklet itself. Spare givens are counted here with the solver's uniqueness(), not with
-// the rater's measure that the generator uses.
+// spare givens per level, IQ Stars' pieces given and marked cells per level, IQ-Link's booklet table of
+// pieces to place, IQ Focus's patterns with no piece given; every level of the four reaches its count with
+// default options; and the ranges the families keep (families/NAME/, generator/family_booklet.hpp) checked
+// against the booklet itself. Spare givens are counted here with the solver's uniqueness(), not with the
+// rater's measure that the generator uses; pieces given and marks are counted from the printed challenge
+// text.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -14,6 +17,7 @@
 #include <utility>
 #include <vector>
 
+#include "generator/family_booklet.hpp"
 #include "puzzle/challenge.hpp"
 #include "puzzle/definition.hpp"
 #include "puzzle/errors.hpp"
@@ -93,14 +97,15 @@ TEST(GeneratorBooklet, IqFitBookletCountedByHand) {
     EXPECT_EQ(booklet.spare.at(level), std::pair(0, 0)) << level;
 }
 
-// The ranges in data/puzzles/iq-fit.toml are the booklet's.
-TEST(GeneratorBooklet, IqFitDefinitionHoldsTheBookletRanges) {
+// The ranges the iq-fit family keeps (families/iq_fit/module.cpp) are the booklet's.
+TEST(GeneratorBooklet, IqFitFamilyHoldsTheBookletRanges) {
   const Puzzle fit = loadPuzzle("iq-fit");
   const BookletFacts& booklet = iqFitBooklet();
   for (std::size_t level = 0; level < kLevels.size(); ++level) {
     SCOPED_TRACE(kLevels[level]);
-    ASSERT_TRUE(fit.booklet[level].has_value());
-    const BookletLevel& shape = *fit.booklet[level];
+    const LevelShape levelForm = levelShape(fit, static_cast<Level>(level));
+    EXPECT_EQ(levelForm.form, ChallengeForm::Pieces);
+    const BookletLevel& shape = levelForm.ranges;
     EXPECT_EQ(std::pair(shape.minToPlace, shape.maxToPlace), booklet.toPlace.at(kLevels[level]));
     EXPECT_EQ(std::pair(shape.minSpareGivens, shape.maxSpareGivens), booklet.spare.at(kLevels[level]));
   }
@@ -145,12 +150,90 @@ TEST(GeneratorBooklet, IqStarsPiecesGivenLikeTheBooklet) {
       const int pieces = static_cast<int>(challenge.givens.size());
       EXPECT_GE(pieces, given.at(level).first);
       EXPECT_LE(pieces, given.at(level).second);
+      if (level == "Wizard") {
+        // Marked cells, counted in the text: every letter is one marked cell (no piece is given whole).
+        const auto marked =
+            std::count_if(text.begin(), text.end(), [](char c) { return c != '.' && c != '/'; });
+        EXPECT_GE(marked, 2);
+        EXPECT_LE(marked, 4);
+      }
       EXPECT_EQ(line.at("to_place").get<int>(), stars.totalPieces() - pieces);
       Rules rules;
       rules.marks = challenge.marks;
       EXPECT_EQ(uniqueness(stars, challenge.givens, rules), Uniqueness::Unique);
     }
   }
+}
+
+// IQ-Link: pieces to place in the booklet table (docs/rating.md, IQ-Link: Starter 2-3, Junior 3-7, Expert
+// 5-8, Master 6-9, Wizard 8-10 of 12), counted from the challenge's placement codes.
+TEST(GeneratorBooklet, IqLinkPiecesToPlaceLikeTheBookletTable) {
+  const Puzzle link = loadPuzzle("iq-link");
+  const std::map<std::string, std::pair<int, int>> toPlace = {
+      {"Starter", {2, 3}}, {"Junior", {3, 7}}, {"Expert", {5, 8}}, {"Master", {6, 9}}, {"Wizard", {8, 10}}};
+  for (const std::string& level : kLevels) {
+    SCOPED_TRACE(level);
+    for (const json& line : generated("iq-link", level, 3)) {
+      const std::string text = line.at("challenge").get<std::string>();
+      SCOPED_TRACE(text);
+      EXPECT_EQ(text.size() % 3, 0U);  // three letters a placed piece
+      const int pieces = 12 - static_cast<int>(text.size() / 3);
+      EXPECT_GE(pieces, toPlace.at(level).first);
+      EXPECT_LE(pieces, toPlace.at(level).second);
+      const std::vector<int> givens = parseChallenge(link, text);
+      EXPECT_EQ(static_cast<int>(givens.size()), 12 - pieces);
+      EXPECT_EQ(uniqueness(link, givens, Rules{}), Uniqueness::Unique);
+    }
+  }
+}
+
+// IQ Focus: at every level a 3 x 3 colour pattern with no piece given, all 10 to place, as in the booklet.
+TEST(GeneratorBooklet, IqFocusPatternsAtEveryLevel) {
+  const Puzzle focus = loadPuzzle("iq-focus");
+  for (const std::string& level : kLevels) {
+    SCOPED_TRACE(level);
+    for (const json& line : generated("iq-focus", level, 4)) {
+      const std::string text = line.at("challenge").get<std::string>();
+      SCOPED_TRACE(text);
+      ASSERT_EQ(text.size(), 11U);  // RRR/BWB/BRB
+      EXPECT_EQ(std::count(text.begin(), text.end(), '/'), 2);
+      EXPECT_EQ(text.find_first_not_of("WRBG/"), std::string::npos);
+      const Challenge challenge = parseChallengeText(focus, text);
+      EXPECT_TRUE(challenge.givens.empty());
+      EXPECT_EQ(line.at("to_place").get<int>(), 10);
+      Rules rules;
+      rules.marks = challenge.marks;
+      EXPECT_EQ(uniqueness(focus, {}, rules), Uniqueness::Unique);
+    }
+  }
+}
+
+// The shapes generate keeps to: the family's, a definition's own [booklet.LEVEL] in their place, none when
+// asked for any challenge graded at the level; the form (pattern, marked cells) stays.
+TEST(GeneratorBooklet, LevelShapeFromTheFamilyOrTheDefinition) {
+  const std::string strip =
+      "name = \"strip\"\nlattice = \"square\"\nboard = \"....\"\n[booklet.Junior]\nto_place = [1, 2]\n"
+      "[[piece]]\nletter = \"A\"\nshape = \"##\"\n[[piece]]\nletter = \"B\"\nshape = \"##\"\n";
+  const Puzzle plain = loadDefinition(strip, "strip.toml");
+  EXPECT_EQ(levelShape(plain, Level::Starter).ranges.maxToPlace, BookletLevel{}.maxToPlace);
+  EXPECT_EQ(levelShape(plain, Level::Junior).ranges.maxToPlace, 2);
+  EXPECT_EQ(levelShape(plain, Level::Junior, false).ranges.maxToPlace, BookletLevel{}.maxToPlace);
+
+  const Puzzle stars = loadPuzzle("iq-stars");
+  EXPECT_EQ(levelShape(stars, Level::Junior).ranges.minToPlace, 4);  // 2 or 3 of 7 given
+  EXPECT_EQ(levelShape(stars, Level::Junior).ranges.maxToPlace, 5);
+  const LevelShape wizard = levelShape(stars, Level::Wizard, false);
+  EXPECT_EQ(wizard.form, ChallengeForm::MarkedCells);
+  EXPECT_EQ(wizard.minMarks, 2);
+  EXPECT_EQ(wizard.maxMarks, 4);
+  EXPECT_EQ(levelShape(loadPuzzle("iq-focus"), Level::Master).form, ChallengeForm::ColourPattern);
+  EXPECT_EQ(levelShape(loadPuzzle("iq-link"), Level::Wizard).ranges.minToPlace, 8);
+  EXPECT_EQ(levelShape(loadPuzzle("pentominoes-6x10"), Level::Wizard).form, ChallengeForm::Pieces);
+  // A window board that names the cells family is still asked by its pattern.
+  const std::string window =
+      "name = \"w\"\nlattice = \"square\"\nfamily = \"cells\"\nboard = \"o.\"\n[[piece]]\nletter = "
+      "\"a\"\ncolours = \"RW\"\n";
+  EXPECT_EQ(levelShape(loadDefinition(window, "w.toml"), Level::Starter).form, ChallengeForm::ColourPattern);
 }
 
 // Without --max-attempts, IQ Stars' Master (32 one-piece challenges in all) reaches a booklet's 24.

@@ -7,7 +7,8 @@ namespace piecework {
 FamilyModule iqFocusModule() {
   return {.family = &iqFocusFamily(),
           .strategies = &rating::makeIqFocusStrategies,
-          .strategiesRuleOnMarks = true};
+          .strategiesRuleOnMarks = true,
+          .booklet = &iqFocusBooklet()};
 }
 
 }  // namespace piecework

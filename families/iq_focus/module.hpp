@@ -8,7 +8,8 @@ namespace piecework {
 
 FamilyModule iqFocusModule();
 
-const Family& iqFocusFamily();  // family.cpp: colour patterns
+const Family& iqFocusFamily();          // family.cpp: colour patterns
+const FamilyBooklet& iqFocusBooklet();  // booklet.cpp: every challenge a colour pattern, all pieces to place
 namespace rating {
 std::unique_ptr<FamilyStrategies> makeIqFocusStrategies(const RaterCore& core);  // strategies.cpp
 }

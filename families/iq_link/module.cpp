@@ -8,7 +8,8 @@ FamilyModule iqLinkModule() {
           .engineRule = &iqLinkEngineRule(),
           .strategies = &rating::makeIqLinkStrategies,
           .strategiesRuleOnMarks = false,
-          .drawing = &iqLinkDrawing()};
+          .drawing = &iqLinkDrawing(),
+          .booklet = &iqLinkBooklet()};
 }
 
 }  // namespace piecework

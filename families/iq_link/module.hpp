@@ -11,6 +11,7 @@ FamilyModule iqLinkModule();
 const Family& iqLinkFamily();          // family.cpp: pegs, parts, 3-letter codes
 const EngineRule& iqLinkEngineRule();  // engine_rule.cpp: peg masks and budgets for the search rule
 const FamilyDrawing& iqLinkDrawing();  // drawing.cpp: balls and rings on pegs
+const FamilyBooklet& iqLinkBooklet();  // booklet.cpp: the booklet table of pieces to place per level
 namespace rating {
 std::unique_ptr<FamilyStrategies> makeIqLinkStrategies(const RaterCore& core);  // strategies.cpp
 }

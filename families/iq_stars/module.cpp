@@ -7,7 +7,8 @@ namespace piecework {
 FamilyModule iqStarsModule() {
   return {.family = &iqStarsFamily(),
           .strategies = &rating::makeIqStarsStrategies,
-          .strategiesRuleOnMarks = true};
+          .strategiesRuleOnMarks = true,
+          .booklet = &iqStarsBooklet()};
 }
 
 }  // namespace piecework

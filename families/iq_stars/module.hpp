@@ -8,7 +8,8 @@ namespace piecework {
 
 FamilyModule iqStarsModule();
 
-const Family& iqStarsFamily();  // family.cpp: marked cells
+const Family& iqStarsFamily();          // family.cpp: marked cells
+const FamilyBooklet& iqStarsBooklet();  // booklet.cpp: pieces given per level, Wizards' marks
 namespace rating {
 std::unique_ptr<FamilyStrategies> makeIqStarsStrategies(const RaterCore& core);  // strategies.cpp
 }
