@@ -241,26 +241,37 @@ void printDetails(const std::vector<CalibrationSample>& samples, const CrossVali
                             : fmt::format("graded two or more levels away: {}\n", fmt::join(far, "; ")));
 }
 
+// The levels a model gives the samples, beside those they were given.
+struct Grades {
+  std::vector<Level> assigned;
+  std::vector<Level> graded;
+  Agreement agreement;
+};
+Grades gradeSamples(const RatingModel& model, const std::vector<CalibrationSample>& samples) {
+  Grades out;
+  std::vector<double> efforts;
+  for (const CalibrationSample& s : samples) {
+    const LevelEstimate e = estimateLevel(model, s.features);
+    out.assigned.push_back(s.level);
+    out.graded.push_back(e.level);
+    efforts.push_back(e.effort);
+  }
+  out.agreement = agreement(out.assigned, out.graded, efforts);
+  return out;
+}
+
 // How far a model, as it is, agrees with a graded booklet: no fitting, so a model fitted on one puzzle's
 // booklet can be tried on another's (what to expect of a family that has no graded booklet).
 int runAgreement(const Puzzle& puzzle, const std::string& file, Rules rules, const RatingModel& model,
                  const po::variables_map& vm) {
   const std::vector<CalibrationSample> samples = readBooklet(puzzle, file, rules, true, model.features);
-  std::vector<Level> assigned;
-  std::vector<Level> graded;
-  std::vector<double> efforts;
-  for (const CalibrationSample& s : samples) {
-    const LevelEstimate e = estimateLevel(model, s.features);
-    assigned.push_back(s.level);
-    graded.push_back(e.level);
-    efforts.push_back(e.effort);
-  }
-  const Agreement a = agreement(assigned, graded, efforts);
+  const Grades grades = gradeSamples(model, samples);
+  const Agreement& a = grades.agreement;
   if (vm.count("json") != 0U) {
     printJson({{"samples", samples.size()},
                {"model", model.name},
                {"agreement", {{"exact", a.exact}, {"within_one", a.withinOne}, {"spearman", a.spearman}}},
-               {"confusion", confusion(assigned, graded)}});
+               {"confusion", confusion(grades.assigned, grades.graded)}});
     return 0;
   }
   std::cout << fmt::format("{} challenges from {}, graded by '{}' as it is (nothing fitted)\n",
@@ -268,7 +279,7 @@ int runAgreement(const Puzzle& puzzle, const std::string& file, Rules rules, con
   std::cout << fmt::format("{:<38} {:>7} {:>11} {:>9}\n", "", "exact", "within one", "Spearman");
   std::cout << fmt::format("{:<38} {:>7} {:>11} {:>9.3f}\n", "model", percent(a.exact), percent(a.withinOne),
                            a.spearman);
-  printConfusion(confusion(assigned, graded), "grades");
+  printConfusion(confusion(grades.assigned, grades.graded), "grades");
   return 0;
 }
 
@@ -371,16 +382,7 @@ int runCalibrate(const std::vector<std::string>& args) {
   const bool naiveApplies = !constant("to_place");
   RatingModel model = fitRatingModel(samples, features, penalty);
   const CrossValidation cv = crossValidate(samples, features, penalty);
-  std::vector<Level> assigned;
-  std::vector<Level> fitted;
-  std::vector<double> scores;
-  for (const CalibrationSample& s : samples) {
-    const LevelEstimate e = estimateLevel(model, s.features);
-    assigned.push_back(s.level);
-    fitted.push_back(e.level);
-    scores.push_back(e.effort);
-  }
-  const Agreement inSample = agreement(assigned, fitted, scores);
+  const Agreement inSample = gradeSamples(model, samples).agreement;
   model.name = modelName(vm, fmt::format("{} fitted on {}", puzzle.name, baseName(file)));
   model.puzzle = puzzle.name;
   model.crossValidation = fmt::format(
