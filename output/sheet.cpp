@@ -9,7 +9,7 @@ namespace piecework {
 
 void writeSheet(const std::string& path, const Puzzle& puzzle, const std::vector<int>& givens,
                 const SheetOptions& options) {
-  Document doc(path, formatForPath(path), pageSize(options.paper));
+  Document doc(path, formatForPath(path), options.paper);
   cairo_t* cr = doc.cr();
   const PageSize page = doc.size();
   const double margin = 42;

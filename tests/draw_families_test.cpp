@@ -598,7 +598,8 @@ void checkWalkthrough(const Puzzle& puzzle, const std::string& challenge, BoardC
   const RunResult png = draw("walk.png");
   ASSERT_EQ(png.status, 0) << png.err;
   EXPECT_EQ(png.out, fmt::format("wrote {}/walk.png (a walk-through in {} moves)\n", dir, moves.size()));
-  const WalkthroughLayout onePage = layoutWalkthrough(puzzle, boards - 1, Paper::A4, DocumentFormat::Png);
+  const WalkthroughLayout onePage =
+      layoutWalkthrough(puzzle, boards - 1, pageSize(Paper::A4), DocumentFormat::Png);
   ASSERT_EQ(static_cast<int>(onePage.panels.size()), boards);
   const Image image(dir + "/walk.png");
   ASSERT_TRUE(image.ok());
@@ -634,7 +635,8 @@ void checkWalkthrough(const Puzzle& puzzle, const std::string& challenge, BoardC
   const RunResult pdf = draw("walk.pdf");
   ASSERT_EQ(pdf.status, 0) << pdf.err;
   if (std::system("command -v pdftoppm >/dev/null 2>&1") != 0) GTEST_SKIP() << "poppler-utils not installed";
-  const WalkthroughLayout pages = layoutWalkthrough(puzzle, boards - 1, Paper::A4, DocumentFormat::Pdf);
+  const WalkthroughLayout pages =
+      layoutWalkthrough(puzzle, boards - 1, pageSize(Paper::A4), DocumentFormat::Pdf);
   const int pageCount = pages.panels.back().page + 1;
   EXPECT_EQ(pageCount, (boards + 5) / 6);
   ASSERT_LT(pageCount, 10);  // pdftoppm's page numbers without leading zeros
