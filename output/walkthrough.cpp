@@ -51,9 +51,9 @@ WalkthroughLayout layoutWalkthrough(const Puzzle& puzzle, int moves, PageSize pa
   const double width = layout.page.w - 2 * kMargin;
   const double cellW = (width - (kColumns - 1) * 18) / kColumns;
   layout.panelWidth = cellW;
-  // The board with its row and column labels, left of and above it (boardLabelRoom).
-  const Extent room = boardLabelRoom(puzzle), bare = boardExtent(puzzle);
-  const Extent board{bare.w + room.w, bare.h + room.h};
+  // The board with its row and column labels around it (boardLabelRoom).
+  const LabelRoom room = boardLabelRoom(puzzle);
+  const Extent bare = boardExtent(puzzle), board = room.around(bare);
   const double boardScale = std::min(cellW / board.w, 150 / board.h);
   const double panelH = board.h * boardScale + 14 + kCaptionLines * kLine + 14;
   const double top = kMargin + 30;
@@ -73,8 +73,8 @@ WalkthroughLayout layoutWalkthrough(const Puzzle& puzzle, int moves, PageSize pa
     p.opensPage = onPage == 0;
     p.x = kMargin + (onPage % kColumns) * (cellW + 18);
     p.y = top + (onPage / kColumns) * panelH;
-    p.board = {p.x + (cellW - board.w * boardScale) / 2 + room.w * boardScale, p.y + 14 + room.h * boardScale,
-               bare.w * boardScale, bare.h * boardScale};
+    p.board = {p.x + (cellW - board.w * boardScale) / 2 + room.left * boardScale,
+               p.y + 14 + room.above * boardScale, bare.w * boardScale, bare.h * boardScale};
     p.scale = boardScale;
   }
   return layout;
