@@ -128,6 +128,29 @@ TEST(BoardLabels, SheetsAndHintsNameRowsAndColumns) {
   EXPECT_EQ(svg.str().find(">r1</text>"), std::string::npos);
 }
 
+TEST(BoardLabels, TerminalPicturesNameRowsAndColumns) {
+  // The picture under the one-line solution carries r1..r5 on the left and the column numbers 1..10 after
+  // "c" above; the one-line form that scripts read comes first and is unchanged.
+  const std::string fit = "........../..n......./.nnn....../..p...SS../.ppppSSSS.";
+  const auto solved = runPiecework("solve iq-fit --challenge '" + fit + "'");
+  ASSERT_EQ(solved.status, 0) << solved.err;
+  std::istringstream lines(solved.out);
+  std::vector<std::string> line;
+  for (std::string l; std::getline(lines, l);) line.push_back(l);
+  ASSERT_GE(line.size(), 9U);
+  EXPECT_EQ(line[2].find(' '), std::string::npos) << line[2];  // the solution on one line
+  EXPECT_EQ(line[3], " c 1 2 3 4 5 6 7 8 9 10");
+  for (int row = 1; row <= 5; ++row)
+    EXPECT_EQ(line[3 + static_cast<std::size_t>(row)].rfind(fmt::format("r{} ", row), 0), 0U) << row;
+  // Its JSON carries no picture at all.
+  const auto json = runPiecework("solve iq-fit --json --challenge '" + fit + "'");
+  EXPECT_EQ(json.out.find(" c 1"), std::string::npos);
+  // Boxes are named by layer, row and column together: no labels.
+  const auto soma = runPiecework("solve soma --max 1 --challenge 'TTT/.T./...|.../.../...|.../.../...'");
+  ASSERT_EQ(soma.status, 0) << soma.err;
+  EXPECT_EQ(soma.out.find("r1 "), std::string::npos) << soma.out;
+}
+
 // A label's position in an SVG: the x and y of each <text> whose content is `label`, in document order.
 std::vector<std::pair<double, double>> labelsAt(const std::string& svg, const std::string& label) {
   std::vector<std::pair<double, double>> at;
