@@ -598,7 +598,7 @@ void drawBoardLabels(cairo_t* cr, const Puzzle& puzzle, double x, double y, doub
   if (puzzle.lattice == Lattice::Triangular) return drawTriangularLabels(cr, puzzle, x, y, scale);
   const Family& family = familyOf(puzzle);
   cairo_save(cr);
-  setFont(cr, std::min(0.32 * scale, 9.0), false);
+  setFont(cr, std::min(kLabelFontPerUnit * scale, 9.0), false);
   set(cr, {0.35, 0.37, 0.42});
   const int rows = puzzle.high.y - puzzle.low.y + 1, columns = puzzle.high.x - puzzle.low.x + 1;
   for (int r = 1; r <= rows; ++r)

@@ -49,6 +49,8 @@ struct LabelRoom {
   Extent around(const Extent& board) const { return {board.w + left, board.h + above + below}; }
 };
 LabelRoom boardLabelRoom(const Puzzle& puzzle);
+// The labels' font size in points per board unit (at most 9 points).
+inline constexpr double kLabelFontPerUnit = 0.32;
 void drawBoardLabels(cairo_t* cr, const Puzzle& puzzle, double x, double y, double scale);
 
 // A placement ruled out (or a guess that fails) shown on a board drawn at (x, y) with `placements`: the

@@ -162,6 +162,19 @@ TEST(PressPaper, SheetTakesTheBookletsPaperSizes) {
   }
 }
 
+TEST(PressPaper, AnswerBoardsNameRowsAndColumns) {
+  if (!havePoppler()) GTEST_SKIP() << "poppler-utils not installed";
+  // IQ Fit's cells are r1c1..r5c10 in hints: its answer boards carry the same words, as its challenge boards.
+  const std::string dir = piecework::test::tempDir();
+  ASSERT_EQ(runPiecework(booklet(dir + "/b.pdf", "")).status, 0);
+  const int last = pages(dir + "/b.pdf");
+  const Shell text = shell(fmt::format("pdftotext -f {0} -l {0} '{1}/b.pdf' -", last, dir));
+  ASSERT_EQ(text.status, 0) << text.out;
+  EXPECT_NE(text.out.find("Answers"), std::string::npos) << text.out;
+  for (const char* label : {"r1", "r5", "c1", "c10"})
+    EXPECT_NE(text.out.find(label), std::string::npos) << label << "\n" << text.out;
+}
+
 TEST(PressPaper, SheetAndBookletRefuseABadPaperWithTheSameLine) {
   const std::string dir = piecework::test::tempDir();
   for (const char* bad : {"a3", "148x601", "legal", ""}) {
