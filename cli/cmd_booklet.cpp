@@ -71,12 +71,8 @@ int runBooklet(const std::vector<std::string>& args) {
   const std::string out = vm["out"].as<std::string>();
   formatForPath(out, {DocumentFormat::Pdf});  // a booklet has many pages: PDF only
   BookletOptions booklet;
-  const auto paper = parsePaperSize(vm["paper"].as<std::string>());
-  if (!paper)
-    throw InputError(
-        fmt::format("--paper {}: expected a4, a5, letter or WIDTHxHEIGHT in millimetres, each side {} to {}",
-                    vm["paper"].as<std::string>(), kMinPaperMm, kMaxPaperMm));
-  booklet.page = *paper;
+  const PageSize paper = paperOption(vm["paper"].as<std::string>());
+  booklet.page = paper;
   const double bleedMm = vm["bleed"].as<double>();
   if (!(bleedMm >= 0 && bleedMm <= kMaxBleedMm))  // NaN fails too
     throw InputError(fmt::format("--bleed {}: expected 0 to {} mm", bleedMm, kMaxBleedMm));
@@ -85,7 +81,7 @@ int runBooklet(const std::vector<std::string>& args) {
   // On small paper (A5 and the like) four challenges a page draw the pieces to place too small to tell apart
   // at the harder levels: the default is then two.
   const PageSize a4 = pageSize(Paper::A4);
-  if (vm["per-page"].defaulted() && paper->w * paper->h < 0.75 * a4.w * a4.h) booklet.perPage = 2;
+  if (vm["per-page"].defaulted() && paper.w * paper.h < 0.75 * a4.w * a4.h) booklet.perPage = 2;
   if (booklet.perPage < 1 || booklet.perPage > 12)
     throw InputError(fmt::format("--per-page {}: expected 1 to 12", booklet.perPage));
   booklet.answersPerPage = vm["answers-per-page"].as<int>();

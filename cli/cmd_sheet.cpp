@@ -43,8 +43,9 @@ int runSheet(const std::vector<std::string>& args) {
   options.add_options()("out,o", po::value<std::string>(),
                         "write the page here: FILE.pdf, FILE.svg or FILE.png")(
       "solution", "solve the challenge and draw the answer below it")(
-      "paper", po::value<std::string>()->default_value("a4"), "a4 or letter")(
-      "title", po::value<std::string>(), "heading (default: the puzzle's title)")(
+      "paper", po::value<std::string>()->default_value("a4"),
+      "a4, a5, letter or WIDTHxHEIGHT in millimetres (148x210)")("title", po::value<std::string>(),
+                                                                 "heading (default: the puzzle's title)")(
       "explain",
       "draw the solution walk-through instead: the challenge, then a small board per move of the "
       "path a person would take, with the move in words (docs/printing.md)")(
@@ -53,14 +54,12 @@ int runSheet(const std::vector<std::string>& args) {
   po::variables_map vm;
   const char* usage =
       "piecework sheet PUZZLE --challenge TEXT --out FILE.svg|FILE.pdf|FILE.png [--solution | --explain] "
-      "[--paper a4|letter] [--json]";
+      "[--paper a4|a5|letter|WxH] [--json]";
   if (!parseArguments("sheet", usage, args, options, vm)) return 0;
   if (vm.count("out") == 0U) throw InputError("sheet: missing --out FILE.pdf or FILE.svg");
   const std::string out = vm["out"].as<std::string>();
   formatForPath(out);  // reject a bad extension before any work
-  const auto paper = parsePaper(vm["paper"].as<std::string>());
-  if (!paper)
-    throw InputError(fmt::format("--paper {}: expected a4 or letter", vm["paper"].as<std::string>()));
+  const PageSize paper = paperOption(vm["paper"].as<std::string>());
   const Puzzle puzzle = loadPuzzle(vm["puzzle"].as<std::string>());
   const Challenge challenge = readChallengeText(puzzle, vm, true);
   const std::vector<int>& givens = challenge.givens;
@@ -86,7 +85,7 @@ int runSheet(const std::vector<std::string>& args) {
         vm.count("title") != 0U
             ? vm["title"].as<std::string>()
             : fmt::format("{}: a {} challenge, solved step by step", puzzle.title, levelName(rating.level));
-    writeWalkthrough(out, puzzle, givens, challenge.marks, steps, *paper, heading);
+    writeWalkthrough(out, puzzle, givens, challenge.marks, steps, paper, heading);
     if (vm.count("json") != 0U) {
       nlohmann::ordered_json summary;
       summary["file"] = out;
@@ -102,7 +101,7 @@ int runSheet(const std::vector<std::string>& args) {
   }
 
   SheetOptions sheet;
-  sheet.paper = *paper;
+  sheet.paper = paper;
   if (vm.count("title") != 0U) sheet.heading = vm["title"].as<std::string>();
   sheet.marks = challenge.marks;
   sheet.caption = givens.empty() && challenge.marks.empty() ? "the empty board" : "challenge: " + written;

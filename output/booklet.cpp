@@ -397,14 +397,25 @@ void answerCell(cairo_t* cr, const Rect& cell, int number, const BookletEntry& e
     grey(cr);
     showText(cr, "no answer stored", cell.x + w + 4, cell.y + 7.8);
   }
-  const Extent board = boardExtent(*e.puzzle);
+  // The board with its row and column labels (boardLabelRoom), unless they would be printed smaller than
+  // kSmallestLabel: then the bare board, as large as the cell allows.
+  constexpr double kSmallestLabel = 4;  // points
+  const Extent bare = boardExtent(*e.puzzle);
   const double h = cell.h - kAnswerCaption;
-  const double s = std::min(cell.w / board.w, h / board.h);
-  const double boardX = cell.x + (cell.w - board.w * s) / 2,
-               boardY = cell.y + kAnswerCaption + (h - board.h * s) / 2;
+  LabelRoom room = boardLabelRoom(*e.puzzle);
+  Extent board = room.around(bare);
+  double s = std::min(cell.w / board.w, h / board.h);
+  if (kLabelFontPerUnit * s < kSmallestLabel) {
+    room = {};
+    board = bare;
+    s = std::min(cell.w / board.w, h / board.h);
+  }
+  const double boardX = cell.x + (cell.w - board.w * s) / 2 + room.left * s,
+               boardY = cell.y + kAnswerCaption + (h - board.h * s) / 2 + room.above * s;
   drawBoard(cr, *e.puzzle, e.solution.empty() ? e.givens : e.solution, boardX, boardY, s,
             e.solution.empty() ? e.marks : CellMarks{});
   paleGivens(cr, e, boardX, boardY, s);
+  if (room.left > 0) drawBoardLabels(cr, *e.puzzle, boardX, boardY, s);
 }
 
 // The answers of one page, upside down in the strip at its foot: turned half a circle about the strip's

@@ -46,20 +46,14 @@ PageSize pageSize(Paper paper) {
   return paper == Paper::A4 ? PageSize{595.28, 841.89} : PageSize{612, 792};
 }
 
-std::optional<Paper> parsePaper(std::string_view name) {
-  const std::string n = lower(name);
-  if (n == "a4") return Paper::A4;
-  if (n == "letter") return Paper::Letter;
-  return std::nullopt;
-}
-
 double pointsFromMm(double mm) {
   return mm / 25.4 * 72;
 }
 
 std::optional<PageSize> parsePaperSize(std::string_view text) {
-  if (const auto paper = parsePaper(text)) return pageSize(*paper);
   const std::string n = lower(text);
+  if (n == "a4") return pageSize(Paper::A4);
+  if (n == "letter") return pageSize(Paper::Letter);
   if (n == "a5") return PageSize{pointsFromMm(148), pointsFromMm(210)};  // ISO 216
   // WIDTHxHEIGHT: two plain decimal numbers (no sign, no exponent), so "1e3x2" or "-5x9" are refused.
   const std::size_t x = n.find('x');
@@ -76,6 +70,13 @@ std::optional<PageSize> parsePaperSize(std::string_view text) {
   const auto w = number(std::string_view(n).substr(0, x)), h = number(std::string_view(n).substr(x + 1));
   if (!w || !h) return std::nullopt;
   return PageSize{pointsFromMm(*w), pointsFromMm(*h)};
+}
+
+PageSize paperOption(std::string_view text) {
+  if (const auto size = parsePaperSize(text)) return *size;
+  throw InputError(
+      fmt::format("--paper {}: expected a4, a5, letter or WIDTHxHEIGHT in millimetres, each side {} to {}",
+                  text, kMinPaperMm, kMaxPaperMm));
 }
 
 DocumentFormat formatForPath(const std::string& path, std::initializer_list<DocumentFormat> accepted) {

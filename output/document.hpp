@@ -24,17 +24,19 @@ struct PageSize {
 };
 
 PageSize pageSize(Paper paper);
-// "a4" or "letter" (case-insensitive); nullopt otherwise.
-std::optional<Paper> parsePaper(std::string_view name);
 
-// The page sizes a booklet may have, in millimetres per side: from A6's short side to a little over A2's.
+// The page sizes a sheet or booklet may have, in millimetres per side: from A6's short side to a little over
+// A2's.
 inline constexpr double kMinPaperMm = 105;
 inline constexpr double kMaxPaperMm = 600;
 // Points for millimetres (1 inch = 25.4 mm = 72 pt).
 double pointsFromMm(double mm);
-// A booklet's paper: "a4", "a5", "letter" (case-insensitive) or WIDTHxHEIGHT in millimetres ("148x210"),
+// A page's paper: "a4", "a5", "letter" (case-insensitive) or WIDTHxHEIGHT in millimetres ("148x210"),
 // each side kMinPaperMm to kMaxPaperMm; nullopt otherwise.
 std::optional<PageSize> parsePaperSize(std::string_view text);
+// The --paper option of every command that prints pages (sheet, booklet): parsePaperSize, or an InputError
+// naming the option, what it was given and what it takes.
+PageSize paperOption(std::string_view text);
 
 enum class DocumentFormat { Pdf, Svg, Png };
 // From the file name's extension (.pdf, .svg or .png, case-insensitive); throws InputError, naming only the

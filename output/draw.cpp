@@ -583,20 +583,22 @@ void drawBoard(cairo_t* cr, const Puzzle& puzzle, const std::vector<int>& placem
   cairo_restore(cr);
 }
 
-Extent boardLabelRoom(const Puzzle& puzzle) {
+LabelRoom boardLabelRoom(const Puzzle& puzzle) {
+  const Family& family = familyOf(puzzle);
+  if (family.rowName(puzzle, 1).empty() || family.columnName(puzzle, 1).empty()) return {};
+  if (puzzle.lattice == Lattice::Triangular) return triangularLabelRoom(puzzle);
   // Cells are drawn one unit square each, from the board's top-left corner, wherever rows and columns name
   // them (flat square boards); the labels sit in the cell's row or column, in a band 0.8 units wide.
-  const Family& family = familyOf(puzzle);
-  if (family.rowName(puzzle, 1).empty() || family.columnName(puzzle, 1).empty()) return {0, 0};
-  return {0.8, 0.6};
+  return {0.8, 0.6, 0};
 }
 
 void drawBoardLabels(cairo_t* cr, const Puzzle& puzzle, double x, double y, double scale) {
-  const Extent room = boardLabelRoom(puzzle);
-  if (room.w <= 0) return;
+  const LabelRoom room = boardLabelRoom(puzzle);
+  if (room.left <= 0) return;
+  if (puzzle.lattice == Lattice::Triangular) return drawTriangularLabels(cr, puzzle, x, y, scale);
   const Family& family = familyOf(puzzle);
   cairo_save(cr);
-  setFont(cr, std::min(0.32 * scale, 9.0), false);
+  setFont(cr, std::min(kLabelFontPerUnit * scale, 9.0), false);
   set(cr, {0.35, 0.37, 0.42});
   const int rows = puzzle.high.y - puzzle.low.y + 1, columns = puzzle.high.x - puzzle.low.x + 1;
   for (int r = 1; r <= rows; ++r)
@@ -834,9 +836,9 @@ TrayFit flowTray(const std::vector<std::pair<int, int>>& loose, const std::vecto
 namespace {
 
 // The board's rect without the row and column labels that `labelled` includes.
-Rect withoutLabels(const Rect& labelled, const Extent& room, double scale) {
-  return {labelled.x + room.w * scale, labelled.y + room.h * scale, labelled.w - room.w * scale,
-          labelled.h - room.h * scale};
+Rect withoutLabels(const Rect& labelled, const LabelRoom& room, double scale) {
+  return {labelled.x + room.left * scale, labelled.y + room.above * scale, labelled.w - room.left * scale,
+          labelled.h - (room.above + room.below) * scale};
 }
 
 }  // namespace
@@ -844,9 +846,8 @@ Rect withoutLabels(const Rect& labelled, const Extent& room, double scale) {
 PanelLayout layoutPanel(cairo_t* cr, const Puzzle& puzzle, const std::vector<int>& givens, const Rect& box) {
   PanelLayout layout;
   // The board is laid out with its labels; layout.board is then the board alone.
-  const Extent room = boardLabelRoom(puzzle);
-  const Extent bare = boardExtent(puzzle);
-  const Extent board{bare.w + room.w, bare.h + room.h};
+  const LabelRoom room = boardLabelRoom(puzzle);
+  const Extent board = room.around(boardExtent(puzzle));
   const auto loose = piecesToPlace(puzzle, givens);
   if (loose.empty()) {
     layout.scale = std::min(box.w / board.w, box.h / board.h);
@@ -944,8 +945,9 @@ PanelLayout layoutPanel(cairo_t* cr, const Puzzle& puzzle, const std::vector<int
 
 double panelEmptyShare(const Puzzle& puzzle, const PanelLayout& layout, const Rect& box) {
   if (box.w <= 0 || box.h <= 0) return 1;
-  const Extent room = boardLabelRoom(puzzle);
-  double used = (layout.board.w + room.w * layout.scale) * (layout.board.h + room.h * layout.scale);
+  const Extent labelled =
+      boardLabelRoom(puzzle).around({layout.board.w / layout.scale, layout.board.h / layout.scale});
+  double used = labelled.w * labelled.h * layout.scale * layout.scale;
   for (const auto& item : layout.tray) used += item.shape.w * item.shape.h;
   return std::clamp(1 - used / (box.w * box.h), 0.0, 1.0);
 }

@@ -37,10 +37,20 @@ Extent boardExtent(const Puzzle& puzzle);
 void drawBoard(cairo_t* cr, const Puzzle& puzzle, const std::vector<int>& placements, double x, double y,
                double scale, const CellMarks& marks = {});
 
-// Row and column labels (the notation's words, Family::rowName and columnName) left of and above a board, so
-// that a cell a hint names ("r4c2") can be found on the page. The room they take in lattice units ({0, 0}
-// where the notation names no rows and columns), and the labels drawn around a board at (x, y).
-Extent boardLabelRoom(const Puzzle& puzzle);
+// Row and column labels (the notation's words, Family::rowName and columnName) around a board, so that a cell
+// a hint names ("r4c2") can be found on the page: rows on the left, columns above (and, on a triangular
+// board, the columns of the offset rows below). The room they take in lattice units (none where the notation
+// names no rows and columns), and the labels drawn around a board at (x, y).
+struct LabelRoom {
+  double left = 0;
+  double above = 0;
+  double below = 0;
+  // The board's extent with its labels.
+  Extent around(const Extent& board) const { return {board.w + left, board.h + above + below}; }
+};
+LabelRoom boardLabelRoom(const Puzzle& puzzle);
+// The labels' font size in points per board unit (at most 9 points).
+inline constexpr double kLabelFontPerUnit = 0.32;
 void drawBoardLabels(cairo_t* cr, const Puzzle& puzzle, double x, double y, double scale);
 
 // A placement ruled out (or a guess that fails) shown on a board drawn at (x, y) with `placements`: the
@@ -60,7 +70,7 @@ std::string pieceLabel(const Puzzle& puzzle, int piece, int copies);
 // Where a challenge's board and its pieces to place go inside a box. The same layout draws the answer (the
 // board with the whole solution, no tray), so that answer pages mirror the challenge pages.
 struct PanelLayout {
-  Rect board;        // the board itself; its row and column labels (boardLabelRoom) lie left of and above it
+  Rect board;        // the board itself; its row and column labels (boardLabelRoom) lie around it
   double scale = 0;  // points per unit on the board
   struct Item {
     int piece = 0;

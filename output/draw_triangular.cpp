@@ -5,11 +5,13 @@
 #include <cmath>
 #include <cstdio>
 #include <limits>
+#include <map>
 #include <numbers>
 #include <string>
 
 #include "output/draw_focus.hpp"
 #include "output/paint.hpp"
+#include "puzzle/family.hpp"
 
 namespace piecework {
 namespace {
@@ -140,6 +142,54 @@ std::pair<double, double> triangularCellCentre(const Puzzle& puzzle, int site) {
   const Frame f = boardFrame(puzzle);
   const Point p = axial(puzzle.sites[static_cast<std::size_t>(site)]);
   return {p.x - f.minX + kMargin, p.y - f.minY + kMargin};
+}
+
+namespace {
+
+// The labels' band beyond the board's edge, in units (the edge lies kMargin from the outermost centres).
+constexpr double kLabelBand = 0.6;
+
+// Where each labelled column's cells are drawn across the board: the picture column (1-based) to its cells'
+// centre x, for the rows in line with the top row (above) and for the offset rows (below).
+struct ColumnLabels {
+  std::map<int, double> above, below;
+};
+
+ColumnLabels columnLabels(const Puzzle& puzzle) {
+  ColumnLabels labels;
+  for (const Site& cell : puzzle.cells) {
+    const int site = puzzle.siteIndex.at(cell);
+    const int row = cell.y - puzzle.low.y;
+    (row % 2 == 0 ? labels.above : labels.below)[pictureColumn(puzzle, site)] =
+        triangularCellCentre(puzzle, site).first;
+  }
+  return labels;
+}
+
+}  // namespace
+
+LabelRoom triangularLabelRoom(const Puzzle& puzzle) {
+  return {0.8, kLabelBand, columnLabels(puzzle).below.empty() ? 0 : kLabelBand};
+}
+
+void drawTriangularLabels(cairo_t* cr, const Puzzle& puzzle, double x, double y, double s) {
+  const Family& family = familyOf(puzzle);
+  const Extent board = triangularBoardExtent(puzzle);
+  cairo_save(cr);
+  setFont(cr, std::min(kLabelFontPerUnit * s, 9.0), false);
+  set(cr, {0.35, 0.37, 0.42});
+  // A row's label left of the board, level with its centres.
+  std::map<int, double> rows;
+  for (const Site& cell : puzzle.cells)
+    rows[cell.y - puzzle.low.y + 1] = triangularCellCentre(puzzle, puzzle.siteIndex.at(cell)).second;
+  for (const auto& [row, cy] : rows)
+    showText(cr, family.rowName(puzzle, row), x - 0.12 * s, y + (cy + 0.11) * s, 1);
+  const ColumnLabels columns = columnLabels(puzzle);
+  for (const auto& [column, cx] : columns.above)
+    showText(cr, family.columnName(puzzle, column), x + cx * s, y - 0.16 * s, 0.5);
+  for (const auto& [column, cx] : columns.below)
+    showText(cr, family.columnName(puzzle, column), x + cx * s, y + (board.h + kLabelBand - 0.1) * s, 0.5);
+  cairo_restore(cr);
 }
 
 Extent triangularBoardExtent(const Puzzle& puzzle) {

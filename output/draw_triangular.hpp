@@ -24,6 +24,13 @@ Extent triangularBoardExtent(const Puzzle& puzzle);
 void drawTriangularBoard(cairo_t* cr, const Puzzle& puzzle, const std::vector<int>& placements,
                          const CellMarks& marks, double x, double y, double scale);
 
+// Row and column labels as the notation names cells (docs/notation.md): a row's cells are its columns 1, 2,
+// .. from the board's leftmost column, so the columns of rows offset by half a cell sit half a cell right of
+// the others. Rows are labelled on the left; the columns of the rows in line with the top row above the
+// board, those of the offset rows below it, each label over (or under) the centres of the cells it names.
+LabelRoom triangularLabelRoom(const Puzzle& puzzle);
+void drawTriangularLabels(cairo_t* cr, const Puzzle& puzzle, double x, double y, double scale);
+
 Extent triangularPieceExtent(const Puzzle& puzzle, int piece);
 // The piece in its base orientation as defined.
 void drawTriangularPiece(cairo_t* cr, const Puzzle& puzzle, int piece, double x, double y, double scale);

@@ -9,7 +9,7 @@ namespace piecework {
 
 void writeSheet(const std::string& path, const Puzzle& puzzle, const std::vector<int>& givens,
                 const SheetOptions& options) {
-  Document doc(path, formatForPath(path), pageSize(options.paper));
+  Document doc(path, formatForPath(path), options.paper);
   cairo_t* cr = doc.cr();
   const PageSize page = doc.size();
   const double margin = 42;
@@ -54,9 +54,10 @@ void writeSheet(const std::string& path, const Puzzle& puzzle, const std::vector
       showText(cr, options.answerNote, margin + 62, ay + 14);
     }
     ay += answerLabel;
-    const Extent board = boardExtent(puzzle), room = boardLabelRoom(puzzle);
-    const double s = std::min({layout.scale, width / (board.w + room.w), (bottom - ay) / (board.h + room.h)});
-    const double bx = margin + (width - (board.w + room.w) * s) / 2 + room.w * s, by = ay + room.h * s;
+    const LabelRoom room = boardLabelRoom(puzzle);
+    const Extent board = room.around(boardExtent(puzzle));
+    const double s = std::min({layout.scale, width / board.w, (bottom - ay) / board.h});
+    const double bx = margin + (width - board.w * s) / 2 + room.left * s, by = ay + room.above * s;
     drawBoard(cr, puzzle, *options.solution, bx, by, s);
     drawBoardLabels(cr, puzzle, bx, by, s);
   }

@@ -13,7 +13,7 @@
 namespace piecework {
 
 struct SheetOptions {
-  Paper paper = Paper::A4;
+  PageSize paper = pageSize(Paper::A4);
   std::string heading;                         // default: the puzzle's title
   std::string caption;                         // a line under the heading, e.g. the challenge text
   const std::vector<int>* solution = nullptr;  // draw this answer too

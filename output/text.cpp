@@ -7,11 +7,13 @@
 #include <cctype>
 #include <cstdio>
 #include <cstdlib>
+#include <utility>
 
 #include "output/family_drawing.hpp"
 #include "output/paint.hpp"
 #include "output/text_focus.hpp"
 #include "puzzle/challenge.hpp"
+#include "puzzle/family.hpp"
 
 namespace piecework {
 namespace {
@@ -21,6 +23,42 @@ std::string paint(const std::string& text, const std::string& colour) {
   if (std::sscanf(colour.c_str(), "#%2x%2x%2x", &r, &g, &b) != 3) return text;
   const bool dark = (r * 299 + g * 587 + b * 114) / 1000 < 128;
   return fmt::format("\x1b[48;2;{};{};{}m\x1b[{}m{}\x1b[0m", r, g, b, dark ? 97 : 30, text);
+}
+
+// The notation's row and column words around a flat board's picture rows (`rows[i]` is board row i + 1, each
+// cell two characters wide): each row's word on its left, and a line of column numbers, after the column word
+// without its number, above the board for the rows in line with the first and, when every other row is
+// offset by one character (`offset`, triangular boards), one below for the offset rows. `columns`: how many
+// columns each of the two kinds of rows has. Just the rows where the notation names no rows and columns.
+std::string withLabels(const Puzzle& puzzle, const std::vector<std::string>& rows, bool offset,
+                       std::pair<int, int> columns) {
+  const Family& family = familyOf(puzzle);
+  std::string out;
+  if (family.rowName(puzzle, 1).empty() || family.columnName(puzzle, 1).empty()) {
+    for (const std::string& row : rows) out += row + '\n';
+    return out;
+  }
+  std::size_t width = 0;
+  for (std::size_t r = 0; r < rows.size(); ++r)
+    width = std::max(width, family.rowName(puzzle, static_cast<int>(r) + 1).size());
+  // "c1" without its 1: the word the numbers continue.
+  std::string columnWord = family.columnName(puzzle, 1);
+  while (!columnWord.empty() && std::isdigit(static_cast<unsigned char>(columnWord.back())) != 0)
+    columnWord.pop_back();
+  const auto header = [&](int shift, int count) {
+    std::string line =
+        fmt::format("{:>{}} {}", columnWord, width, std::string(static_cast<std::size_t>(shift), ' '));
+    for (int c = 1; c <= count; ++c) line += fmt::format("{:<2}", c);
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+    return line + '\n';
+  };
+  // The first row's indent (0 or 1) is in its text; the offset rows' is the other one.
+  const int firstIndent = !rows.empty() && !rows[0].empty() && rows[0][0] == ' ' && offset ? 1 : 0;
+  out += header(firstIndent, columns.first);
+  for (std::size_t r = 0; r < rows.size(); ++r)
+    out += fmt::format("{:>{}} {}\n", family.rowName(puzzle, static_cast<int>(r) + 1), width, rows[r]);
+  if (offset && rows.size() > 1) out += header(1 - firstIndent, columns.second);
+  return out;
 }
 
 // Triangular boards: the picture rows of the notation, odd rows indented by half a cell (one space).
@@ -37,9 +75,13 @@ std::string triangularBoard(const Puzzle& puzzle, const std::vector<int>& placem
   for (const auto& [site, piece] : marks.pieces)
     if (pieceAt[static_cast<std::size_t>(site)] < 0)
       markAt[static_cast<std::size_t>(site)] = piece, marked = true;
-  std::string out;
+  std::vector<std::string> lines;
+  std::pair<int, int> columns{0, 0};  // of the rows in line with the first, of the others
   const auto rows = pictureLayout(puzzle).front();
   for (std::size_t y = 0; y < rows.size(); ++y) {
+    int& count = y % 2 == 0 ? columns.first : columns.second;
+    count = std::max(count, static_cast<int>(rows[y].size()));
+    std::string& out = lines.emplace_back();
     if ((puzzle.low.y + static_cast<int>(y)) % 2 != 0) out += ' ';
     for (const int site : rows[y]) {
       const int piece = site < 0 ? -1 : pieceAt[static_cast<std::size_t>(site)];
@@ -62,8 +104,8 @@ std::string triangularBoard(const Puzzle& puzzle, const std::vector<int>& placem
       const std::string cell = fmt::format("{} ", def.letter);
       out += colour ? paint(cell, def.colour) : cell;
     }
-    out += '\n';
   }
+  std::string out = withLabels(puzzle, lines, true, columns);
   if (marked) out += "(lower case: a marked cell, which that piece must cover)\n";
   return out;
 }
@@ -116,8 +158,9 @@ std::string FamilyDrawing::boardPicture(const Puzzle& puzzle, const std::vector<
     const Placement& p = puzzle.placements[static_cast<std::size_t>(id)];
     for (int s : p.sites) pieceAt[static_cast<std::size_t>(s)] = p.piece;
   }
-  std::string out;
+  std::vector<std::string> lines;
   for (int y = puzzle.low.y; y <= puzzle.high.y; ++y) {
+    std::string& out = lines.emplace_back();
     for (int z = puzzle.low.z; z <= puzzle.high.z; ++z) {
       if (z > puzzle.low.z) out += "   ";
       for (int x = puzzle.low.x; x <= puzzle.high.x; ++x) {
@@ -136,9 +179,9 @@ std::string FamilyDrawing::boardPicture(const Puzzle& puzzle, const std::vector<
         out += colour ? paint(cell, def.colour) : cell;
       }
     }
-    out += '\n';
   }
-  return out;
+  // Layered boards (boxes) name no rows and columns: withLabels leaves them bare.
+  return withLabels(puzzle, lines, false, {puzzle.high.x - puzzle.low.x + 1, 0});
 }
 
 std::string FamilyDrawing::piecePicture(const Puzzle& puzzle, int piece, bool colour) const {

@@ -45,15 +45,15 @@ std::vector<std::string> wrap(cairo_t* cr, const std::string& text, double width
 
 }  // namespace
 
-WalkthroughLayout layoutWalkthrough(const Puzzle& puzzle, int moves, Paper paper, DocumentFormat format) {
+WalkthroughLayout layoutWalkthrough(const Puzzle& puzzle, int moves, PageSize paper, DocumentFormat format) {
   WalkthroughLayout layout;
-  layout.page = pageSize(paper);
+  layout.page = paper;
   const double width = layout.page.w - 2 * kMargin;
   const double cellW = (width - (kColumns - 1) * 18) / kColumns;
   layout.panelWidth = cellW;
-  // The board with its row and column labels, left of and above it (boardLabelRoom).
-  const Extent room = boardLabelRoom(puzzle), bare = boardExtent(puzzle);
-  const Extent board{bare.w + room.w, bare.h + room.h};
+  // The board with its row and column labels around it (boardLabelRoom).
+  const LabelRoom room = boardLabelRoom(puzzle);
+  const Extent bare = boardExtent(puzzle), board = room.around(bare);
   const double boardScale = std::min(cellW / board.w, 150 / board.h);
   const double panelH = board.h * boardScale + 14 + kCaptionLines * kLine + 14;
   const double top = kMargin + 30;
@@ -62,7 +62,10 @@ WalkthroughLayout layoutWalkthrough(const Puzzle& puzzle, int moves, Paper paper
   const int rows = (panels + kColumns - 1) / kColumns;
   const bool onePage = format != DocumentFormat::Pdf;  // SVG and PNG hold one page
   if (onePage) layout.page.h = std::max(layout.page.h, top + rows * panelH + kMargin);
-  const int perPage = (onePage ? rows : kRowsPerPage) * kColumns;
+  // Three rows of panels on A4 or Letter; fewer on smaller paper, so that none runs off the page.
+  const int rowsFitting =
+      std::clamp(static_cast<int>((layout.page.h - top - kMargin) / panelH), 1, kRowsPerPage);
+  const int perPage = (onePage ? rows : rowsFitting) * kColumns;
   for (int panel = 0; panel < panels; ++panel) {
     const int onPage = panel % perPage;
     WalkthroughLayout::Panel& p = layout.panels.emplace_back();
@@ -70,15 +73,15 @@ WalkthroughLayout layoutWalkthrough(const Puzzle& puzzle, int moves, Paper paper
     p.opensPage = onPage == 0;
     p.x = kMargin + (onPage % kColumns) * (cellW + 18);
     p.y = top + (onPage / kColumns) * panelH;
-    p.board = {p.x + (cellW - board.w * boardScale) / 2 + room.w * boardScale, p.y + 14 + room.h * boardScale,
-               bare.w * boardScale, bare.h * boardScale};
+    p.board = {p.x + (cellW - board.w * boardScale) / 2 + room.left * boardScale,
+               p.y + 14 + room.above * boardScale, bare.w * boardScale, bare.h * boardScale};
     p.scale = boardScale;
   }
   return layout;
 }
 
 void writeWalkthrough(const std::string& path, const Puzzle& puzzle, const std::vector<int>& givens,
-                      const CellMarks& marks, const std::vector<WalkthroughStep>& steps, Paper paper,
+                      const CellMarks& marks, const std::vector<WalkthroughStep>& steps, PageSize paper,
                       const std::string& heading) {
   const DocumentFormat format = formatForPath(path);
   const WalkthroughLayout layout = layoutWalkthrough(puzzle, static_cast<int>(steps.size()), paper, format);

@@ -34,14 +34,15 @@ struct WalkthroughLayout {
   std::vector<Panel> panels;
 };
 
-// The layout for `moves` moves: a PDF six moves a page, an SVG or PNG one page as tall as the panels need.
-WalkthroughLayout layoutWalkthrough(const Puzzle& puzzle, int moves, Paper paper, DocumentFormat format);
+// The layout for `moves` moves: a PDF six panels a page (fewer on paper smaller than A4), an SVG or PNG one
+// page as tall as the panels need.
+WalkthroughLayout layoutWalkthrough(const Puzzle& puzzle, int moves, PageSize paper, DocumentFormat format);
 
 // Writes the walk-through to `path` (.pdf: as many pages as needed, six moves a page; .svg or .png: one tall
 // page) atomically. `marks` (a window's colours, marked cells) are drawn on every board, so each move shows
 // what the challenge asks of the cells still empty. Throws InputError for a bad path.
 void writeWalkthrough(const std::string& path, const Puzzle& puzzle, const std::vector<int>& givens,
-                      const CellMarks& marks, const std::vector<WalkthroughStep>& steps, Paper paper,
+                      const CellMarks& marks, const std::vector<WalkthroughStep>& steps, PageSize paper,
                       const std::string& heading);
 
 }  // namespace piecework

@@ -157,7 +157,9 @@ Voxel readVoxel(const Reader& reader, const xmlNode* node) {
     int colour = 0;
     while (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i])) != 0) {
       colour = colour * 10 + (text[i++] - '0');
-      if (colour > 1000000) reader.fail(node, "voxel data: absurd colour number");
+      if (colour > kMaxConstraintColour)
+        reader.fail(node, fmt::format("voxel data: colour {} is above {}, BurrTools' largest", colour,
+                                      kMaxConstraintColour));
     }
     v.state.push_back(s);
     v.colour.push_back(colour);
@@ -286,9 +288,10 @@ std::map<Site, char> sphereVoxels(const std::map<Site, char>& balls, Site& size)
   return out;
 }
 
-// BurrTools voxel text for cells: '#' (or '+') where a cell is, '_' elsewhere; `colour` appended when not 0.
-std::string voxelXml(const std::string& name, const Site& size, const std::map<Site, char>& cells,
-                     int colour) {
+// BurrTools voxel text for cells: '#' (or '+') where a cell is, '_' elsewhere; its colour appended when not
+// 0: the cell's own in `cellColours`, else `colour`.
+std::string voxelXml(const std::string& name, const Site& size, const std::map<Site, char>& cells, int colour,
+                     const std::map<Site, int>& cellColours = {}) {
   std::string data;
   for (int z = 0; z < size.z; ++z)
     for (int y = 0; y < size.y; ++y)
@@ -298,7 +301,9 @@ std::string voxelXml(const std::string& name, const Site& size, const std::map<S
           data += '_';
         } else {
           data += found->second;
-          if (colour != 0) data += std::to_string(colour);
+          const auto own = cellColours.find(found->first);
+          const int c = own != cellColours.end() ? own->second : colour;
+          if (c != 0) data += std::to_string(c);
         }
       }
   return fmt::format("<voxel x=\"{}\" y=\"{}\" z=\"{}\" name=\"{}\" type=\"0\">{}</voxel>", size.x, size.y,
@@ -384,12 +389,16 @@ std::string burrToolsDefinition(const std::string& path) {
   }
   if (pieces.empty()) reader.fail(problem, "the problem has no pieces");
 
-  // Colours: BurrTools' colour constraints (piece colour -> result colour) cannot be said; a neutral result
-  // makes them irrelevant, and then the pieces' colours are just their colours.
-  for (int c : result.colour)
-    if (c != 0)
-      throw InputError(fmt::format("{}:{}: colour constraints (a coloured result shape) are not supported",
-                                   file, result.line));
+  // Colour constraints: where the result has coloured voxels, a piece's coloured voxel may only go on a
+  // neutral one or one whose colour the problem's <bitmap> pairs with it (colours numbered from 0 there, from
+  // 1 in the voxels); with a neutral result they change nothing, and the pieces' colours are just colours.
+  const bool constrained =
+      std::any_of(result.colour.begin(), result.colour.end(), [](int c) { return c != 0; });
+  std::string colourRules;
+  for (const xmlNode* pair : children(child(problem, "bitmap"), "pair"))
+    colourRules += fmt::format("{}[{}, {}]", colourRules.empty() ? "" : ", ",
+                               reader.number(pair, "piece", 0, kMaxConstraintColour - 1) + 1,
+                               reader.number(pair, "result", 0, kMaxConstraintColour - 1) + 1);
 
   // Square when everything is one layer thick (BurrTools turns flat pieces over in space: turn-mirror).
   bool flat = gridType == 0 && result.z == 1;
@@ -449,11 +458,21 @@ std::string burrToolsDefinition(const std::string& path) {
                                                 : "cubic",
                       tomlString(board));
   if (anyVariable && !mixed) toml += "fill_every_cell = false\n";
+  if (constrained) {
+    std::vector<int> boardColours;
+    for (int k = 0; k < result.z; ++k)
+      for (int j = 0; j < result.y; ++j)
+        for (int i = 0; i < result.x; ++i)
+          if (result.at(i, j, k) != VoxelState::Empty) boardColours.push_back(result.colourAt(i, j, k));
+    toml += fmt::format("board_colours = [{}]\ncolour_rules = [{}]\n", fmt::join(boardColours, ", "),
+                        colourRules);
+  }
   for (std::size_t p = 0; p < pieces.size(); ++p) {
     const Voxel& v = *pieces[p].voxel;
     toml += fmt::format("\n[[piece]]\nletter = \"{}\"\n", letters[p]);
     if (!v.name.empty()) toml += fmt::format("name = {}\n", tomlString(v.name));
     std::vector<Site> cubes;
+    std::vector<int> cellColours;  // in the order of `cubes`, as the shape picture reads too
     int colour = -1;
     for (int k = 0; k < v.z; ++k)
       for (int j = 0; j < v.y; ++j)
@@ -461,11 +480,14 @@ std::string burrToolsDefinition(const std::string& path) {
           if (v.at(i, j, k) != VoxelState::Empty) {
             cubes.push_back({i, j, k});
             const int c = v.colourAt(i, j, k);
+            cellColours.push_back(c);
             colour = colour == -1 || colour == c ? c : 0;
           }
     if (cubes.empty()) reader.fail(nullptr, fmt::format("shape {} (a piece) has no voxels", pieces[p].id));
     if (colour > 0 && colour <= static_cast<int>(colours.size()))
       toml += fmt::format("colour = \"{}\"\n", colours[static_cast<std::size_t>(colour - 1)]);
+    if (constrained && std::any_of(cellColours.begin(), cellColours.end(), [](int c) { return c != 0; }))
+      toml += fmt::format("cell_colours = [{}]\n", fmt::join(cellColours, ", "));
     if (pieces[p].minCount != pieces[p].count)
       toml += fmt::format("copies = [{}, {}]\n", pieces[p].minCount, pieces[p].count);
     else if (pieces[p].count != 1)
@@ -515,25 +537,45 @@ std::string toBurrTools(const Puzzle& puzzle) {
                       puzzle.name, piece.letter));
   }
   const bool spheres = puzzle.lattice == Lattice::Spheres;
+  const ColourConstraints& constraints = puzzle.colourConstraints;
+  if (spheres && !constraints.empty())
+    throw InputError(
+        fmt::format("{}: colour constraints on spheres are not written to BurrTools files", puzzle.name));
   std::string xml =
       fmt::format("<?xml version=\"1.0\"?>\n<puzzle version=\"2\"><gridType type=\"{}\"/><colors>",
                   spheres ? kSphereGrid : 0);
-  for (const auto& piece : puzzle.pieces) {
-    const unsigned long rgb =
-        std::strtoul(piece.colour.c_str() + (piece.colour.empty() ? 0 : 1), nullptr, 16);
-    xml += fmt::format("<color red=\"{}\" green=\"{}\" blue=\"{}\"/>", (rgb >> 16U) & 0xffU,
+  const auto colourXml = [](const std::string& hex) {
+    const unsigned long rgb = std::strtoul(hex.c_str() + (hex.empty() ? 0 : 1), nullptr, 16);
+    return fmt::format("<color red=\"{}\" green=\"{}\" blue=\"{}\"/>", (rgb >> 16U) & 0xffU,
                        (rgb >> 8U) & 0xffU, rgb & 0xffU);
+  };
+  if (constraints.empty()) {
+    // Each piece in its own colour: with a neutral result, colours constrain nothing.
+    for (const auto& piece : puzzle.pieces) xml += colourXml(piece.colour);
+  } else {
+    // The constraint colours 1..n, drawn in the pieces' colours in turn.
+    int colours = 1;
+    for (int c : constraints.cellColours) colours = std::max(colours, c);
+    for (const auto& piece : puzzle.pieces)
+      for (int c : piece.cellColours) colours = std::max(colours, c);
+    for (const auto& [a, b] : constraints.allowed) colours = std::max({colours, a, b});
+    for (int c = 0; c < colours; ++c)
+      xml += colourXml(puzzle.pieces[static_cast<std::size_t>(c) % puzzle.pieces.size()].colour);
   }
   xml += "</colors><shapes>";
   // Shape 0: the board, cells relative to the bounding box; '+' for cells that may stay empty.
   std::map<Site, char> board;
-  for (const Site& cell : puzzle.cells)
-    board[Site{cell.x - puzzle.low.x, cell.y - puzzle.low.y, cell.z - puzzle.low.z}] =
-        puzzle.mustFill[static_cast<std::size_t>(puzzle.siteIndex.at(cell))] ? '#' : '+';
+  std::map<Site, int> boardColours;
+  for (const Site& cell : puzzle.cells) {
+    const Site at{cell.x - puzzle.low.x, cell.y - puzzle.low.y, cell.z - puzzle.low.z};
+    const auto site = static_cast<std::size_t>(puzzle.siteIndex.at(cell));
+    board[at] = puzzle.mustFill[site] ? '#' : '+';
+    if (!constraints.empty()) boardColours[at] = constraints.cellColours[site];
+  }
   Site boardSize{puzzle.high.x - puzzle.low.x + 1, puzzle.high.y - puzzle.low.y + 1,
                  puzzle.high.z - puzzle.low.z + 1};
   if (spheres) board = sphereVoxels(board, boardSize);
-  xml += voxelXml(puzzle.title, boardSize, board, 0);
+  xml += voxelXml(puzzle.title, boardSize, board, 0, boardColours);
   // Shapes 1..n: the pieces, each in its own colour, named so that the letter comes first.
   for (std::size_t p = 0; p < puzzle.pieces.size(); ++p) {
     const PieceDef& piece = puzzle.pieces[p];
@@ -544,12 +586,23 @@ std::string toBurrTools(const Puzzle& puzzle) {
       cells[s] = '#';
       size = {std::max(size.x, s.x + 1), std::max(size.y, s.y + 1), std::max(size.z, s.z + 1)};
     }
+    // Its cells' constraint colours, moved as normalized() moves the face (to the origin).
+    std::map<Site, int> cellColours;
+    if (!constraints.empty() && !piece.cellColours.empty()) {
+      Site low{INT_MAX, INT_MAX, INT_MAX};
+      for (const Site& s : piece.faces.front())
+        low = {std::min(low.x, s.x), std::min(low.y, s.y), std::min(low.z, s.z)};
+      for (std::size_t k = 0; k < piece.cellColours.size(); ++k) {
+        const Site& s = piece.faces.front()[k];
+        cellColours[Site{s.x - low.x, s.y - low.y, s.z - low.z}] = piece.cellColours[k];
+      }
+    }
     if (spheres) cells = sphereVoxels(cells, size);
     const bool letterFirst =
         !piece.name.empty() && std::toupper(static_cast<unsigned char>(piece.name[0])) ==
                                    std::toupper(static_cast<unsigned char>(piece.letter));
     const std::string name = letterFirst ? piece.name : fmt::format("{} {}", piece.letter, piece.name);
-    xml += voxelXml(name, size, cells, static_cast<int>(p) + 1);
+    xml += voxelXml(name, size, cells, constraints.empty() ? static_cast<int>(p) + 1 : 0, cellColours);
   }
   xml +=
       fmt::format("</shapes><problems><problem name=\"{}\" state=\"0\"><shapes>", xmlEscaped(puzzle.title));
@@ -558,7 +611,16 @@ std::string toBurrTools(const Puzzle& puzzle) {
                ? fmt::format("<shape id=\"{}\" min=\"{}\" max=\"{}\"/>", p + 1, puzzle.pieces[p].minCopies,
                              puzzle.pieces[p].copies)
                : fmt::format("<shape id=\"{}\" count=\"{}\"/>", p + 1, puzzle.pieces[p].copies);
-  xml += "</shapes><result id=\"0\"/><bitmap/></problem></problems>";
+  xml += "</shapes><result id=\"0\"/>";
+  if (constraints.allowed.empty()) {
+    xml += "<bitmap/>";
+  } else {
+    xml += "<bitmap>";
+    for (const auto& [pieceColour, boardColour] : constraints.allowed)
+      xml += fmt::format("<pair piece=\"{}\" result=\"{}\"/>", pieceColour - 1, boardColour - 1);
+    xml += "</bitmap>";
+  }
+  xml += "</problem></problems>";
   xml +=
       fmt::format("<comment>{} (written by piecework convert)</comment></puzzle>\n", xmlEscaped(puzzle.name));
   return gzipped(xml);

@@ -282,9 +282,10 @@ class Reader final : public DefinitionReader {
   }
 
   PieceDef piece(const toml::table& table, Lattice lattice, const Family& family, int index) const {
-    onlyKnownKeys(
-        table, {"letter", "name", "colour", "copies", "moves", "shape", "colours", "cubes", "faces", "parts"},
-        "a [[piece]]");
+    onlyKnownKeys(table,
+                  {"letter", "name", "colour", "copies", "moves", "shape", "colours", "cubes", "faces",
+                   "parts", "cell_colours"},
+                  "a [[piece]]");
     PieceDef piece;
     piece.line = static_cast<int>(table.source().begin.line);
     const std::string letter = requiredString(table, "letter", &table);
@@ -348,7 +349,59 @@ class Reader final : public DefinitionReader {
       fail(&table,
            fmt::format("piece '{}' needs 'shape' (a picture), 'colours', 'cubes' or 'faces'", letter));
     }
+    if (const toml::node* colours = table.get("cell_colours")) {
+      if (table.get("colours") != nullptr || piece.faces.size() != 1 || lattice == Lattice::Triangular)
+        fail(colours,
+             "'cell_colours' goes with a piece's 'shape' or 'cubes' (not 'colours' or 'faces'), "
+             "on a square, cubic or sphere lattice");
+      piece.cellColours = colourList(*colours, "cell_colours", piece.faces.front().size(), "cells");
+    }
     return piece;
+  }
+
+  // A list of `count` constraint colours, 0 (neutral) to kMaxConstraintColour.
+  std::vector<int> colourList(const toml::node& node, std::string_view key, std::size_t count,
+                              std::string_view what) const {
+    const toml::array* list = node.as_array();
+    if (list == nullptr || list->size() != count)
+      fail(&node,
+           fmt::format("'{}' must be a list of {} colours, one per {} in reading order", key, count, what));
+    std::vector<int> colours;
+    for (const auto& item : *list) {
+      const auto n = item.value<int64_t>();
+      if (!item.is_integer() || !n || *n < 0 || *n > kMaxConstraintColour)
+        fail(&node, fmt::format("'{}': each colour is a whole number from 0 (neutral) to {}", key,
+                                kMaxConstraintColour));
+      colours.push_back(static_cast<int>(*n));
+    }
+    return colours;
+  }
+
+  // Colour constraints: the board's cell colours and the allowed (piece colour, board colour) pairs.
+  ColourConstraints colourConstraints(const toml::table& root, std::size_t cells, Lattice lattice) const {
+    ColourConstraints constraints;
+    const toml::node* board = root.get("board_colours");
+    const toml::node* rules = root.get("colour_rules");
+    if (board == nullptr) {
+      if (rules != nullptr) fail(rules, "'colour_rules' needs 'board_colours' (the board cells' colours)");
+      return constraints;
+    }
+    if (lattice == Lattice::Triangular || lattice == Lattice::HexPegs)
+      fail(board, "'board_colours' needs a square, cubic or sphere lattice");
+    constraints.cellColours = colourList(*board, "board_colours", cells, "board cell");
+    if (rules == nullptr) return constraints;
+    const toml::array* pairs = rules->as_array();
+    if (pairs == nullptr) fail(rules, "'colour_rules' must be a list of [piece colour, board colour] pairs");
+    for (const auto& item : *pairs) {
+      const toml::array* pair = item.as_array();
+      const auto a = pair != nullptr && pair->size() == 2 ? (*pair)[0].value<int64_t>() : std::nullopt;
+      const auto b = pair != nullptr && pair->size() == 2 ? (*pair)[1].value<int64_t>() : std::nullopt;
+      if (!a || !b || *a < 1 || *b < 1 || *a > kMaxConstraintColour || *b > kMaxConstraintColour)
+        fail(rules, fmt::format("'colour_rules': each rule is [piece colour, board colour], colours 1 to {}",
+                                kMaxConstraintColour));
+      constraints.allowed.insert({static_cast<int>(*a), static_cast<int>(*b)});
+    }
+    return constraints;
   }
 
  private:
@@ -407,7 +460,7 @@ Puzzle loadDefinition(std::string_view text, const std::string& source) {
   Reader reader(source);
   reader.onlyKnownKeys(root,
                        {"name", "title", "lattice", "board", "box", "fill_every_cell", "marked_cells", "rule",
-                        "family", "piece", "booklet"},
+                        "family", "piece", "booklet", "board_colours", "colour_rules"},
                        "the definition");
   PuzzleSpec spec;
   spec.source = source;
@@ -439,6 +492,7 @@ Puzzle loadDefinition(std::string_view text, const std::string& source) {
   }
   if (const toml::node* booklet = root.get("booklet")) spec.booklet = readBooklet(reader, *booklet);
   spec.cells = reader.board(root, spec.lattice, spec.window, spec.optionalCells);
+  spec.colourConstraints = reader.colourConstraints(root, spec.cells.size(), spec.lattice);
   if (!spec.family.empty() && !familyNamed(spec.family).canRule(spec))
     reader.fail(
         root.get("family"),
@@ -457,6 +511,9 @@ Puzzle loadDefinition(std::string_view text, const std::string& source) {
       if (std::tolower(static_cast<unsigned char>(other.letter)) ==
           std::tolower(static_cast<unsigned char>(def.letter)))
         reader.fail(table->get("letter"), fmt::format("letter '{}' is used by two pieces", def.letter));
+    if (!def.cellColours.empty() && spec.colourConstraints.empty())
+      reader.fail(table->get("cell_colours"),
+                  "'cell_colours' needs 'board_colours' (the board cells' colours)");
     spec.pieces.push_back(std::move(def));
   }
   return buildPuzzle(std::move(spec));

@@ -49,12 +49,20 @@ std::string Family::siteName(const Puzzle& puzzle, int site) const {
   return fmt::format("r{}c{}", s.y - puzzle.low.y + 1, pictureColumn(puzzle, site));
 }
 
+// Flat boards: square ones, and triangular ones, whose column is the picture's (pictureColumn), as siteName
+// writes their cells.
+namespace {
+bool namesRowsAndColumns(Lattice lattice) {
+  return lattice == Lattice::Square || lattice == Lattice::Triangular;
+}
+}  // namespace
+
 std::string Family::rowName(const Puzzle& puzzle, int row) const {
-  return puzzle.lattice == Lattice::Square ? fmt::format("r{}", row) : std::string();
+  return namesRowsAndColumns(puzzle.lattice) ? fmt::format("r{}", row) : std::string();
 }
 
 std::string Family::columnName(const Puzzle& puzzle, int column) const {
-  return puzzle.lattice == Lattice::Square ? fmt::format("c{}", column) : std::string();
+  return namesRowsAndColumns(puzzle.lattice) ? fmt::format("c{}", column) : std::string();
 }
 
 std::string Family::describePlacement(const Puzzle& puzzle, int placement) const {

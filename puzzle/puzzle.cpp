@@ -26,8 +26,10 @@ std::vector<Transform> movesGroup(Lattice lattice, Moves moves) {
 
 // Orientations of a piece whose squares carry colours: two images are one orientation only when they cover
 // the same cells with the same colours (IQ Focus's G turned half-way round shows the same colours again and
-// is one orientation; a shape that is its own image may differ once coloured).
-void colouredOrientations(Lattice lattice, PieceDef& piece, const std::vector<Transform>& group) {
+// is one orientation; a shape that is its own image may differ once coloured). `colours`: per face, per
+// square (faceColours, or cellColours for the one face).
+void colouredOrientations(Lattice lattice, PieceDef& piece, const std::vector<Transform>& group,
+                          const std::vector<std::vector<char>>& colours) {
   for (std::size_t f = 0; f < piece.faces.size(); ++f) {
     const Shape& face = piece.faces[f];
     for (const auto& t : group) {
@@ -35,7 +37,7 @@ void colouredOrientations(Lattice lattice, PieceDef& piece, const std::vector<Tr
       Site low{INT_MAX, INT_MAX, INT_MAX};
       for (std::size_t k = 0; k < face.size(); ++k) {
         const Site s = apply(lattice, t, face[k]);
-        squares.emplace_back(s, piece.faceColours[f][k]);
+        squares.emplace_back(s, colours[f][k]);
         low = Site{std::min(low.x, s.x), std::min(low.y, s.y), std::min(low.z, s.z)};
       }
       for (auto& [s, colour] : squares) {
@@ -85,6 +87,14 @@ void computePlacements(Puzzle& p) {
                   it->second, coloured ? piece.orientationColours[static_cast<std::size_t>(oi)][k] : '\0');
             }
             if (!fits) continue;
+            // Colour constraints: a placement is made only where every coloured square may lie (so the
+            // search never sees the others).
+            if (!p.colourConstraints.empty() &&
+                !std::all_of(squares.begin(), squares.end(), [&](const std::pair<int, char>& square) {
+                  return p.colourConstraints.allows(
+                      square.second, p.colourConstraints.cellColours[static_cast<std::size_t>(square.first)]);
+                }))
+              continue;
             std::sort(squares.begin(), squares.end());
             std::vector<int> sites;
             std::vector<char> colours;
@@ -319,13 +329,28 @@ Puzzle buildPuzzle(PuzzleSpec spec) {
   for (int i = 0; i < p.siteCount(); ++i) p.siteIndex[p.sites[static_cast<std::size_t>(i)]] = i;
   p.mustFill.assign(p.sites.size(), spec.fillAll);
   for (const Site& c : optional) p.mustFill[static_cast<std::size_t>(p.siteIndex.at(c))] = false;
+  if (!spec.colourConstraints.empty()) {
+    // Per site, from the board cells' reading order.
+    p.colourConstraints.allowed = spec.colourConstraints.allowed;
+    p.colourConstraints.cellColours.assign(p.sites.size(), 0);
+    for (std::size_t i = 0; i < p.cells.size(); ++i)
+      p.colourConstraints.cellColours[static_cast<std::size_t>(p.siteIndex.at(p.cells[i]))] =
+          spec.colourConstraints.cellColours.at(i);
+  }
 
   for (auto& piece : p.pieces) {
     piece.orientations.clear();
     piece.orientationColours.clear();
     const auto group = movesGroup(p.lattice, piece.moves);
     if (!piece.faceColours.empty()) {
-      colouredOrientations(p.lattice, piece, group);
+      colouredOrientations(p.lattice, piece, group, piece.faceColours);
+      continue;
+    }
+    // (Without constraints on the board, a piece's cell colours change nothing: no extra orientations.)
+    if (!piece.cellColours.empty() && !p.colourConstraints.empty()) {
+      std::vector<char> colours;
+      for (int c : piece.cellColours) colours.push_back(static_cast<char>(c));  // 0 to 63 fit a char
+      colouredOrientations(p.lattice, piece, group, {colours});
       continue;
     }
     for (const auto& face : piece.faces)

@@ -7,8 +7,10 @@
 #include <climits>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "puzzle/geometry.hpp"
@@ -37,12 +39,30 @@ struct PieceDef {
   // Coloured squares (IQ Focus): per face, the colour letter of each square in faces[i]'s order; empty when
   // the piece's squares carry no colours.
   std::vector<std::vector<char>> faceColours;
-  std::vector<PegPart> parts;                         // hex-peg pieces only
-  std::vector<Shape> orientations;                    // distinct, normalised
-  std::vector<std::vector<char>> orientationColours;  // coloured pieces: per orientation, per (sorted) square
+  // Colour constraints (BurrTools'): the constraint colour of each cell of faces.front(), in its order, 1 to
+  // kMaxConstraintColour, 0 for a neutral cell; empty when the piece's cells carry none. (A piece has
+  // faceColours or these, not both.)
+  std::vector<int> cellColours;
+  std::vector<PegPart> parts;       // hex-peg pieces only
+  std::vector<Shape> orientations;  // distinct, normalised
+  // coloured pieces (faceColours or cellColours): per orientation, per (sorted) square
+  std::vector<std::vector<char>> orientationColours;
   int line = 0;  // where the definition declares it (for error messages), 0 if unknown
   int size() const { return faces.empty() ? 0 : static_cast<int>(faces.front().size()); }
   bool ranged() const { return minCopies != copies; }  // a solution may use fewer copies than `copies`
+};
+
+// Colour constraints, as BurrTools has them: board cells and piece cells may carry a colour (1 to
+// kMaxConstraintColour; 0 is neutral), and a placement is allowed only where every coloured cell of the
+// piece lands on a neutral cell or on a cell whose colour the rules allow for the piece cell's colour.
+inline constexpr int kMaxConstraintColour = 63;  // BurrTools' limit
+struct ColourConstraints {
+  std::vector<int> cellColours;           // per board cell (PuzzleSpec: cells order; Puzzle: per site)
+  std::set<std::pair<int, int>> allowed;  // (piece cell colour, board cell colour)
+  bool empty() const { return cellColours.empty(); }
+  bool allows(int pieceColour, int boardColour) const {
+    return pieceColour == 0 || boardColour == 0 || allowed.count({pieceColour, boardColour}) != 0U;
+  }
 };
 
 struct Placement {
@@ -83,6 +103,7 @@ struct PuzzleSpec {
   std::vector<Site> optionalCells;  // cells that may stay empty even when fillAll ('+' in a board picture)
   std::vector<Site> window;  // cells whose colours a challenge gives (IQ Focus's window), reading order
   bool markedCells = false;  // a piece's letters that are no whole placement mark cells it covers (IQ Stars)
+  ColourConstraints colourConstraints;  // none when its cellColours are empty
   std::vector<PieceDef> pieces;
   Booklet booklet;
   std::string family;  // its family's name (puzzle/family.hpp); empty: familyFor() derives it
@@ -102,7 +123,8 @@ struct Puzzle {
   std::vector<int> window;      // site indices of the colour window in reading order (empty: no window)
   std::vector<int> windowRows;  // how many window cells each of its rows has, top to bottom
   bool markedCells = false;     // see PuzzleSpec
-  Booklet booklet;              // see PuzzleSpec
+  ColourConstraints colourConstraints;  // see PuzzleSpec; cellColours per site (placements keep to them)
+  Booklet booklet;                      // see PuzzleSpec
   std::unordered_map<Site, int, SiteHash> siteIndex;
   std::vector<PieceDef> pieces;
   std::vector<Placement> placements;

@@ -56,10 +56,11 @@ TEST(BookletPanels, NoPanelMoreThanHalfEmpty) {
     for (const BookletPanel& p : panels) {
       const BookletEntry& e = entries[p.entry];
       SCOPED_TRACE(fmt::format("paper {} page {} {} {}", paper, p.page, e.puzzle->name, levelName(e.level)));
-      const Extent room = boardLabelRoom(*e.puzzle);
-      const Rect board{p.layout.board.x - room.w * p.layout.scale, p.layout.board.y - room.h * p.layout.scale,
-                       p.layout.board.w + room.w * p.layout.scale,
-                       p.layout.board.h + room.h * p.layout.scale};
+      const LabelRoom room = boardLabelRoom(*e.puzzle);
+      const Rect board{p.layout.board.x - room.left * p.layout.scale,
+                       p.layout.board.y - room.above * p.layout.scale,
+                       p.layout.board.w + room.left * p.layout.scale,
+                       p.layout.board.h + (room.above + room.below) * p.layout.scale};
       EXPECT_TRUE(inside(board, p.box));
       double used = board.w * board.h;
       for (const auto& item : p.layout.tray) {

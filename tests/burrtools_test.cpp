@@ -126,9 +126,9 @@ TEST(BurrTools, MalformedFilesAndOtherGridsGetOneLine) {
             "<puzzle version=\"2\"><gridType type=\"1\"/><shapes/><problems/></puzzle>");
   writeGzip(dir + "/short.xmpuzzle",
             "<puzzle><shapes><voxel x=\"2\" y=\"2\" z=\"1\" type=\"0\">###</voxel></shapes></puzzle>");
-  // A coloured result (colour constraints) and a min above max, each named with its line.
+  // A colour above BurrTools' 63 and a min above max, each named with its line.
   writeGzip(dir + "/coloured.xmpuzzle",
-            "<puzzle>\n<shapes>\n<voxel x=\"2\" y=\"1\" z=\"1\" type=\"0\">#1#</voxel>\n"
+            "<puzzle>\n<shapes>\n<voxel x=\"2\" y=\"1\" z=\"1\" type=\"0\">#64#</voxel>\n"
             "<voxel x=\"1\" y=\"1\" z=\"1\" type=\"0\">#</voxel>\n</shapes>\n<problems><problem><shapes>"
             "<shape id=\"1\" count=\"2\"/></shapes><result id=\"0\"/></problem></problems></puzzle>");
   writeGzip(dir + "/minmax.xmpuzzle",
@@ -142,7 +142,7 @@ TEST(BurrTools, MalformedFilesAndOtherGridsGetOneLine) {
                {"notgzip.xmpuzzle", "notgzip.xmpuzzle"},
                {"prisms.xmpuzzle", "triangular prisms"},
                {"short.xmpuzzle", "needs 4"},
-               {"coloured.xmpuzzle", "coloured.xmpuzzle:3: colour constraints"},
+               {"coloured.xmpuzzle", "coloured.xmpuzzle:3: voxel data: colour 64 is above 63"},
                {"minmax.xmpuzzle", "minmax.xmpuzzle:7: min=\"3\" is more than max=\"2\""},
                {"absent.xmpuzzle", "absent.xmpuzzle"}};
   for (const auto& c : cases) {

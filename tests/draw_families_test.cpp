@@ -299,17 +299,21 @@ TEST(DrawStars, MarkedCellsAreColouredDiscsOnEmptyHoles) {
 TEST(DrawStars, TerminalShowsMarksInLowerCaseOnOffsetRows) {
   const Challenge challenge = parseChallengeText(stars(), kWizard);
   EXPECT_EQ(boardPicture(stars(), challenge.givens, false, challenge.marks),
-            ". . . p . . y \n"
-            " . . . . . . \n"
-            "g . . . . . . \n"
-            " . . . . . o \n"
+            // Rows named on the left; columns 1-7 of rows 1 and 3 above, 1-6 of the offset rows below
+            // (docs/notation.md: a row's columns count from its own left end).
+            " c 1 2 3 4 5 6 7\n"
+            "r1 . . . p . . y \n"
+            "r2  . . . . . . \n"
+            "r3 g . . . . . . \n"
+            "r4  . . . . . o \n"
+            " c  1 2 3 4 5 6\n"
             "(lower case: a marked cell, which that piece must cover)\n");
   const RunResult run = runPiecework(fmt::format("solve iq-stars --challenge '{}'", kWizard));
   EXPECT_EQ(run.status, 0) << run.err;
-  EXPECT_NE(run.out.find("I I I P Y Y Y \n"
-                         " G G G P Y O \n"
-                         "G B P P R R O \n"
-                         " B B B R R O \n"),
+  EXPECT_NE(run.out.find("r1 I I I P Y Y Y \n"
+                         "r2  G G G P Y O \n"
+                         "r3 G B P P R R O \n"
+                         "r4  B B B R R O \n"),
             std::string::npos)
       << run.out;
 }
@@ -598,7 +602,8 @@ void checkWalkthrough(const Puzzle& puzzle, const std::string& challenge, BoardC
   const RunResult png = draw("walk.png");
   ASSERT_EQ(png.status, 0) << png.err;
   EXPECT_EQ(png.out, fmt::format("wrote {}/walk.png (a walk-through in {} moves)\n", dir, moves.size()));
-  const WalkthroughLayout onePage = layoutWalkthrough(puzzle, boards - 1, Paper::A4, DocumentFormat::Png);
+  const WalkthroughLayout onePage =
+      layoutWalkthrough(puzzle, boards - 1, pageSize(Paper::A4), DocumentFormat::Png);
   ASSERT_EQ(static_cast<int>(onePage.panels.size()), boards);
   const Image image(dir + "/walk.png");
   ASSERT_TRUE(image.ok());
@@ -634,7 +639,8 @@ void checkWalkthrough(const Puzzle& puzzle, const std::string& challenge, BoardC
   const RunResult pdf = draw("walk.pdf");
   ASSERT_EQ(pdf.status, 0) << pdf.err;
   if (std::system("command -v pdftoppm >/dev/null 2>&1") != 0) GTEST_SKIP() << "poppler-utils not installed";
-  const WalkthroughLayout pages = layoutWalkthrough(puzzle, boards - 1, Paper::A4, DocumentFormat::Pdf);
+  const WalkthroughLayout pages =
+      layoutWalkthrough(puzzle, boards - 1, pageSize(Paper::A4), DocumentFormat::Pdf);
   const int pageCount = pages.panels.back().page + 1;
   EXPECT_EQ(pageCount, (boards + 5) / 6);
   ASSERT_LT(pageCount, 10);  // pdftoppm's page numbers without leading zeros

@@ -6,10 +6,13 @@
 // row and column words the hints use.
 #include <gtest/gtest.h>
 
+#include <fmt/format.h>
 #include <algorithm>
 #include <fstream>
+#include <regex>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "puzzle/challenge.hpp"
@@ -123,6 +126,88 @@ TEST(BoardLabels, SheetsAndHintsNameRowsAndColumns) {
   std::stringstream svg;
   svg << in.rdbuf();
   EXPECT_EQ(svg.str().find(">r1</text>"), std::string::npos);
+}
+
+TEST(BoardLabels, TerminalPicturesNameRowsAndColumns) {
+  // The picture under the one-line solution carries r1..r5 on the left and the column numbers 1..10 after
+  // "c" above; the one-line form that scripts read comes first and is unchanged.
+  const std::string fit = "........../..n......./.nnn....../..p...SS../.ppppSSSS.";
+  const auto solved = runPiecework("solve iq-fit --challenge '" + fit + "'");
+  ASSERT_EQ(solved.status, 0) << solved.err;
+  std::istringstream lines(solved.out);
+  std::vector<std::string> line;
+  for (std::string l; std::getline(lines, l);) line.push_back(l);
+  ASSERT_GE(line.size(), 9U);
+  EXPECT_EQ(line[2].find(' '), std::string::npos) << line[2];  // the solution on one line
+  EXPECT_EQ(line[3], " c 1 2 3 4 5 6 7 8 9 10");
+  for (int row = 1; row <= 5; ++row)
+    EXPECT_EQ(line[3 + static_cast<std::size_t>(row)].rfind(fmt::format("r{} ", row), 0), 0U) << row;
+  // Its JSON carries no picture at all.
+  const auto json = runPiecework("solve iq-fit --json --challenge '" + fit + "'");
+  EXPECT_EQ(json.out.find(" c 1"), std::string::npos);
+  // Boxes are named by layer, row and column together: no labels.
+  const auto soma = runPiecework("solve soma --max 1 --challenge 'TTT/.T./...|.../.../...|.../.../...'");
+  ASSERT_EQ(soma.status, 0) << soma.err;
+  EXPECT_EQ(soma.out.find("r1 "), std::string::npos) << soma.out;
+}
+
+// A label's position in an SVG: the x and y of each <text> whose content is `label`, in document order.
+std::vector<std::pair<double, double>> labelsAt(const std::string& svg, const std::string& label) {
+  std::vector<std::pair<double, double>> at;
+  const std::regex text("<text x=\"([0-9.]+)\" y=\"([0-9.]+)\"[^>]*>" + label + "</text>");
+  for (auto it = std::sregex_iterator(svg.begin(), svg.end(), text); it != std::sregex_iterator(); ++it)
+    at.emplace_back(std::stod((*it)[1]), std::stod((*it)[2]));
+  return at;
+}
+
+TEST(BoardLabels, TriangularBoardsLabelColumnsPerRow) {
+  // docs/notation.md: IQ Stars is written in rows of 7, 6, 7 and 6 cells, cell "rRcC" the C-th of row R from
+  // the left, the second row half a cell to the right (under the gap between the first row's first two
+  // cells). So c1..c7 of rows 1 and 3 lie above the board, c1..c6 of rows 2 and 4 below it, each of those
+  // halfway between the columns C and C + 1 above; the rows r1..r4 on the left, top to bottom.
+  const std::string dir = test::tempDir();
+  const std::string stars = "RR...../RR..../......./......";
+  for (const std::string& command :
+       {"sheet iq-stars --challenge '" + stars + "' --out " + dir + "/sheet.svg",
+        "hint iq-stars --challenge '" + stars + "' --out " + dir + "/hint.svg"}) {
+    const auto r = runPiecework(command);
+    ASSERT_EQ(r.status, 0) << command << ": " << r.err;
+  }
+  for (const std::string file : {"sheet.svg", "hint.svg"}) {
+    SCOPED_TRACE(file);
+    std::ifstream in(dir + "/" + file);
+    std::stringstream read;
+    read << in.rdbuf();
+    const std::string svg = read.str();
+    std::vector<double> rowY;
+    for (int row = 1; row <= 4; ++row) {
+      const auto at = labelsAt(svg, fmt::format("r{}", row));
+      ASSERT_EQ(at.size(), 1U) << row;
+      if (row > 1) {
+        EXPECT_GT(at[0].second, rowY.back());
+      }
+      rowY.push_back(at[0].second);
+    }
+    EXPECT_TRUE(labelsAt(svg, "r5").empty());
+    std::vector<double> above, below;
+    for (int column = 1; column <= 7; ++column) {
+      const auto at = labelsAt(svg, fmt::format("c{}", column));
+      ASSERT_EQ(at.size(), column <= 6 ? 2U : 1U) << column;
+      EXPECT_LT(at[0].second, rowY.front()) << column;
+      above.push_back(at[0].first);
+      if (column <= 6) {
+        EXPECT_GT(at[1].second, rowY.back()) << column;
+        below.push_back(at[1].first);
+      }
+    }
+    EXPECT_TRUE(labelsAt(svg, "c8").empty());
+    const double pitch = above[1] - above[0];
+    EXPECT_GT(pitch, 0);
+    for (std::size_t c = 0; c < 6; ++c) {
+      EXPECT_NEAR(above[c + 1] - above[c], pitch, 0.01) << c;
+      EXPECT_NEAR(below[c], (above[c] + above[c + 1]) / 2, 0.01) << c;
+    }
+  }
 }
 
 }  // namespace

@@ -435,7 +435,7 @@ TEST(Sheet, CommandWritesSvgAndPdfAndRejectsBadInput) {
   r = runPiecework(fmt::format("sheet iq-link --challenge ZZZ --out '{}'", dir / "b.pdf"));
   EXPECT_EQ(r.status, 2);
   r = runPiecework(
-      fmt::format("sheet iq-link --challenge {} --out '{}' --paper a5", challenge, dir / "b.pdf"));
+      fmt::format("sheet iq-link --challenge {} --out '{}' --paper a3", challenge, dir / "b.pdf"));
   EXPECT_EQ(r.status, 2);
   // The P cuts off the corner: no solution, so no answer to draw; nothing written.
   r = runPiecework(

@@ -137,6 +137,59 @@ TEST(PressPaper, BadPaperIsOneLineNamingTheOption) {
   EXPECT_FALSE(fs::exists(dir + "/bad.pdf"));
 }
 
+TEST(PressPaper, SheetTakesTheBookletsPaperSizes) {
+  if (!havePoppler()) GTEST_SKIP() << "poppler-utils not installed";
+  const std::string dir = piecework::test::tempDir();
+  struct Case {
+    const char* paper;
+    double wMm, hMm;
+  };
+  // The same standards as above: ISO 216 A4 and A5, US letter 8.5 x 11 in, and a size in millimetres.
+  for (const Case& c : {Case{"a4", 210, 297}, Case{"a5", 148, 210}, Case{"Letter", 215.9, 279.4},
+                        Case{"170x240", 170, 240}}) {
+    for (const char* mode : {"--solution", "--explain"}) {
+      const std::string pdf = fmt::format("{}/{}{}.pdf", dir, c.paper, mode);
+      // A challenge with one solution (--explain needs that), as in first_hint_test.
+      const auto r = runPiecework(fmt::format(
+          "sheet iq-fit --challenge '........../..n......./.nnn....../..p...SS../.ppppSSSS.' --out '{}' "
+          "--paper {} {}",
+          pdf, c.paper, mode));
+      ASSERT_EQ(r.status, 0) << c.paper << mode << ": " << r.err;
+      const Size size = pageSize(pdf);
+      EXPECT_NEAR(size.w, c.wMm * kPointsPerMm, 0.01) << c.paper << mode;
+      EXPECT_NEAR(size.h, c.hMm * kPointsPerMm, 0.01) << c.paper << mode;
+    }
+  }
+}
+
+TEST(PressPaper, AnswerBoardsNameRowsAndColumns) {
+  if (!havePoppler()) GTEST_SKIP() << "poppler-utils not installed";
+  // IQ Fit's cells are r1c1..r5c10 in hints: its answer boards carry the same words, as its challenge boards.
+  const std::string dir = piecework::test::tempDir();
+  ASSERT_EQ(runPiecework(booklet(dir + "/b.pdf", "")).status, 0);
+  const int last = pages(dir + "/b.pdf");
+  const Shell text = shell(fmt::format("pdftotext -f {0} -l {0} '{1}/b.pdf' -", last, dir));
+  ASSERT_EQ(text.status, 0) << text.out;
+  EXPECT_NE(text.out.find("Answers"), std::string::npos) << text.out;
+  for (const char* label : {"r1", "r5", "c1", "c10"})
+    EXPECT_NE(text.out.find(label), std::string::npos) << label << "\n" << text.out;
+}
+
+TEST(PressPaper, SheetAndBookletRefuseABadPaperWithTheSameLine) {
+  const std::string dir = piecework::test::tempDir();
+  for (const char* bad : {"a3", "148x601", "legal", ""}) {
+    const auto b = runPiecework(booklet(dir + "/bad.pdf", fmt::format("--paper '{}'", bad)));
+    const auto s =
+        runPiecework(fmt::format("sheet iq-fit --challenge '' --out '{}/bad.pdf' --paper '{}'", dir, bad));
+    EXPECT_EQ(s.status, 2) << bad << ": " << s.err;
+    EXPECT_EQ(s.err, b.err) << bad;
+    EXPECT_NE(s.err.find(fmt::format("--paper {}: expected a4, a5, letter or WIDTHxHEIGHT", bad)),
+              std::string::npos)
+        << s.err;
+  }
+  EXPECT_FALSE(fs::exists(dir + "/bad.pdf"));
+}
+
 namespace {
 
 // The PDF's outline (bookmarks) as poppler reads it: pdftohtml -xml lists it as nested <outline> elements of
