@@ -243,11 +243,13 @@ AttemptResult generateAttempt(const Puzzle& puzzle, Level level, Rules rules, st
       std::vector<int> trial;
       for (int g : givens)
         if (g != placement) trial.push_back(g);
+      std::optional<Problem> problem;  // built once, for the search or the rating that needs it first
       auto u = known.find(trial);
       if (u == known.end()) {
         std::uint64_t nodes = 0;
         const auto start = Clock::now();
-        const Uniqueness answer = uniqueness(puzzle, trial, rules, &nodes);
+        problem = makeProblem(puzzle, trial, rules);
+        const Uniqueness answer = uniqueness(*problem, &nodes);
         const double took = secondsSince(start);
         result.uniquenessSeconds += took;
         result.maxUniquenessSeconds = std::max(result.maxUniquenessSeconds, took);
@@ -263,7 +265,8 @@ AttemptResult generateAttempt(const Puzzle& puzzle, Level level, Rules rules, st
       auto r = rated.find(givens);
       if (r == rated.end()) {
         const auto start = Clock::now();
-        r = rated.emplace(givens, rate(puzzle, givens, rules, model, &needed)).first;
+        if (!problem) problem = makeProblem(puzzle, givens, rules);
+        r = rated.emplace(givens, rate(*problem, model, &needed)).first;
         result.ratingSeconds += secondsSince(start);
         ++result.ratings;
       }

@@ -30,7 +30,9 @@ struct Problem {
   // minCopies); all 0 unless the puzzle has copy ranges, and then the search is multiplicity exact cover.
   std::vector<int> spare;
   std::vector<int> options;  // placement ids that fit beside the givens and belong to a needed piece
-  bool linked = false;       // apply the puzzle's linkage rule (the family's search rule reads it)
+  // The rules it was built with, as they apply to its puzzle: the linkage rule only where the puzzle has
+  // one (the family's search rule reads it), the marks its options were filtered by.
+  Rules rules;
   // What the family's search rule reads (per placement masks, budgets), filled once per problem by its
   // EngineRule (solver/family_rule.hpp, docs/families.md); null for plain exact cover. Generic code never
   // looks inside.
@@ -41,8 +43,9 @@ struct Problem {
 // Does this symmetry map the marks onto themselves? (Only such symmetries may merge solutions.)
 bool keepsMarks(const CellMarks& marks, const Symmetry& symmetry);
 
-// Validates the givens (no overlap, no piece given more often than it has copies) and builds the problem.
-// Throws InputError naming the offending given.
+// Validates the givens (no overlap, no piece given more often than it has copies) and the marks, and builds
+// the problem. Throws InputError naming the offending given. A command does this once per challenge and
+// passes the problem down (findSolutions, uniqueness, rate take it as it is).
 Problem makeProblem(const Puzzle& puzzle, const std::vector<int>& givens, Rules rules);
 
 }  // namespace piecework
