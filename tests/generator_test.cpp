@@ -288,5 +288,30 @@ TEST(Generator, LibraryBatchIndependentOfThreads) {
   }
 }
 
+// Issue 17, row 15: generate kept every challenge (1.3 kB each); the command now streams them.
+TEST(GenerateStreaming, ABatchNeedNotKeepItsChallenges) {
+  const Puzzle fit = loadPuzzle("iq-fit");
+  GenerateOptions options;
+  options.level = Level::Starter;
+  options.count = 12;
+  options.seed = 5;
+  options.threads = 2;
+  const GenerateResult kept = generateBatch(fit, options);
+  ASSERT_TRUE(kept.complete);
+  ASSERT_EQ(kept.challenges.size(), 12U);
+  std::vector<std::string> streamed;
+  options.keep = false;
+  options.accepted = [&](int index, const GeneratedChallenge& c) {
+    EXPECT_EQ(index, static_cast<int>(streamed.size()));
+    streamed.push_back(c.challengeText);
+  };
+  const GenerateResult result = generateBatch(fit, options);
+  EXPECT_TRUE(result.complete);
+  EXPECT_TRUE(result.challenges.empty());
+  EXPECT_EQ(result.produced, 12);
+  ASSERT_EQ(streamed.size(), 12U);
+  for (std::size_t i = 0; i < streamed.size(); ++i) EXPECT_EQ(streamed[i], kept.challenges[i].challengeText);
+}
+
 }  // namespace
 }  // namespace piecework
