@@ -29,7 +29,7 @@ class CatalogSink final : public ChallengeSink {
     // already; the catalog does not take that on trust).
     const Challenge challenge{generated.givens, generated.marks};
     Rules rules;
-    rules.linked = generated.linked;
+    rules.familyRule = generated.familyRule;
     rules.marks = generated.marks;
     const Problem problem = makeProblem(puzzle_, challenge.givens, rules);
     db::NewChallenge c = db::newChallenge(db::admitChallenge(problem, challenge), generated.rating,

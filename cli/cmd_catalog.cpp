@@ -382,8 +382,7 @@ int runRerate(const std::vector<std::string>& args) {
     // --model): a plain `catalog rate` so restores the shipped grades after `catalog rate --model`.
     const std::optional<db::GradingModel> gradedBy = db::gradingModel(puzzle, model ? &*model : nullptr);
     if (!all && c.raterVersion >= kRaterVersion && c.model == gradedBy) continue;
-    Rules rules;
-    rules.linked = !c.unlinked;
+    Rules rules = db::rulesOf(c);
     const Challenge challenge = parseChallengeText(puzzle, c.challengeText);  // checked above
     rules.marks = challenge.marks;
     const Rating rating = rate(puzzle, challenge.givens, rules, model ? &*model : nullptr);

@@ -26,7 +26,7 @@ NewChallenge newChallenge(const Admitted& admitted, const Rating& rating, const 
   c.solutionText = formatChallenge(puzzle, admitted.solution());
   c.given = static_cast<int>(admitted.challenge().givens.size());
   c.toPlace = puzzle.totalPieces() - c.given;
-  c.unlinked = puzzle.linked && !admitted.problem().rules.linked;
+  c.unlinked = storedUnlinked(puzzle, admitted.problem().rules);
   c.level = rating.level;
   c.score = rating.score;
   c.raterVersion = kRaterVersion;

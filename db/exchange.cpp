@@ -118,9 +118,9 @@ ImportLine readLine(PuzzleResolver& resolver, const nlohmann::json& j, const std
   const Puzzle& puzzle = known->puzzle;
   const auto challengeText = line.text("challenge");
   if (!challengeText) line.fail("missing \"challenge\"");
-  const bool unlinked = puzzle.linked && line.flag("unlinked");
+  const bool unlinked = puzzle.hasFamilyRule && line.flag("unlinked");
   Rules rules;
-  rules.linked = !unlinked;
+  rules.familyRule = !unlinked;
 
   Challenge challenge;
   std::optional<Problem> problem;
@@ -144,7 +144,7 @@ ImportLine readLine(PuzzleResolver& resolver, const nlohmann::json& j, const std
   if (const auto solutionText = line.text("solution")) {
     try {
       solution = parseChallenge(puzzle, *solutionText);
-      makeProblem(puzzle, solution, Rules{rules.linked, {}});  // the marks are checked below
+      makeProblem(puzzle, solution, Rules{rules.familyRule, {}});  // the marks are checked below
     } catch (const InputError& e) {
       line.fail(fmt::format("solution: {}", e.what()));
     }

@@ -328,7 +328,7 @@ AttemptResult generateAttempt(const Puzzle& puzzle, Level level, Rules rules, st
   challenge.given = static_cast<int>(challenge.givens.size());
   challenge.toPlace = puzzle.totalPieces() - challenge.given;
   challenge.seed = seed;
-  challenge.linked = puzzle.linked && rules.linked;
+  challenge.familyRule = appliesFamilyRule(puzzle, rules);
   result.challenge = std::move(challenge);
   return result;
 }
@@ -417,8 +417,9 @@ GenerateResult generateBatch(const Puzzle& puzzle, const GenerateOptions& option
         }
         if (attempt.reject == Reject::NoSolution) {
           result.stats.add(attempt);
-          result.failure = fmt::format("{} has no solution{}", puzzle.name,
-                                       puzzle.linked && options.rules.linked ? " under the linked rule" : "");
+          result.failure =
+              fmt::format("{} has no solution{}", puzzle.name,
+                          appliesFamilyRule(puzzle, options.rules) ? " under the linked rule" : "");
           stop = true;
           return;
         }

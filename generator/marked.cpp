@@ -161,7 +161,7 @@ void markedAttempt(const Puzzle& puzzle, Level level, Rules rules, std::uint64_t
   challenge.given = 0;
   challenge.toPlace = puzzle.totalPieces();
   challenge.seed = seed;
-  challenge.linked = puzzle.linked && rules.linked;
+  challenge.familyRule = appliesFamilyRule(puzzle, rules);
   result.reject = Reject::None;
   result.challenge = std::move(challenge);
 }

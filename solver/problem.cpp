@@ -98,7 +98,7 @@ Problem makeProblem(const Puzzle& puzzle, const std::vector<int>& givens, Rules 
     if (free) problem.options.push_back(id);
   }
   problem.rules = std::move(rules);
-  problem.rules.linked = problem.rules.linked && puzzle.linked;
+  problem.rules.familyRule = appliesFamilyRule(puzzle, problem.rules);
   if (const EngineRule* rule = engineRuleOf(puzzle)) rule->prepare(puzzle, problem);
   return problem;
 }

@@ -12,10 +12,18 @@
 
 namespace piecework {
 
+// What a search obeys beyond the puzzle's exact cover: one value, read once from the command line
+// (cli/command.hpp, readRules) and carried down to the family's search rule.
 struct Rules {
-  bool linked = true;  // apply the puzzle's linkage rule when it has one (--unlinked turns it off)
-  CellMarks marks;     // the challenge's colour pattern: placements that contradict it are dropped
+  bool familyRule = true;  // apply the puzzle's family rule, if it has one (Puzzle::hasFamilyRule)
+  CellMarks marks;         // the challenge's colour pattern: placements that contradict it are dropped
 };
+
+// Whether a search of `puzzle` under `rules` applies the family's rule: the puzzle has one, and the rules
+// keep it.
+inline bool appliesFamilyRule(const Puzzle& puzzle, const Rules& rules) {
+  return puzzle.hasFamilyRule && rules.familyRule;
+}
 
 // The base of a family's data for its search rule (Problem::ruleData).
 struct RuleData {
@@ -30,7 +38,7 @@ struct Problem {
   // minCopies); all 0 unless the puzzle has copy ranges, and then the search is multiplicity exact cover.
   std::vector<int> spare;
   std::vector<int> options;  // placement ids that fit beside the givens and belong to a needed piece
-  // The rules it was built with, as they apply to its puzzle: the linkage rule only where the puzzle has
+  // The rules it was built with, as they apply to its puzzle: the family rule only where the puzzle has
   // one (the family's search rule reads it), the marks its options were filtered by.
   Rules rules;
   // What the family's search rule reads (per placement masks, budgets), filled once per problem by its

@@ -44,7 +44,7 @@ void checkBatch(const std::string& puzzleName, const std::string& level, int cou
 
   const Puzzle puzzle = loadPuzzle(puzzleName);
   Rules rules;
-  rules.linked = extra.find("--unlinked") == std::string::npos;
+  rules.familyRule = extra.find("--unlinked") == std::string::npos;
   const auto lines = jsonLines(first.out);
   ASSERT_EQ(static_cast<int>(lines.size()), count);
   std::set<std::vector<int>> seen;
@@ -55,7 +55,7 @@ void checkBatch(const std::string& puzzleName, const std::string& level, int cou
     const std::vector<int> givens = parseChallenge(puzzle, challenge);
 
     const auto solved = runPiecework("solve " + puzzleName + " --challenge '" + challenge + "' --json" +
-                                     (rules.linked ? "" : " --unlinked"));
+                                     (rules.familyRule ? "" : " --unlinked"));
     ASSERT_EQ(solved.status, 0) << solved.err;
     const json answer = json::parse(solved.out);
     EXPECT_EQ(answer.at("status"), "unique");

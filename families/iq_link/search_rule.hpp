@@ -81,7 +81,7 @@ class PegRule {
     occupiedPegs_ = centresFilled_ = openRings_ = ringed_ = 0;
     for (int id : problem_.givens) {
       const auto i = static_cast<std::size_t>(id);
-      if (problem_.rules.linked) placedPegs_.push_back(pegs_.pegs[i]);
+      if (problem_.rules.familyRule) placedPegs_.push_back(pegs_.pegs[i]);
       occupiedPegs_ |= pegs_.pegs[i];
       centresFilled_ |= pegs_.ballPegs[i];
       ringed_ |= pegs_.pegs[i] & ~pegs_.ballPegs[i];
@@ -101,7 +101,7 @@ class PegRule {
     ballsToPlace_ -= pegs_.ballsOf[p];
     openRingsToPlace_ -= pegs_.openRingsOf[p];
     const PegParts& opt = parts_[static_cast<std::size_t>(o)];
-    if (problem_.rules.linked) placedPegs_.push_back(opt.pegsAndBalls[0]);
+    if (problem_.rules.familyRule) placedPegs_.push_back(opt.pegsAndBalls[0]);
     occupiedPegs_ |= opt.pegsAndBalls[0];
     centresFilled_ |= opt.pegsAndBalls[1];
     ringed_ |= opt.rings[1];
@@ -112,7 +112,7 @@ class PegRule {
     const auto p = static_cast<std::size_t>(piece);
     ballsToPlace_ += pegs_.ballsOf[p];
     openRingsToPlace_ += pegs_.openRingsOf[p];
-    if (problem_.rules.linked) placedPegs_.pop_back();
+    if (problem_.rules.familyRule) placedPegs_.pop_back();
     occupiedPegs_ = saved.occupied;
     ringed_ = saved.ringed;
     centresFilled_ = saved.centres;
@@ -175,7 +175,7 @@ class PegRule {
   }
 
   // A probed node is cut when the placed pieces can no longer be linked through the pool.
-  bool cutsProbe(const std::uint64_t* pool) { return problem_.rules.linked && !linkable(pool); }
+  bool cutsProbe(const std::uint64_t* pool) { return problem_.rules.familyRule && !linkable(pool); }
 
   // After the last cut() of this node, once a budget leaves no room: the waiting open ring, the peg that must
   // get a ring, or the empty peg with the fewest options that could fill it replaces `b` when it has fewer
@@ -218,11 +218,11 @@ class PegRule {
   // cannot either (their pools are smaller), so each would be cut in turn, and the check costs more than a
   // child or two.
   bool cutsBranching(const std::uint64_t* pool, std::size_t branches) {
-    return problem_.rules.linked && branches > kLinkCheckAbove && !linkable(pool);
+    return problem_.rules.familyRule && branches > kLinkCheckAbove && !linkable(pool);
   }
 
   // Every piece placed: a solution when the pieces form one linked structure (or the rule is off).
-  bool acceptsLeaf() { return !problem_.rules.linked || linkable(nullptr); }
+  bool acceptsLeaf() { return !problem_.rules.familyRule || linkable(nullptr); }
 
  private:
   // What one pass over a node's pool learns about the pegs.
