@@ -18,18 +18,9 @@ namespace piecework {
 namespace {
 
 namespace fs = std::filesystem;
-using test::expectBadInput;
-using test::filesIn;
-using test::quote;
-using test::runPiecework;
-using test::RunResult;
-using test::slurp;
-using test::spit;
+using namespace test;  // the shared helpers (support/temp_dir_test.hpp, support/run.hpp)
 
-class CatalogAdmission : public test::TempDirTest {};
-
-using test::kFitSolution;
-using test::kFitUnique;
+class CatalogAdmission : public TempDirTest {};
 
 // The challenge: IQ Fit with only the blue piece given has many solutions.
 const char* const kSeveralSolutions =

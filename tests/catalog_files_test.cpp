@@ -19,18 +19,9 @@ namespace piecework {
 namespace {
 
 namespace fs = std::filesystem;
-using test::expectBadInput;
-using test::filesIn;
-using test::quote;
-using test::runPiecework;
-using test::RunResult;
-using test::slurp;
-using test::spit;
+using namespace test;  // the shared helpers (support/temp_dir_test.hpp, support/run.hpp)
 
-class CatalogFiles : public test::TempDirTest {};
-
-using test::kFitSolution;
-using test::kFitUnique;
+class CatalogFiles : public TempDirTest {};
 
 std::vector<std::string> sideFiles(const std::string& dir) {
   std::vector<std::string> found;

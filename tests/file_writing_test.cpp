@@ -23,18 +23,9 @@ namespace piecework {
 namespace {
 
 namespace fs = std::filesystem;
-using test::expectBadInput;
-using test::filesIn;
-using test::quote;
-using test::runPiecework;
-using test::RunResult;
-using test::slurp;
-using test::spit;
+using namespace test;  // the shared helpers (support/temp_dir_test.hpp, support/run.hpp)
 
-class FileWriting : public test::TempDirTest {};
-
-using test::kFitUnique;
-using test::kPentominoes;
+class FileWriting : public TempDirTest {};
 
 // Runs piecework with ARGS (no shell), PIECEWORK_TEST_PAUSE_BEFORE_RENAME set so that it stops with the whole
 // document in its temporary file; returns its pid once it says so, or -1.

@@ -28,15 +28,9 @@ namespace piecework {
 namespace {
 
 namespace fs = std::filesystem;
-using test::expectBadInput;
-using test::filesIn;
-using test::quote;
-using test::runPiecework;
-using test::RunResult;
-using test::slurp;
-using test::spit;
+using namespace test;  // the shared helpers (support/temp_dir_test.hpp, support/run.hpp)
 
-class InputLimits : public test::TempDirTest {};
+class InputLimits : public TempDirTest {};
 
 // Issue 17, row 3: toml++ parses nesting recursively; 100000 levels overflowed the stack.
 TEST_F(InputLimits, DeepTomlNestingIsOneLineNotACrash) {

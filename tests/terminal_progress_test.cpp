@@ -17,15 +17,22 @@ namespace piecework {
 namespace {
 
 namespace fs = std::filesystem;
-using test::expectBadInput;
-using test::filesIn;
-using test::quote;
-using test::runPiecework;
-using test::RunResult;
-using test::slurp;
-using test::spit;
+using namespace test;  // the shared helpers (support/temp_dir_test.hpp, support/run.hpp)
 
-class TerminalProgress : public test::TempDirTest {};
+class TerminalProgress : public TempDirTest {};
+
+// Everything a child wrote on the pseudo-terminal `master` until it closed the terminal; closes `master`.
+std::string readUntilClosed(int master) {
+  std::string screen;
+  char buffer[4096];
+  for (;;) {
+    const ssize_t got = ::read(master, buffer, sizeof buffer);
+    if (got <= 0) break;  // EIO once the child has closed the terminal
+    screen.append(buffer, static_cast<std::size_t>(got));
+  }
+  ::close(master);
+  return screen;
+}
 
 // Issue 17, row 14: on a terminal, count's progress came out of order and a stale line ran into the result.
 TEST_F(TerminalProgress, CountProgressOnATerminalIsOrderedAndCleared) {
@@ -36,14 +43,7 @@ TEST_F(TerminalProgress, CountProgressOnATerminalIsOrderedAndCleared) {
     ::execl(PIECEWORK_BINARY, PIECEWORK_BINARY, "count", "pentominoes-6x10", "--threads", "4", nullptr);
     ::_exit(127);
   }
-  std::string screen;
-  char buffer[4096];
-  for (;;) {
-    const ssize_t got = ::read(master, buffer, sizeof buffer);
-    if (got <= 0) break;  // EIO once the child has closed the terminal
-    screen.append(buffer, static_cast<std::size_t>(got));
-  }
-  ::close(master);
+  const std::string screen = readUntilClosed(master);
   int status = 0;
   ASSERT_EQ(::waitpid(pid, &status, 0), pid);
   ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << screen;
@@ -81,14 +81,7 @@ TEST_F(TerminalProgress, GenerateWithAnAbsurdModelShowsProgressAndStopsAtItsAtte
             "--seed", "1", "--threads", "1", "--max-attempts", "12", "--model", model.c_str(), nullptr);
     ::_exit(127);
   }
-  std::string screen;
-  char buffer[4096];
-  for (;;) {
-    const ssize_t got = ::read(master, buffer, sizeof buffer);
-    if (got <= 0) break;  // EIO once the child has closed the terminal
-    screen.append(buffer, static_cast<std::size_t>(got));
-  }
-  ::close(master);
+  const std::string screen = readUntilClosed(master);
   int status = 0;
   ASSERT_EQ(::waitpid(pid, &status, 0), pid);
   ASSERT_TRUE(WIFEXITED(status)) << screen;
