@@ -3,10 +3,12 @@
 #include "cli/catalog_sink.hpp"
 
 #include <mutex>
-#include <nlohmann/json.hpp>
+#include <optional>
 
+#include "db/admission.hpp"
 #include "db/catalog.hpp"
 #include "puzzle/challenge.hpp"
+#include "solver/problem.hpp"
 
 namespace piecework::cli {
 
@@ -18,26 +20,21 @@ class CatalogSink final : public ChallengeSink {
               const RatingModel* model)
       : catalog_(path, db::Catalog::Access::ReadWrite),
         puzzle_(puzzle),
-        model_(db::gradingModel(puzzle, model)) {
+        model_(model != nullptr ? std::optional<RatingModel>(*model) : std::nullopt) {
     puzzleId_ = catalog_.ensurePuzzle(puzzle.name, definitionText);
   }
 
   bool store(const GeneratedChallenge& generated) override {
-    db::NewChallenge c;
+    // Through the catalog's admission, as every challenge that enters it (the generator proved it unique
+    // already; the catalog does not take that on trust).
+    const Challenge challenge{generated.givens, generated.marks};
+    Rules rules;
+    rules.familyRule = generated.familyRule;
+    rules.marks = generated.marks;
+    const Problem problem = makeProblem(puzzle_, challenge.givens, rules);
+    db::NewChallenge c = db::newChallenge(db::admitChallenge(problem, challenge), generated.rating,
+                                          model_ ? &*model_ : nullptr);
     c.puzzleId = puzzleId_;
-    c.challengeText = generated.challengeText.empty() ? formatChallenge(puzzle_, generated.givens)
-                                                      : generated.challengeText;
-    c.canonicalKey = db::canonicalKey(puzzle_, Challenge{generated.givens, generated.marks});
-    c.solutionText = generated.solutionText.empty() ? formatChallenge(puzzle_, generated.solution)
-                                                    : generated.solutionText;
-    c.given = generated.given;
-    c.toPlace = generated.toPlace;
-    c.unlinked = puzzle_.linked && !generated.linked;
-    c.level = generated.rating.level;
-    c.score = generated.rating.score;
-    c.raterVersion = kRaterVersion;
-    c.model = model_;
-    c.strategyUse = nlohmann::json(generated.rating.strategyUse).dump();
     c.seed = generated.seed;
     c.generatorVersion = kGeneratorVersion;
     const std::lock_guard<std::mutex> lock(mutex_);  // one connection, one transaction at a time
@@ -47,8 +44,8 @@ class CatalogSink final : public ChallengeSink {
  private:
   std::mutex mutex_;
   db::Catalog catalog_;
-  const Puzzle puzzle_;  // a copy: the sink may outlive the caller's puzzle
-  const std::optional<db::GradingModel> model_;
+  const Puzzle puzzle_;                     // a copy: the sink may outlive the caller's puzzle
+  const std::optional<RatingModel> model_;  // a copy, as the puzzle
   std::int64_t puzzleId_ = 0;
 };
 

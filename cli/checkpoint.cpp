@@ -56,7 +56,7 @@ std::string countFingerprint(const Puzzle& puzzle, const std::vector<int>& given
   for (int id : sorted) given += fmt::format("{}{}", given.empty() ? "" : ",", id);
   return fmt::format("puzzle={} sites={} placements={} givens={} linked={}", name, puzzle.siteCount(),
                      puzzle.placements.size(), given.empty() ? "-" : given,
-                     puzzle.linked && rules.linked ? 1 : 0);
+                     appliesFamilyRule(puzzle, rules) ? 1 : 0);
 }
 
 }  // namespace piecework::cli

@@ -161,8 +161,7 @@ int runBooklet(const std::vector<std::string>& args) {
     e.marks = std::move(checked.challenge.marks);
     e.solution = std::move(checked.solution);
     if (model) {
-      Rules rules;
-      rules.linked = !c.unlinked;
+      Rules rules = db::rulesOf(c);
       rules.marks = e.marks;
       const Rating rating = rate(*puzzle, e.givens, rules, &*model);
       e.level = rating.level;

@@ -10,6 +10,7 @@
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <optional>
 
 #include "cli/calibration_file.hpp"
 #include "cli/command.hpp"
@@ -66,12 +67,13 @@ std::vector<CalibrationSample> readBooklet(const Puzzle& puzzle, const std::stri
       throw InputError(fmt::format("{}: unknown level '{}' (Starter, Junior, Expert, Master or Wizard)",
                                    where, j["level"].get<std::string>()));
     std::vector<int> givens;
-    Rules challengeRules = rules;  // with this challenge's marks (a colour pattern, marked cells)
+    Rules challengeRules = rules;    // with this challenge's marks (a colour pattern, marked cells)
+    std::optional<Problem> problem;  // built once: checked here, searched and rated below
     try {
       Challenge challenge = parseChallengeText(puzzle, j["challenge"].get<std::string>());
       givens = std::move(challenge.givens);
       challengeRules.marks = std::move(challenge.marks);
-      makeProblem(puzzle, givens, challengeRules);
+      problem = makeProblem(puzzle, givens, challengeRules);
     } catch (const InputError& e) {
       throw InputError(fmt::format("{}: {}", where, e.what()));
     }
@@ -89,11 +91,11 @@ std::vector<CalibrationSample> readBooklet(const Puzzle& puzzle, const std::stri
                                    challengeRules.marks.empty() ? " (or that one turned round)" : ""));
     // A challenge with several solutions is rated as finding one, as `rate` does: an official booklet may
     // print one (IQ Focus's BBB/BWB/BBB has 4 tilings), and its level is still what people felt.
-    if (uniqueness(puzzle, givens, challengeRules) == Uniqueness::None)
+    if (uniqueness(*problem) == Uniqueness::None)
       throw InputError(fmt::format("{}: the challenge has no solution", where));
-    RatingFeatures measured = rate(puzzle, givens, challengeRules).features;
+    RatingFeatures measured = rate(*problem).features;
     if (std::find(features.begin(), features.end(), kSpareGivensFeature) != features.end())
-      measureSpareGivens(puzzle, givens, challengeRules, measured);
+      measureSpareGivens(*problem, measured);
     samples.push_back({measured, *level, lineNo});
   }
   if (!graded) return samples;

@@ -149,7 +149,7 @@ int runCensus(const std::vector<std::string>& args) {
     unique += counters[at.unique(k)], minimal += counters[at.minimal(k)];
     uniqueFixed += counters[at.uniqueFixed(k)], minimalFixed += counters[at.minimalFixed(k)];
   }
-  const bool linked = puzzle.linked && rules.linked;
+  const bool linked = appliesFamilyRule(puzzle, rules);
   if (vm.count("json") != 0U) {
     nlohmann::json byGiven = nlohmann::json::array();
     for (int k = 0; k <= plan.maxGiven; ++k)

@@ -138,7 +138,7 @@ int runCount(const std::vector<std::string>& args) {
                            {"nodes", r.nodes},
                            {"threads", r.threads},
                            {"symmetries", r.symmetries},
-                           {"linked", puzzle.linked && rules.linked}};
+                           {"linked", appliesFamilyRule(puzzle, rules)}};
     if (ranks.distributed) json["ranks"] = ranks.ranks;
     if (burrTools.assemblies) json["assemblies"] = *burrTools.assemblies;
     if (burrTools.stored) json["stored_assemblies"] = *burrTools.stored;

@@ -149,7 +149,7 @@ int runGenerate(const std::vector<std::string>& args) {
     if (!attempt.challenge) {
       std::cerr << fmt::format(
           "piecework: generate: --challenge-seed {} gives no {} challenge of {}{} ({})\n", seed,
-          levelName(*level), puzzle.name, rules.linked ? "" : " (unlinked)", rejectName(attempt.reject));
+          levelName(*level), puzzle.name, rules.familyRule ? "" : " (unlinked)", rejectName(attempt.reject));
       return 1;
     }
     emit(0, *attempt.challenge);

@@ -66,13 +66,13 @@ int runHint(const std::vector<std::string>& args) {
   const Challenge challenge = readChallengeText(puzzle, vm, true);
   const std::vector<int>& givens = challenge.givens;
   rules.marks = challenge.marks;
-  makeProblem(puzzle, givens, rules);
+  const Problem problem = makeProblem(puzzle, givens, rules);
   // As in `rate`: a challenge with several solutions (IQ Focus's booklet has one) gets the moves towards one
   // of them, every one of which holds for all of them until a guess picks one; one with none gets no hint.
-  const Uniqueness u = uniqueness(puzzle, givens, rules);
+  const Uniqueness u = uniqueness(problem);
   if (u == Uniqueness::None) throw InputError("the challenge has no solution, so there is no hint to give");
   const bool unique = u == Uniqueness::Unique;
-  const Rating rating = rate(puzzle, givens, rules, model ? &*model : nullptr);
+  const Rating rating = rate(problem, model ? &*model : nullptr);
   const std::vector<Move> moves = explainMoves(puzzle, rating);
   const std::size_t shown = std::min(moves.size(), static_cast<std::size_t>(wanted));
 

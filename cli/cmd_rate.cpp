@@ -141,12 +141,11 @@ struct SolutionCount {
   bool exact = true;
 };
 
-SolutionCount countUpTo(const Puzzle& puzzle, const Challenge& challenge, const Rules& rules) {
+SolutionCount countUpTo(const Problem& problem) {
   constexpr std::size_t kCap = 1000;
-  FindOptions options;
-  options.rules = rules;
-  options.max = kCap;
-  const FindResult found = findSolutions(puzzle, challenge.givens, options);
+  FindLimits limits;
+  limits.max = kCap;
+  const FindResult found = findSolutions(problem, limits);
   return {found.solutions.size(), found.exhausted || found.solutions.size() < kCap};
 }
 
@@ -189,7 +188,8 @@ int runRate(const std::vector<std::string>& args) {
                        : fmt::format("{}:{}", file == "-" ? "<stdin>" : file, t.line);
   };
 
-  // Read everything first, so that a bad line is reported before any slow work.
+  // Read everything first, so that a bad line is reported before any slow work. A file may hold more
+  // challenges than their problems would fit in memory, so each pass below builds one problem at a time.
   std::vector<Challenge> challenges;
   std::vector<Rules> challengeRules;  // each with its challenge's marks (colour pattern, marked cells)
   for (const ChallengeText& t : texts) {
@@ -197,7 +197,7 @@ int runRate(const std::vector<std::string>& args) {
       challenges.push_back(parseChallengeText(puzzle, t.text));
       challengeRules.push_back(rules);
       challengeRules.back().marks = challenges.back().marks;
-      makeProblem(puzzle, challenges.back().givens, challengeRules.back());  // overlapping or repeated pieces
+      (void)makeProblem(puzzle, challenges.back().givens, challengeRules.back());  // overlaps, repeats, marks
     } catch (const InputError& e) {
       if (t.line == 0) throw;
       throw InputError(fmt::format("{}: {}", where(t), e.what()));
@@ -215,20 +215,21 @@ int runRate(const std::vector<std::string>& args) {
   const bool fullExplanation = explainForm == "full";
   std::vector<SolutionCount> solutionCounts;
   for (std::size_t i = 0; i < challenges.size(); ++i) {
-    const Uniqueness u = uniqueness(puzzle, challenges[i].givens, challengeRules[i]);
+    const Problem problem = makeProblem(puzzle, challenges[i].givens, challengeRules[i]);
+    const Uniqueness u = uniqueness(problem);
     if (u == Uniqueness::None)
       throw InputError(
           fmt::format("{}: the challenge has no solution, so it cannot be rated", where(texts[i])));
-    solutionCounts.push_back(u == Uniqueness::Unique ? SolutionCount{1, true}
-                                                     : countUpTo(puzzle, challenges[i], challengeRules[i]));
+    solutionCounts.push_back(u == Uniqueness::Unique ? SolutionCount{1, true} : countUpTo(problem));
   }
   const RatingModel& usedModel = model ? *model : shippedModel(puzzle);
   for (std::size_t i = 0; i < challenges.size(); ++i) {
-    Rating rating = rate(puzzle, challenges[i].givens, challengeRules[i], model ? &*model : nullptr);
+    const Problem problem = makeProblem(puzzle, challenges[i].givens, challengeRules[i]);
+    Rating rating = rate(problem, model ? &*model : nullptr);
     const SolutionCount& solutions = solutionCounts[i];
     if (json) {
       // Every feature is printed, those the model does not use too.
-      measureSpareGivens(puzzle, challenges[i].givens, challengeRules[i], rating.features);
+      measureSpareGivens(problem, rating.features);
       nlohmann::json out = ratingJson(puzzle, rating, texts[i].text, fromFile);
       nlohmann::json effort = nlohmann::json::object();  // what `--explain` words as "why"
       for (const EffortShare& share : effortShares(usedModel, rating.features))

@@ -71,10 +71,11 @@ int runSheet(const std::vector<std::string>& args) {
     if (vm.count("solution") != 0U) throw InputError("sheet: give --solution or --explain, not both");
     Rules rules = readRules(vm);
     rules.marks = challenge.marks;  // a colour pattern or marked cells: the rater's moves follow them too
-    if (const Uniqueness u = uniqueness(puzzle, givens, rules); u != Uniqueness::Unique)
+    const Problem problem = makeProblem(puzzle, givens, rules);
+    if (const Uniqueness u = uniqueness(problem); u != Uniqueness::Unique)
       throw InputError(fmt::format("sheet --explain: the challenge has {}; a walk-through needs exactly one",
                                    u == Uniqueness::None ? "no solution" : "more than one solution"));
-    const Rating rating = rate(puzzle, givens, rules);
+    const Rating rating = rate(problem);
     std::vector<WalkthroughStep> steps;
     for (const Move& move : explainMoves(puzzle, rating)) {
       WalkthroughStep step{move.text, givens, move.depth};

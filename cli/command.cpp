@@ -132,7 +132,7 @@ void addRulesOption(po::options_description& options, const char* what) {
 
 Rules readRules(const po::variables_map& vm) {
   Rules rules;
-  rules.linked = vm.count("unlinked") == 0U;
+  rules.familyRule = vm.count("unlinked") == 0U;
   return rules;
 }
 

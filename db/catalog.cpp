@@ -445,6 +445,16 @@ bool isModelFingerprint(const std::string& text) {
          });
 }
 
+bool storedUnlinked(const Puzzle& puzzle, const Rules& rules) {
+  return puzzle.hasFamilyRule && !rules.familyRule;
+}
+
+Rules rulesOf(const StoredChallenge& row) {
+  Rules rules;
+  rules.familyRule = !row.unlinked;
+  return rules;
+}
+
 std::string canonicalKey(const Puzzle& puzzle, const std::vector<int>& givens) {
   return formatChallenge(puzzle, canonicalPlacements(puzzle, givens), Layout::OneLine);
 }
@@ -481,7 +491,7 @@ CheckedChallenge checkStoredChallenge(const Puzzle& puzzle, const StoredChalleng
     throw refusal(fmt::format("stored solution: {}", e.what()));
   }
   FindOptions find;
-  find.rules.linked = !row.unlinked;
+  find.rules = rulesOf(row);
   find.rules.marks = checked.challenge.marks;
   find.max = 2;
   const FindResult found = findSolutions(puzzle, checked.challenge.givens, find);

@@ -59,7 +59,7 @@ struct NewChallenge {
   std::string solutionText;
   int given = 0;
   int toPlace = 0;
-  bool unlinked = false;  // IQ-Link: made without the linkage rule (always false for other puzzles)
+  bool unlinked = false;  // made without the puzzle's family rule (storedUnlinked; IQ-Link: the linkage)
   Level level = Level::Starter;
   double score = 0;
   int raterVersion = kRaterVersion;
@@ -126,6 +126,11 @@ struct BookletRecord {
   std::string createdAt;
   std::vector<BookletEntry> entries;
 };
+
+// The catalog's `unlinked` column and the rules it stands for: the puzzle's family rule left out (always
+// false for a puzzle without one). The marks are the challenge text's.
+bool storedUnlinked(const Puzzle& puzzle, const Rules& rules);
+Rules rulesOf(const StoredChallenge& row);
 
 // The canonical key of a set of givens: the challenge text of its smallest image under the board's
 // symmetries. A challenge and its symmetric images share one key.

@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <string>
 
-#include "cli/catalog_import.hpp"
+#include "db/exchange.hpp"
 #include "families/registry.hpp"
 #include "fuzz/one_line_error.hpp"
 #include "puzzle/errors.hpp"
@@ -23,7 +23,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (!line.empty() && line.back() == '\r') line.pop_back();
   if (line.find_first_not_of(" \t") == std::string::npos) return 0;
   try {
-    piecework::cli::readImportLine(line);
+    piecework::db::readImportLine(line);
   } catch (const piecework::InputError& e) {
     piecework::fuzz::requireOneBoundedLine(e);
   }

@@ -23,7 +23,7 @@ struct GeneratedChallenge {
   int given = 0;           // pieces given
   int toPlace = 0;         // pieces to place
   std::uint64_t seed = 0;  // regenerates this challenge alone
-  bool linked = true;      // generated under the linkage rule (IQ-Link)
+  bool familyRule = true;  // generated under the puzzle's family rule (Rules::familyRule, as it applied)
 };
 
 }  // namespace piecework

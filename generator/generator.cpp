@@ -244,11 +244,13 @@ AttemptResult generateAttempt(const Puzzle& puzzle, Level level, Rules rules, st
       std::vector<int> trial;
       for (int g : givens)
         if (g != placement) trial.push_back(g);
+      std::optional<Problem> problem;  // built once, for the search or the rating that needs it first
       auto u = known.find(trial);
       if (u == known.end()) {
         std::uint64_t nodes = 0;
         const auto start = Clock::now();
-        const Uniqueness answer = uniqueness(puzzle, trial, rules, &nodes);
+        problem = makeProblem(puzzle, trial, rules);
+        const Uniqueness answer = uniqueness(*problem, &nodes);
         const double took = secondsSince(start);
         result.uniquenessSeconds += took;
         result.maxUniquenessSeconds = std::max(result.maxUniquenessSeconds, took);
@@ -264,7 +266,8 @@ AttemptResult generateAttempt(const Puzzle& puzzle, Level level, Rules rules, st
       auto r = rated.find(givens);
       if (r == rated.end()) {
         const auto start = Clock::now();
-        r = rated.emplace(givens, rate(puzzle, givens, rules, model, &needed)).first;
+        if (!problem) problem = makeProblem(puzzle, givens, rules);
+        r = rated.emplace(givens, rate(*problem, model, &needed)).first;
         result.ratingSeconds += secondsSince(start);
         ++result.ratings;
       }
@@ -326,7 +329,7 @@ AttemptResult generateAttempt(const Puzzle& puzzle, Level level, Rules rules, st
   challenge.given = static_cast<int>(challenge.givens.size());
   challenge.toPlace = puzzle.totalPieces() - challenge.given;
   challenge.seed = seed;
-  challenge.linked = puzzle.linked && rules.linked;
+  challenge.familyRule = appliesFamilyRule(puzzle, rules);
   result.challenge = std::move(challenge);
   return result;
 }
@@ -415,8 +418,9 @@ GenerateResult generateBatch(const Puzzle& puzzle, const GenerateOptions& option
         }
         if (attempt.reject == Reject::NoSolution) {
           result.stats.add(attempt);
-          result.failure = fmt::format("{} has no solution{}", puzzle.name,
-                                       puzzle.linked && options.rules.linked ? " under the linked rule" : "");
+          result.failure =
+              fmt::format("{} has no solution{}", puzzle.name,
+                          appliesFamilyRule(puzzle, options.rules) ? " under the linked rule" : "");
           stop = true;
           return;
         }

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <utility>
 
 #include "puzzle/challenge.hpp"
 #include "solver/shuffle.hpp"
@@ -16,18 +17,23 @@ double secondsSince(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
-// The solver's answer for the solution's givens (none) under these marks, with the time and nodes recorded.
-Uniqueness check(const Puzzle& puzzle, Rules rules, const CellMarks& marks, AttemptResult& result) {
-  rules.marks = marks;
+// The solver's answer for the problem, with the time and nodes recorded.
+Uniqueness check(const Problem& problem, AttemptResult& result) {
   std::uint64_t nodes = 0;
   const auto start = Clock::now();
-  const Uniqueness answer = uniqueness(puzzle, {}, rules, &nodes);
+  const Uniqueness answer = uniqueness(problem, &nodes);
   const double took = secondsSince(start);
   result.uniquenessSeconds += took;
   result.maxUniquenessSeconds = std::max(result.maxUniquenessSeconds, took);
   ++result.uniquenessChecks;
   result.nodes += nodes;
   return answer;
+}
+
+// The same for the solution's givens (none) under these marks.
+Uniqueness check(const Puzzle& puzzle, Rules rules, const CellMarks& marks, AttemptResult& result) {
+  rules.marks = marks;
+  return check(makeProblem(puzzle, {}, std::move(rules)), result);
 }
 
 // The piece covering each site in the solution.
@@ -105,10 +111,6 @@ void markedAttempt(const Puzzle& puzzle, Level level, Rules rules, std::uint64_t
   CellMarks marks;
   if (shape.form == ChallengeForm::ColourPattern) {
     marks = windowPattern(puzzle, solution);
-    if (check(puzzle, rules, marks, result) != Uniqueness::Unique) {
-      result.reject = Reject::Ambiguous;
-      return;
-    }
   } else {
     marks = markedCells(puzzle, rules, solution, shape.minMarks, shape.maxMarks, rng, result);
     if (marks.empty()) {
@@ -117,8 +119,13 @@ void markedAttempt(const Puzzle& puzzle, Level level, Rules rules, std::uint64_t
     }
   }
   rules.marks = marks;
+  const Problem problem = makeProblem(puzzle, {}, rules);  // searched and rated below
+  if (kind == MarkKind::Pattern && check(problem, result) != Uniqueness::Unique) {
+    result.reject = Reject::Ambiguous;
+    return;
+  }
   const auto rateStart = Clock::now();
-  Rating rating = rate(puzzle, {}, rules, model);
+  Rating rating = rate(problem, model);
   result.ratingSeconds += secondsSince(rateStart);
   ++result.ratings;
   if (rating.level != level) {
@@ -127,12 +134,11 @@ void markedAttempt(const Puzzle& puzzle, Level level, Rules rules, std::uint64_t
   }
 
   // The independent second check, as for placed pieces: another search order must find exactly the one.
-  FindOptions second;
-  second.rules = rules;
+  FindLimits second;
   second.max = 2;
   second.seed = rng() | 2U;
   const auto checkStart = Clock::now();
-  const FindResult found = findSolutions(puzzle, {}, second);
+  const FindResult found = findSolutions(problem, second);
   result.checkSeconds = secondsSince(checkStart);
   result.nodes += found.nodes;
   if (found.solutions.size() != 1 || !found.exhausted || found.solutions.front() != solution) {
@@ -149,7 +155,7 @@ void markedAttempt(const Puzzle& puzzle, Level level, Rules rules, std::uint64_t
   challenge.given = 0;
   challenge.toPlace = puzzle.totalPieces();
   challenge.seed = seed;
-  challenge.linked = puzzle.linked && rules.linked;
+  challenge.familyRule = appliesFamilyRule(puzzle, rules);
   result.reject = Reject::None;
   result.challenge = std::move(challenge);
 }

@@ -42,7 +42,7 @@ const piecework::Puzzle& inner(const Puzzle& puzzle) {
 
 Rules rules(const Options& options) {
   Rules r;
-  r.linked = options.linked;
+  r.familyRule = options.linked;
   return r;
 }
 

@@ -311,7 +311,7 @@ void Document::commit() {
     if (std::fwrite(svg.data(), 1, svg.size(), file_) != svg.size()) writeFailed_ = true;
   }
   const bool flushed = std::fflush(file_) == 0 && fsync(fileno(file_)) == 0;
-  // Tests interrupt a run here, with the whole document in the temporary file (tests/hardening_test.cpp).
+  // Tests interrupt a run here, with the whole document in the temporary file (tests/file_writing_test.cpp).
   if (std::getenv("PIECEWORK_TEST_PAUSE_BEFORE_RENAME") != nullptr) {
     std::fputs("piecework: paused before rename\n", stderr);
     std::fflush(stderr);

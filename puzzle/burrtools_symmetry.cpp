@@ -20,7 +20,7 @@ bool ownMirrorImage(Lattice lattice, const PieceDef& piece) {
 }  // namespace
 
 std::optional<std::vector<Symmetry>> burrToolsSymmetries(const Puzzle& puzzle) {
-  if (puzzle.linked || puzzle.markedCells || !puzzle.window.empty()) return std::nullopt;
+  if (puzzle.hasFamilyRule || puzzle.markedCells || !puzzle.window.empty()) return std::nullopt;
   for (const auto& piece : puzzle.pieces)
     if (piece.faces.size() != 1 || !piece.faceColours.empty()) return std::nullopt;
   if (puzzle.lattice == Lattice::Square) {

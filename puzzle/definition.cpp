@@ -479,7 +479,7 @@ Puzzle loadDefinition(std::string_view text, const std::string& source) {
   }
   if (auto rule = reader.optionalString(root, "rule")) {
     if (*rule == "linked" && spec.lattice == Lattice::HexPegs)
-      spec.linked = true;
+      spec.hasFamilyRule = true;
     else if (*rule != "none")
       reader.fail(root.get("rule"), fmt::format("unknown rule '{}' (linked needs hex-pegs, or none)", *rule));
   }

@@ -304,7 +304,7 @@ Puzzle buildPuzzle(PuzzleSpec spec) {
     throw InputError(fmt::format("{}: {}", spec.source, e.what()));
   }
   p.lattice = spec.lattice;
-  p.linked = spec.linked;
+  p.hasFamilyRule = spec.hasFamilyRule;
   p.fillAll = spec.fillAll && spec.optionalCells.empty();
   p.markedCells = spec.markedCells;
   p.booklet = spec.booklet;

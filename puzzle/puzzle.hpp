@@ -97,7 +97,7 @@ struct PuzzleSpec {
   std::string title;
   std::string source;  // file name used in error messages
   Lattice lattice = Lattice::Square;
-  bool linked = false;              // IQ-Link's rule: the pieces must form one linked structure
+  bool hasFamilyRule = false;       // its family's own rule beyond exact cover applies (rule = "linked")
   bool fillAll = true;              // every board cell must be covered (false: cells may stay empty)
   std::vector<Site> cells;          // board cells, or pegs on the hex lattice (z = 0), in reading order
   std::vector<Site> optionalCells;  // cells that may stay empty even when fillAll ('+' in a board picture)
@@ -114,7 +114,9 @@ struct Puzzle {
   std::string title;
   const Family* family = nullptr;  // its rules beyond exact cover, notation and drawing (familyOf())
   Lattice lattice = Lattice::Square;
-  bool linked = false;
+  // Its family adds a rule of its own to exact cover, which Rules::familyRule may leave out (IQ-Link's
+  // definitions: the pieces must form one linked structure).
+  bool hasFamilyRule = false;
   bool fillAll = true;          // every site must be covered (false when some or all may stay empty)
   std::vector<Site> cells;      // reading order (layer, row, column); pegs on the hex lattice
   Site low, high;               // bounding box of the cells

@@ -103,13 +103,15 @@ class Rater final : public RaterCore {
  public:
   // When the family rules on the challenge's marks (a colour pattern, marked cells), the options are those
   // beside the givens before the marks apply, and the family rules out what the marks forbid as steps of its
-  // own; otherwise they are dropped at once, as the solver does.
-  Rater(const Puzzle& puzzle, const std::vector<int>& givens, Rules rules)
-      : puzzle_(puzzle),
-        problem_(makeProblem(withFixedCopies(puzzle), givens,
-                             familyAppliesMarks(puzzle, rules) ? withoutMarks(rules) : rules)),
-        marks_(rules.marks) {
-    (void)makeProblem(puzzle, givens, rules);  // what the marks need of the board (InputError otherwise)
+  // own; otherwise they are dropped at once, as the solver does. `checked` is the challenge's problem with
+  // its marks (makeProblem has checked the givens and what the marks need of the board).
+  explicit Rater(const Problem& checked)
+      : puzzle_(withFixedCopies(*checked.puzzle)),
+        problem_(familyAppliesMarks(puzzle_, checked.rules)
+                     ? makeProblem(puzzle_, checked.givens, withoutMarks(checked.rules))
+                     : checked),
+        marks_(checked.rules.marks) {
+    const Puzzle& puzzle = puzzle_;
     optionCount_ = static_cast<int>(problem_.options.size());
     optionWords_ = (optionCount_ + 63) / 64;
     siteWords_ = (puzzle.siteCount() + 63) / 64;
@@ -797,7 +799,7 @@ RatingFeatures canonicalFeatures(const Puzzle& puzzle, const std::vector<int>& g
   Rules imageRules = rules;
   imageRules.marks.colours = std::get<1>(smallest);
   imageRules.marks.pieces = std::get<2>(smallest);
-  return replay(Rater(puzzle, std::get<0>(smallest), imageRules)).features;
+  return replay(Rater(makeProblem(puzzle, std::get<0>(smallest), imageRules))).features;
 }
 
 // Givens that the challenge does not need: taking one of them away adds no solution (a challenge with one
@@ -834,7 +836,14 @@ int countSpareGivens(const Puzzle& puzzle, const std::vector<int>& givens, const
 
 Rating rate(const Puzzle& puzzle, const std::vector<int>& givens, Rules rules, const RatingModel* model,
             const std::vector<int>* needed) {
-  const Rater rater(puzzle, givens, rules);
+  return rate(makeProblem(withFixedCopies(puzzle), givens, std::move(rules)), model, needed);
+}
+
+Rating rate(const Problem& problem, const RatingModel* model, const std::vector<int>* needed) {
+  const Puzzle& puzzle = *problem.puzzle;
+  const std::vector<int>& givens = problem.givens;
+  const Rules& rules = problem.rules;
+  const Rater rater(problem);
   Replay path = replay(rater);
   Rating rating;
   rating.toPlace = rater.problem().needTotal();
@@ -872,7 +881,7 @@ Rating rate(const Puzzle& puzzle, const std::vector<int>& givens, Rules rules, c
   rating.features.markColours = countMarkColours(rules.marks);
 
   const RatingModel& used = model != nullptr ? *model : shippedModel(puzzle);
-  if (used.uses(kSpareGivensFeature)) measureSpareGivens(puzzle, givens, rules, rating.features, needed);
+  if (used.uses(kSpareGivensFeature)) measureSpareGivens(problem, rating.features, needed);
   const LevelEstimate estimate = estimateLevel(used, rating.features);
   rating.model = used.name;
   rating.probability = estimate.probability;
@@ -890,6 +899,10 @@ Rating rate(const Puzzle& puzzle, const std::vector<int>& givens, Rules rules, c
 void measureSpareGivens(const Puzzle& puzzle, const std::vector<int>& givens, const Rules& rules,
                         RatingFeatures& features, const std::vector<int>* needed) {
   if (features.spareGivens < 0) features.spareGivens = countSpareGivens(puzzle, givens, rules, needed);
+}
+
+void measureSpareGivens(const Problem& problem, RatingFeatures& features, const std::vector<int>* needed) {
+  measureSpareGivens(*problem.puzzle, problem.givens, problem.rules, features, needed);
 }
 
 }  // namespace piecework

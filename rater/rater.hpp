@@ -105,10 +105,15 @@ struct Rating {
 // more, they left several solutions; with fewer givens they still do), so that no search asks again.
 Rating rate(const Puzzle& puzzle, const std::vector<int>& givens, Rules rules,
             const RatingModel* model = nullptr, const std::vector<int>* needed = nullptr);
+// The same for a challenge already built into its problem (makeProblem), with the problem's rules.
+Rating rate(const Problem& problem, const RatingModel* model = nullptr,
+            const std::vector<int>* needed = nullptr);
 
 // Measures features.spareGivens unless it already is; `needed` as for rate().
 void measureSpareGivens(const Puzzle& puzzle, const std::vector<int>& givens, const Rules& rules,
                         RatingFeatures& features, const std::vector<int>* needed = nullptr);
+void measureSpareGivens(const Problem& problem, RatingFeatures& features,
+                        const std::vector<int>* needed = nullptr);
 
 // Words for one placement: cells for cell puzzles ("r2c3 r2c4 ..."), the 3-letter code on IQ-Link.
 std::string describePlacement(const Puzzle& puzzle, int placement);

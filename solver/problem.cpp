@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 #include <algorithm>
+#include <utility>
 
 #include "puzzle/errors.hpp"
 #include "solver/family_rule.hpp"
@@ -96,7 +97,8 @@ Problem makeProblem(const Puzzle& puzzle, const std::vector<int>& givens, Rules 
     }
     if (free) problem.options.push_back(id);
   }
-  problem.linked = rules.linked && puzzle.linked;
+  problem.rules = std::move(rules);
+  problem.rules.familyRule = appliesFamilyRule(puzzle, problem.rules);
   if (const EngineRule* rule = engineRuleOf(puzzle)) rule->prepare(puzzle, problem);
   return problem;
 }

@@ -32,8 +32,8 @@ struct CountJobs::Impl {
 // One search rule's searches, for every word count (the board's sites decide which).
 struct RuleSearches {
   std::unique_ptr<const CountJobs::Impl> (*countJobs)(const Puzzle& puzzle, Problem problem,
-                                                      const Rules& rules, std::size_t minJobs) = nullptr;
-  FindResult (*find)(const Puzzle& puzzle, const Problem& problem, const FindOptions& options) = nullptr;
+                                                      std::size_t minJobs) = nullptr;
+  FindResult (*find)(const Puzzle& puzzle, const Problem& problem, const FindLimits& limits) = nullptr;
 };
 
 // Everything below has internal linkage in each file that includes this one (solver.cpp, a family's
@@ -47,10 +47,10 @@ namespace searches {
 template <int W, class Rule>
 class CountJobsFor final : public CountJobs::Impl {
  public:
-  CountJobsFor(const Puzzle& puzzle, Problem problem, const Rules& rules, std::size_t minJobs)
+  CountJobsFor(const Puzzle& puzzle, Problem problem, std::size_t minJobs)
       : puzzle_(puzzle), problem_(std::move(problem)) {
     group_ = stabilizer(puzzle, problem_.givens);
-    std::erase_if(group_, [&](const Symmetry* s) { return !keepsMarks(rules.marks, *s); });
+    std::erase_if(group_, [&](const Symmetry* s) { return !keepsMarks(problem_.rules.marks, *s); });
     symmetries = static_cast<int>(group_.size());
     breaking_ = group_.size() > 1 ? buildBreaking(puzzle, problem_, group_) : Breaking{{BreakNode{}}, {0}};
     if (breaking_.nodes[0].piece >= 0)
@@ -140,7 +140,7 @@ class CountJobsFor final : public CountJobs::Impl {
 };
 
 template <int W, class Rule>
-FindResult findWith(const Puzzle& puzzle, const Problem& problem, const FindOptions& options) {
+FindResult findWith(const Puzzle& puzzle, const Problem& problem, const FindLimits& options) {
   (void)puzzle;
   const auto start = std::chrono::steady_clock::now();
   FindResult result;
@@ -176,13 +176,13 @@ auto withWords(const Puzzle& puzzle, F&& f) {
 template <class Rule>
 RuleSearches searchesWith() {
   RuleSearches s;
-  s.countJobs = [](const Puzzle& puzzle, Problem problem, const Rules& rules,
+  s.countJobs = [](const Puzzle& puzzle, Problem problem,
                    std::size_t minJobs) -> std::unique_ptr<const CountJobs::Impl> {
     return searches::withWords(puzzle, [&]<int W>() -> std::unique_ptr<const CountJobs::Impl> {
-      return std::make_unique<searches::CountJobsFor<W, Rule>>(puzzle, std::move(problem), rules, minJobs);
+      return std::make_unique<searches::CountJobsFor<W, Rule>>(puzzle, std::move(problem), minJobs);
     });
   };
-  s.find = [](const Puzzle& puzzle, const Problem& problem, const FindOptions& options) {
+  s.find = [](const Puzzle& puzzle, const Problem& problem, const FindLimits& options) {
     return searches::withWords(
         puzzle, [&]<int W>() { return searches::findWith<W, Rule>(puzzle, problem, options); });
   };

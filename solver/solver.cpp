@@ -28,10 +28,13 @@ const RuleSearches& searchesFor(const Puzzle& puzzle, const Problem& problem) {
 }  // namespace
 
 CountJobs::CountJobs(const Puzzle& puzzle, const std::vector<int>& givens, const Rules& rules,
-                     std::size_t minJobs) {
-  Problem problem = makeProblem(puzzle, givens, rules);
+                     std::size_t minJobs)
+    : CountJobs(makeProblem(puzzle, givens, rules), minJobs) {}
+
+CountJobs::CountJobs(Problem problem, std::size_t minJobs) {
+  const Puzzle& puzzle = *problem.puzzle;
   const RuleSearches& searches = searchesFor(puzzle, problem);
-  impl_ = searches.countJobs(puzzle, std::move(problem), rules, minJobs);
+  impl_ = searches.countJobs(puzzle, std::move(problem), minJobs);
 }
 
 CountJobs::~CountJobs() = default;
@@ -114,19 +117,28 @@ CountResult countSolutions(const Puzzle& puzzle, const std::vector<int>& givens,
 }
 
 FindResult findSolutions(const Puzzle& puzzle, const std::vector<int>& givens, const FindOptions& options) {
-  Problem problem = makeProblem(puzzle, givens, options.rules);
-  std::erase_if(problem.options, [&](int id) {
-    return std::find(options.excluded.begin(), options.excluded.end(), id) != options.excluded.end();
+  return findSolutions(makeProblem(puzzle, givens, options.rules), options);
+}
+
+FindResult findSolutions(const Problem& problem, const FindLimits& limits) {
+  const Puzzle& puzzle = *problem.puzzle;
+  if (limits.excluded.empty()) return searchesFor(puzzle, problem).find(puzzle, problem, limits);
+  Problem without = problem;
+  std::erase_if(without.options, [&](int id) {
+    return std::find(limits.excluded.begin(), limits.excluded.end(), id) != limits.excluded.end();
   });
-  return searchesFor(puzzle, problem).find(puzzle, problem, options);
+  return searchesFor(puzzle, without).find(puzzle, without, limits);
 }
 
 Uniqueness uniqueness(const Puzzle& puzzle, const std::vector<int>& givens, Rules rules,
                       std::uint64_t* nodes) {
-  FindOptions options;
-  options.rules = rules;
-  options.max = 2;
-  const FindResult found = findSolutions(puzzle, givens, options);
+  return uniqueness(makeProblem(puzzle, givens, std::move(rules)), nodes);
+}
+
+Uniqueness uniqueness(const Problem& problem, std::uint64_t* nodes) {
+  FindLimits limits;
+  limits.max = 2;
+  const FindResult found = findSolutions(problem, limits);
   if (nodes != nullptr) *nodes = found.nodes;
   if (found.solutions.empty()) return Uniqueness::None;
   return found.solutions.size() == 1 ? Uniqueness::Unique : Uniqueness::Multiple;

@@ -60,6 +60,7 @@ class CountJobs {
  public:
   // Splits the search below the symmetry breaking into at least minJobs jobs where the tree allows.
   CountJobs(const Puzzle& puzzle, const std::vector<int>& givens, const Rules& rules, std::size_t minJobs);
+  CountJobs(Problem problem, std::size_t minJobs);  // a problem already built (its puzzle must outlive it)
   ~CountJobs();
   CountJobs(CountJobs&&) noexcept;
   CountJobs& operator=(CountJobs&&) noexcept;
@@ -85,13 +86,17 @@ class CountJobs {
   std::unique_ptr<const Impl> impl_;
 };
 
-struct FindOptions {
-  Rules rules;
+// How far a search of a built problem goes.
+struct FindLimits {
   std::size_t max = 1;     // stop after this many solutions
   std::uint64_t seed = 0;  // 0: the deterministic order; otherwise a seeded random order
   // Placement ids no solution may use besides the givens: with one of a known solution's placements, the
   // search looks only for other solutions.
   std::vector<int> excluded;
+};
+
+struct FindOptions : FindLimits {
+  Rules rules;
 };
 
 struct FindResult {
@@ -101,11 +106,15 @@ struct FindResult {
   bool exhausted = false;  // the whole tree was searched (so fewer than max solutions exist)
 };
 
+// Builds the problem (makeProblem, which checks the givens) and searches it.
 FindResult findSolutions(const Puzzle& puzzle, const std::vector<int>& givens, const FindOptions& options);
+// Searches a problem already built, with its own rules.
+FindResult findSolutions(const Problem& problem, const FindLimits& limits);
 
 enum class Uniqueness { None, Unique, Multiple };
 // Searches for at most two solutions.
 Uniqueness uniqueness(const Puzzle& puzzle, const std::vector<int>& givens, Rules rules,
                       std::uint64_t* nodes = nullptr);
+Uniqueness uniqueness(const Problem& problem, std::uint64_t* nodes = nullptr);
 
 }  // namespace piecework

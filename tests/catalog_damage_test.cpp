@@ -17,6 +17,7 @@
 
 #include "db/catalog.hpp"
 #include "support/run.hpp"
+#include "support/temp_dir_test.hpp"
 
 namespace piecework {
 namespace {
@@ -24,25 +25,10 @@ namespace {
 namespace fs = std::filesystem;
 using test::runPiecework;
 using test::RunResult;
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-void spit(const std::string& path, const std::string& bytes) {
-  std::ofstream(path, std::ios::binary) << bytes;
-}
-
+using test::slurp;
+using test::spit;
 // Bad input naming the damaged row: exit status 2, one line on stderr, nothing on stdout.
-void expectRowNamed(const RunResult& r, const std::string& row) {
-  EXPECT_EQ(r.status, 2) << r.err;
-  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
-  EXPECT_NE(r.err.find(row), std::string::npos) << "wanted '" << row << "' in: " << r.err;
-  EXPECT_TRUE(r.out.empty()) << r.out;
-}
+const auto expectRowNamed = test::expectBadInput;
 
 class CatalogDamage : public ::testing::Test {
  protected:

@@ -119,14 +119,14 @@ TEST(FamilyModules, OnlyIqLinkHasAnEngineRule) {
   const Puzzle link = loadPuzzle("iq-link");
   ASSERT_NE(engineRuleOf(link), nullptr);
   const Problem problem = makeProblem(link, {}, Rules{});
-  EXPECT_TRUE(problem.linked);
+  EXPECT_TRUE(problem.rules.familyRule);
   ASSERT_NE(problem.ruleData, nullptr);
   EXPECT_EQ(pegDataOf(problem).pegs.size(), link.placements.size());
   EXPECT_EQ(pegDataOf(problem).allPegs, (std::uint64_t{1} << 24) - 1);
   Rules unlinked;
-  unlinked.linked = false;
+  unlinked.familyRule = false;
   const Problem loose = makeProblem(link, {}, unlinked);
-  EXPECT_FALSE(loose.linked);
+  EXPECT_FALSE(loose.rules.familyRule);
   ASSERT_NE(loose.ruleData, nullptr);
   EXPECT_EQ(pegDataOf(loose).pegs.size(), link.placements.size());  // peg counting still applies
   for (const char* name : {"iq-fit", "iq-focus", "iq-stars"}) {

@@ -44,7 +44,7 @@ void checkBatch(const std::string& puzzleName, const std::string& level, int cou
 
   const Puzzle puzzle = loadPuzzle(puzzleName);
   Rules rules;
-  rules.linked = extra.find("--unlinked") == std::string::npos;
+  rules.familyRule = extra.find("--unlinked") == std::string::npos;
   const auto lines = jsonLines(first.out);
   ASSERT_EQ(static_cast<int>(lines.size()), count);
   std::set<std::vector<int>> seen;
@@ -55,7 +55,7 @@ void checkBatch(const std::string& puzzleName, const std::string& level, int cou
     const std::vector<int> givens = parseChallenge(puzzle, challenge);
 
     const auto solved = runPiecework("solve " + puzzleName + " --challenge '" + challenge + "' --json" +
-                                     (rules.linked ? "" : " --unlinked"));
+                                     (rules.familyRule ? "" : " --unlinked"));
     ASSERT_EQ(solved.status, 0) << solved.err;
     const json answer = json::parse(solved.out);
     EXPECT_EQ(answer.at("status"), "unique");
@@ -286,6 +286,31 @@ TEST(Generator, LibraryBatchIndependentOfThreads) {
     ASSERT_TRUE(again.challenge.has_value());
     EXPECT_EQ(again.challenge->givens, c.givens);
   }
+}
+
+// Issue 17, row 15: generate kept every challenge (1.3 kB each); the command now streams them.
+TEST(GenerateStreaming, ABatchNeedNotKeepItsChallenges) {
+  const Puzzle fit = loadPuzzle("iq-fit");
+  GenerateOptions options;
+  options.level = Level::Starter;
+  options.count = 12;
+  options.seed = 5;
+  options.threads = 2;
+  const GenerateResult kept = generateBatch(fit, options);
+  ASSERT_TRUE(kept.complete);
+  ASSERT_EQ(kept.challenges.size(), 12U);
+  std::vector<std::string> streamed;
+  options.keep = false;
+  options.accepted = [&](int index, const GeneratedChallenge& c) {
+    EXPECT_EQ(index, static_cast<int>(streamed.size()));
+    streamed.push_back(c.challengeText);
+  };
+  const GenerateResult result = generateBatch(fit, options);
+  EXPECT_TRUE(result.complete);
+  EXPECT_TRUE(result.challenges.empty());
+  EXPECT_EQ(result.produced, 12);
+  ASSERT_EQ(streamed.size(), 12U);
+  for (std::size_t i = 0; i < streamed.size(); ++i) EXPECT_EQ(streamed[i], kept.challenges[i].challengeText);
 }
 
 }  // namespace

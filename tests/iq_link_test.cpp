@@ -277,7 +277,7 @@ std::string without(const std::string& codes, const std::string& pieces) {
 CountResult engineCount(const std::string& codes, bool linked, int threads = 1) {
   CountOptions options;
   options.threads = threads;
-  options.rules.linked = linked;
+  options.rules.familyRule = linked;
   return countSolutions(iqLink(), parseChallenge(iqLink(), codes), options);
 }
 

@@ -85,7 +85,7 @@ std::vector<BookletEntry> entriesFor(const Puzzle& puzzle, int count, int keep,
   std::vector<BookletEntry> entries;
   for (int i = 0; i < count; ++i) {
     FindOptions find;
-    find.rules.linked = puzzle.linked;
+    find.rules.familyRule = puzzle.hasFamilyRule;
     find.seed = 1000 + static_cast<std::uint64_t>(i);
     const FindResult found = findSolutions(puzzle, {}, find);
     EXPECT_FALSE(found.solutions.empty());
@@ -294,7 +294,7 @@ TEST(Sheet, EveryShippedPuzzleDrawsAsPdfAndWellFormedSvg) {
     SCOPED_TRACE(name);
     const Puzzle& puzzle = shipped(name);
     FindOptions find;
-    find.rules.linked = puzzle.linked;
+    find.rules.familyRule = puzzle.hasFamilyRule;
     const FindResult found = findSolutions(puzzle, {}, find);
     ASSERT_FALSE(found.solutions.empty());
     const std::vector<int>& solution = found.solutions.front();
@@ -504,9 +504,9 @@ TEST(Text, PlainPicturesHaveNoEscapesAndColourOnesDo) {
   const Puzzle& link = shipped("iq-link");
   const Puzzle& pent = shipped("pentominoes-6x10");
   FindOptions find;
-  find.rules.linked = true;
+  find.rules.familyRule = true;
   const auto linkSolution = findSolutions(link, {}, find).solutions.at(0);
-  find.rules.linked = false;
+  find.rules.familyRule = false;
   const auto pentSolution = findSolutions(pent, {}, find).solutions.at(0);
   for (const auto& [puzzle, solution] : {std::pair{&link, linkSolution}, std::pair{&pent, pentSolution}}) {
     const std::string plain = boardPicture(*puzzle, solution, false);
@@ -524,7 +524,7 @@ TEST(Text, PlainPicturesHaveNoEscapesAndColourOnesDo) {
 TEST(Text, IqLinkBoardOnItsHexLayoutWithColouredParts) {
   const Puzzle& link = shipped("iq-link");
   FindOptions find;
-  find.rules.linked = true;
+  find.rules.familyRule = true;
   const auto solution = findSolutions(link, {}, find).solutions.at(0);
   const std::string plain = boardPicture(link, solution, false);
   std::vector<std::string> lines;

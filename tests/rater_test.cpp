@@ -318,7 +318,7 @@ TEST(Rater, EachStrategyAloneOnPentominoes) {
 TEST(Rater, LinkageDecidedChallengesNeedLinkability) {
   const Puzzle puzzle = loadPuzzle("iq-link");
   Rules unlinked;
-  unlinked.linked = false;
+  unlinked.familyRule = false;
   int found = 0, unlinkedMultiple = 0;
   for (std::uint64_t seed = 1; seed <= 8 && found < 3; ++seed) {
     FindOptions find;

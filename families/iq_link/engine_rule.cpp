@@ -96,7 +96,7 @@ class IqLinkEngineRule final : public EngineRule {
         data->extraBalls += (balls - openRings) * piece.copies;
       }
       problem.ruleData = std::move(data);
-    } else if (problem.linked) {
+    } else if (problem.rules.familyRule) {
       throw InputError("the linkage rule supports boards of at most 64 pegs");
     }
   }

@@ -277,7 +277,7 @@ class IqLinkFamily final : public Family {
     return "Put the pieces shown under each board on the empty pegs. A ball may sit inside an open ring when "
            "its link "
            "passes through the opening." +
-           std::string(puzzle.linked ? " All pieces must link into one structure." : "");
+           std::string(puzzle.hasFamilyRule ? " All pieces must link into one structure." : "");
   }
 };
 

@@ -66,57 +66,51 @@ class PegRule {
       if ((parent.deadRingRow_[p >> 6] >> (p & 63)) & 1U) setOption(deadRingRow_.data(), i);
     }
     fillPegRows();
-    placedPegs_ = parent.placedPegs_;
-    occupiedPegs_ = parent.occupiedPegs_;
-    ringed_ = parent.ringed_;
-    centresFilled_ = parent.centresFilled_;
-    openRings_ = parent.openRings_;
-    ballsToPlace_ = parent.ballsToPlace_;
-    openRingsToPlace_ = parent.openRingsToPlace_;
+    board_ = parent.board_;
   }
 
   // Back to the givens alone; `need` is per piece, the copies still to place.
   void reset(const std::vector<int>& need) {
-    placedPegs_.clear();
-    occupiedPegs_ = centresFilled_ = openRings_ = ringed_ = 0;
+    board_.placedPegs.clear();
+    board_.occupiedPegs = board_.centresFilled = board_.openRings = board_.ringed = 0;
     for (int id : problem_.givens) {
       const auto i = static_cast<std::size_t>(id);
-      if (problem_.linked) placedPegs_.push_back(pegs_.pegs[i]);
-      occupiedPegs_ |= pegs_.pegs[i];
-      centresFilled_ |= pegs_.ballPegs[i];
-      ringed_ |= pegs_.pegs[i] & ~pegs_.ballPegs[i];
-      openRings_ |= pegs_.openRingPegs[i];
+      if (problem_.rules.familyRule) board_.placedPegs.push_back(pegs_.pegs[i]);
+      board_.occupiedPegs |= pegs_.pegs[i];
+      board_.centresFilled |= pegs_.ballPegs[i];
+      board_.ringed |= pegs_.pegs[i] & ~pegs_.ballPegs[i];
+      board_.openRings |= pegs_.openRingPegs[i];
     }
-    ballsToPlace_ = openRingsToPlace_ = 0;
+    board_.ballsToPlace = board_.openRingsToPlace = 0;
     for (std::size_t p = 0; p < need.size(); ++p) {
-      ballsToPlace_ += need[p] * pegs_.ballsOf[p];
-      openRingsToPlace_ += need[p] * pegs_.openRingsOf[p];
+      board_.ballsToPlace += need[p] * pegs_.ballsOf[p];
+      board_.openRingsToPlace += need[p] * pegs_.openRingsOf[p];
     }
   }
 
   // Option o of `piece` placed; returns what unplace() restores.
   [[gnu::always_inline]] Saved place(int o, int piece) {
-    const Saved saved{occupiedPegs_, centresFilled_, openRings_, ringed_};
+    const Saved saved{board_.occupiedPegs, board_.centresFilled, board_.openRings, board_.ringed};
     const auto p = static_cast<std::size_t>(piece);
-    ballsToPlace_ -= pegs_.ballsOf[p];
-    openRingsToPlace_ -= pegs_.openRingsOf[p];
+    board_.ballsToPlace -= pegs_.ballsOf[p];
+    board_.openRingsToPlace -= pegs_.openRingsOf[p];
     const PegParts& opt = parts_[static_cast<std::size_t>(o)];
-    if (problem_.linked) placedPegs_.push_back(opt.pegsAndBalls[0]);
-    occupiedPegs_ |= opt.pegsAndBalls[0];
-    centresFilled_ |= opt.pegsAndBalls[1];
-    ringed_ |= opt.rings[1];
-    openRings_ |= opt.rings[0];
+    if (problem_.rules.familyRule) board_.placedPegs.push_back(opt.pegsAndBalls[0]);
+    board_.occupiedPegs |= opt.pegsAndBalls[0];
+    board_.centresFilled |= opt.pegsAndBalls[1];
+    board_.ringed |= opt.rings[1];
+    board_.openRings |= opt.rings[0];
     return saved;
   }
   [[gnu::always_inline]] void unplace(int piece, const Saved& saved) {
     const auto p = static_cast<std::size_t>(piece);
-    ballsToPlace_ += pegs_.ballsOf[p];
-    openRingsToPlace_ += pegs_.openRingsOf[p];
-    if (problem_.linked) placedPegs_.pop_back();
-    occupiedPegs_ = saved.occupied;
-    ringed_ = saved.ringed;
-    centresFilled_ = saved.centres;
-    openRings_ = saved.openRings;
+    board_.ballsToPlace += pegs_.ballsOf[p];
+    board_.openRingsToPlace += pegs_.openRingsOf[p];
+    if (problem_.rules.familyRule) board_.placedPegs.pop_back();
+    board_.occupiedPegs = saved.occupied;
+    board_.ringed = saved.ringed;
+    board_.centresFilled = saved.centres;
+    board_.openRings = saved.openRings;
   }
 
   // A Step::Peg item: the options touching the peg, as a list in increasing order (for replays) and as a row.
@@ -169,13 +163,14 @@ class PegRule {
         pool[k] &= ~hit;
       }
     };
-    for (std::uint64_t rest = openRings_ & ~centresFilled_ & scan_.centres; rest != 0; rest &= rest - 1)
+    for (std::uint64_t rest = board_.openRings & ~board_.centresFilled & scan_.centres; rest != 0;
+         rest &= rest - 1)
       needAll(pegRow(BallOn, std::countr_zero(rest)));
     return removed != 0;
   }
 
   // A probed node is cut when the placed pieces can no longer be linked through the pool.
-  bool cutsProbe(const std::uint64_t* pool) { return problem_.linked && !linkable(pool); }
+  bool cutsProbe(const std::uint64_t* pool) { return problem_.rules.familyRule && !linkable(pool); }
 
   // After the last cut() of this node, once a budget leaves no room: the waiting open ring, the peg that must
   // get a ring, or the empty peg with the fewest options that could fill it replaces `b` when it has fewer
@@ -184,9 +179,10 @@ class PegRule {
   [[gnu::always_inline]] void prefer(const std::uint64_t* pool, Branching& b) {
     const int budget = pegs_.emptyPegBudget;
     // Centres that must get a ball and pegs that must get a ring (or any part) below this node.
-    std::uint64_t balls = lostIfRingLeft_ > budget && budget >= 0 ? openRings_ & ~centresFilled_ : 0;
-    if (ballless_ == pegs_.balllessPegBudget) balls |= scan_.centres & ~centresFilled_;
-    const std::uint64_t rings = ringless_ == pegs_.ringlessPegBudget ? scan_.anyRing & ~ringed_ : 0;
+    std::uint64_t balls =
+        lostIfRingLeft_ > budget && budget >= 0 ? board_.openRings & ~board_.centresFilled : 0;
+    if (ballless_ == pegs_.balllessPegBudget) balls |= scan_.centres & ~board_.centresFilled;
+    const std::uint64_t rings = ringless_ == pegs_.ringlessPegBudget ? scan_.anyRing & ~board_.ringed : 0;
     int bestRing = -1, bestPeg = -1, bestRingPeg = -1;
     std::size_t bestCount = b.count;
     for (std::uint64_t rest = balls; rest != 0; rest &= rest - 1) {
@@ -200,7 +196,7 @@ class PegRule {
       if (n > 0 && n < bestCount) bestRingPeg = peg, bestRing = -1, bestCount = n;
     }
     if (budget >= 0 && lost_ + 1 > budget)
-      for (std::uint64_t rest = pegs_.allPegs & ~occupiedPegs_; rest != 0; rest &= rest - 1) {
+      for (std::uint64_t rest = pegs_.allPegs & ~board_.occupiedPegs; rest != 0; rest &= rest - 1) {
         const int peg = std::countr_zero(rest);
         const std::size_t n = countOptionsBelow(pool, pegRow(Touching, peg), words_, bestCount);
         if (n > 0 && n < bestCount) bestPeg = peg, bestRing = bestRingPeg = -1, bestCount = n;
@@ -218,11 +214,11 @@ class PegRule {
   // cannot either (their pools are smaller), so each would be cut in turn, and the check costs more than a
   // child or two.
   bool cutsBranching(const std::uint64_t* pool, std::size_t branches) {
-    return problem_.linked && branches > kLinkCheckAbove && !linkable(pool);
+    return problem_.rules.familyRule && branches > kLinkCheckAbove && !linkable(pool);
   }
 
   // Every piece placed: a solution when the pieces form one linked structure (or the rule is off).
-  bool acceptsLeaf() { return !problem_.linked || linkable(nullptr); }
+  bool acceptsLeaf() { return !problem_.rules.familyRule || linkable(nullptr); }
 
  private:
   // What one pass over a node's pool learns about the pegs.
@@ -282,7 +278,7 @@ class PegRule {
   [[gnu::always_inline]] void scanPegs(const std::uint64_t* pool) {
     // (Locals, so that the loop keeps them in registers: parts_ could alias scan_ as far as the compiler
     // knows.)
-    PegHalf seenPegs{occupiedPegs_, centresFilled_}, seenRings{openRings_, ringed_};
+    PegHalf seenPegs{board_.occupiedPegs, board_.centresFilled}, seenRings{board_.openRings, board_.ringed};
     const PegParts* parts = parts_.data();
     for (std::size_t k = 0; k < words_; ++k)
       for (std::uint64_t w = pool[k]; w != 0; w &= w - 1) {
@@ -306,11 +302,11 @@ class PegRule {
       // Open rings that end without a ball: those no ball can reach any more, and at least as many as the
       // open rings (waiting and to come) outnumber the balls that could still meet one (to come, or placed
       // without a ring). Balls that end alone number exactly (balls - open rings) more than those rings.
-      const int unfilledNow = popcount64(openRings_ & ~centresFilled_);
-      const int deadRings = popcount64(openRings_ & ~scan.centres);
-      const int lonelyBalls = popcount64(centresFilled_ & ~scan.rings);
-      const int ringlessBallsNow = popcount64(centresFilled_ & ~openRings_);
-      const int balance = unfilledNow + openRingsToPlace_ - ballsToPlace_ - ringlessBallsNow;
+      const int unfilledNow = popcount64(board_.openRings & ~board_.centresFilled);
+      const int deadRings = popcount64(board_.openRings & ~scan.centres);
+      const int lonelyBalls = popcount64(board_.centresFilled & ~scan.rings);
+      const int ringlessBallsNow = popcount64(board_.centresFilled & ~board_.openRings);
+      const int balance = unfilledNow + board_.openRingsToPlace - board_.ballsToPlace - ringlessBallsNow;
       const int lonely = lonelyBalls - pegs_.extraBalls;
       hardLoss_ = lost + deadRings;
       lostIfRingLeft_ = lost + std::max({deadRings + 1, balance, lonely});
@@ -322,17 +318,17 @@ class PegRule {
   // Can the placed pieces still become one linked structure, through the options of `pool` (none: nullptr)?
   // Grows the pegs joined to the first placed piece, peg by peg, and stops once every placed piece is met.
   bool linkable(const std::uint64_t* pool) {
-    if (placedPegs_.empty()) return true;
+    if (board_.placedPegs.empty()) return true;
     std::uint64_t* unjoined = unjoined_.data();  // options of the pool not yet met
     if (pool != nullptr) std::copy(pool, pool + words_, unjoined);
-    std::uint64_t joined = placedPegs_.front(), expanded = 0;
+    std::uint64_t joined = board_.placedPegs.front(), expanded = 0;
     std::array<const std::uint64_t*, 64> rows;  // (the first n are set before use)
     for (;;) {
       // First the placed pieces alone (often they are linked already), then one step through the pool.
       bool allMet = false;
       for (bool grew = true; grew;) {
         grew = false, allMet = true;
-        for (std::uint64_t pegs : placedPegs_)
+        for (std::uint64_t pegs : board_.placedPegs)
           if ((pegs & joined) == 0)
             allMet = false;
           else if ((pegs & ~joined) != 0)
@@ -372,14 +368,17 @@ class PegRule {
   std::vector<std::uint64_t> deadRingRow_;  // options with an open ring nothing can ever fill
   std::vector<std::uint64_t> noRow_;        // no options
   std::vector<std::uint64_t> unjoined_;     // linkable()'s scratch
-  // The state of the search: what the pieces placed (givens included) put on the pegs.
-  std::vector<std::uint64_t> placedPegs_;  // per piece placed, its pegs (linked puzzles only)
-  std::uint64_t occupiedPegs_ = 0;
-  std::uint64_t ringed_ = 0;         // pegs with a ring
-  std::uint64_t centresFilled_ = 0;  // pegs with a ball
-  std::uint64_t openRings_ = 0;      // pegs with an open ring
-  int ballsToPlace_ = 0;             // parts of the pieces still needed
-  int openRingsToPlace_ = 0;
+  // The state of the search: what the pieces placed (givens included) put on the pegs; a compacted engine's
+  // rule takes it over whole (adopt()).
+  struct Board {
+    std::vector<std::uint64_t> placedPegs;  // per piece placed, its pegs (linked puzzles only)
+    std::uint64_t occupiedPegs = 0;
+    std::uint64_t ringed = 0;         // pegs with a ring
+    std::uint64_t centresFilled = 0;  // pegs with a ball
+    std::uint64_t openRings = 0;      // pegs with an open ring
+    int ballsToPlace = 0;             // parts of the pieces still needed
+    int openRingsToPlace = 0;
+  } board_;
   // What the last cut() found, for prune() and prefer().
   PegScan scan_;
   int ringless_ = 0, ballless_ = 0;  // pegs that can no longer get a ring, a ball

@@ -59,7 +59,7 @@ class IqLinkStrategies final : public FamilyStrategies {
     const Puzzle& puzzle = core.puzzle();
     optionCount_ = core.optionCount();
     const std::size_t optionWords = static_cast<std::size_t>((optionCount_ + 63) / 64);
-    linked_ = core.problem().linked;
+    linked_ = core.problem().rules.familyRule;
     pegTotal_ = static_cast<int>(puzzle.cells.size());
     allPegs_ = pegTotal_ == 64 ? ~Word{0} : (Word{1} << pegTotal_) - 1;
     // The solver's counting bound (peg_data.hpp); none on boards of more than 64 pegs.

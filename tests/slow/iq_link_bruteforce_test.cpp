@@ -45,7 +45,7 @@ TEST(IqLinkBruteForce, EmptyBoardLinkedAndUnlinked) {
     start = std::chrono::steady_clock::now();
     CountOptions count;
     count.threads = 2;
-    count.rules.linked = linked;
+    count.rules.familyRule = linked;
     const CountResult engine = countSolutions(puzzle, {}, count);
     std::printf("engine (%s): %llu solutions, %llu distinct, %.1f s\n", linked ? "linked" : "unlinked",
                 static_cast<unsigned long long>(engine.solutions),

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-namespace piecework::cli {
+namespace piecework::db {
 
 // `text` as one CSV field, quoted only when it must be.
 std::string csvField(const std::string& text);
@@ -20,4 +20,4 @@ struct CsvRecord {
 // `where` and the line for a quote left open or text after a closing quote.
 std::vector<CsvRecord> readCsv(const std::string& text, const std::string& where);
 
-}  // namespace piecework::cli
+}  // namespace piecework::db

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
-// CSV fields and records (cli/csv.hpp).
-#include "cli/csv.hpp"
+// CSV fields and records (db/csv.hpp).
+#include "db/csv.hpp"
 
 #include <fmt/format.h>
 
 #include "puzzle/errors.hpp"
 
-namespace piecework::cli {
+namespace piecework::db {
 
 std::string csvField(const std::string& text) {
   if (text.find_first_of(",\"\n\r") == std::string::npos) return text;
@@ -86,4 +86,4 @@ std::vector<CsvRecord> readCsv(const std::string& text, const std::string& where
   return records;
 }
 
-}  // namespace piecework::cli
+}  // namespace piecework::db

@@ -1,0 +1,151 @@
+// SPDX-License-Identifier: Apache-2.0
+// Files piecework writes: an interrupted writer leaves no temporary file, a killed one's is removed by the
+// next run, a replaced file keeps its mode, a directory where a file belongs is bad input (issue 17, rows 9
+// and 12).
+#include <gtest/gtest.h>
+
+#include <fcntl.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <csignal>
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "support/temp_dir_test.hpp"
+
+namespace piecework {
+namespace {
+
+namespace fs = std::filesystem;
+using namespace test;  // the shared helpers (support/temp_dir_test.hpp, support/run.hpp)
+
+class FileWriting : public TempDirTest {};
+
+// Runs piecework with ARGS (no shell), PIECEWORK_TEST_PAUSE_BEFORE_RENAME set so that it stops with the whole
+// document in its temporary file; returns its pid once it says so, or -1.
+pid_t startPausedWriter(const std::vector<std::string>& args) {
+  int pipeFds[2];
+  if (::pipe(pipeFds) != 0) return -1;
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    ::dup2(pipeFds[1], STDERR_FILENO);
+    const int null = ::open("/dev/null", O_WRONLY);
+    ::dup2(null, STDOUT_FILENO);
+    ::close(pipeFds[0]);
+    ::setenv("PIECEWORK_TEST_PAUSE_BEFORE_RENAME", "1", 1);
+    std::vector<char*> argv{const_cast<char*>(PIECEWORK_BINARY)};
+    for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+    argv.push_back(nullptr);
+    ::execv(PIECEWORK_BINARY, argv.data());
+    ::_exit(127);
+  }
+  ::close(pipeFds[1]);
+  std::string said;
+  char buffer[256];
+  for (;;) {
+    const ssize_t got = ::read(pipeFds[0], buffer, sizeof buffer);
+    if (got <= 0) break;
+    said.append(buffer, static_cast<std::size_t>(got));
+    if (said.find("paused before rename") != std::string::npos) break;
+  }
+  ::close(pipeFds[0]);
+  if (said.find("paused before rename") == std::string::npos) {
+    ADD_FAILURE() << "the writer did not pause: " << said;
+    ::kill(pid, SIGKILL);
+    ::waitpid(pid, nullptr, 0);
+    return -1;
+  }
+  return pid;
+}
+
+bool hasTempFile(const std::vector<std::string>& names) {
+  return std::any_of(names.begin(), names.end(),
+                     [](const std::string& n) { return n.find(".tmp-") != std::string::npos; });
+}
+
+// Issue 17, row 9: an interrupted sheet or booklet left ".NAME.tmp-XXXXXX" behind.
+TEST_F(FileWriting, InterruptedWritersLeaveNoTemporaryFile) {
+  spit(path("in.jsonl"), std::string(R"({"puzzle":"iq-fit","challenge":")") + kFitUnique + "\"}\n");
+  ASSERT_EQ(
+      runPiecework("catalog import " + quote(path("in.jsonl")) + " --db " + quote(path("c.sqlite"))).status,
+      0);
+  const std::vector<std::vector<std::string>> commands = {
+      {"sheet", "pentominoes-6x10", "--challenge", kPentominoes, "--out", path("s.pdf")},
+      {"sheet", "iq-link", "--challenge", "", "--out", path("s.svg")},
+      {"booklet", "--db", path("c.sqlite"), "--out", path("b.pdf")},
+  };
+  for (const int signal : {SIGINT, SIGTERM}) {
+    for (const auto& command : commands) {
+      const auto before = filesIn(dir_);
+      const pid_t pid = startPausedWriter(command);
+      ASSERT_GT(pid, 0);
+      EXPECT_TRUE(hasTempFile(filesIn(dir_))) << "the test must catch the writer with its temporary file";
+      ::kill(pid, signal);
+      int status = 0;
+      ASSERT_EQ(::waitpid(pid, &status, 0), pid);
+      EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == signal) << command[0] << " status " << status;
+      EXPECT_EQ(filesIn(dir_), before) << command[0] << " signal " << signal;
+    }
+  }
+}
+
+// Issue 17, row 9: SIGKILL cannot be caught; the next run removes what it left, but not a live writer's file.
+TEST_F(FileWriting, StaleTemporaryFilesAreRemovedByTheNextRun) {
+  spit(path(".s.pdf.tmp-AbC123"), "left by a killed run");
+  spit(path(".s.pdf.tmp-LiVe99"), "a run still writing");
+  spit(path(".other.pdf.tmp-XyZ789"), "another file's");
+  const int live = ::open(path(".s.pdf.tmp-LiVe99").c_str(), O_RDONLY);
+  ASSERT_GE(live, 0);
+  ASSERT_EQ(::flock(live, LOCK_EX), 0);
+  const auto r = runPiecework("sheet pentominoes-6x10 --challenge " + quote(kPentominoes) + " --out " +
+                              quote(path("s.pdf")));
+  ::close(live);
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(filesIn(dir_), (std::vector<std::string>{".other.pdf.tmp-XyZ789", ".s.pdf.tmp-LiVe99", "s.pdf"}));
+}
+
+// Issue 17, row 9: a replaced file's mode was reset to 644.
+TEST_F(FileWriting, ReplacingAFileKeepsItsMode) {
+  for (const mode_t mode : {mode_t{0600}, mode_t{0640}}) {
+    spit(path("s.pdf"), "old");
+    ASSERT_EQ(::chmod(path("s.pdf").c_str(), mode), 0);
+    ASSERT_EQ(runPiecework("sheet pentominoes-6x10 --challenge " + quote(kPentominoes) + " --out " +
+                           quote(path("s.pdf")))
+                  .status,
+              0);
+    struct stat info {};
+    ASSERT_EQ(::stat(path("s.pdf").c_str(), &info), 0);
+    EXPECT_EQ(info.st_mode & 07777, mode);
+    EXPECT_NE(slurp(path("s.pdf")), "old");
+  }
+}
+
+// Issue 17, row 12: a directory where a file belongs exited with status 1.
+TEST_F(FileWriting, DirectoriesWhereFilesBelongAreBadInput) {
+  fs::create_directory(path("d.pdf"));
+  fs::create_directory(path("d.jsonl"));
+  expectBadInput(runPiecework("sheet pentominoes-6x10 --challenge " + quote(kPentominoes) + " --out " +
+                              quote(path("d.pdf"))),
+                 "is a directory");
+  spit(path("in.jsonl"), std::string(R"({"puzzle":"iq-fit","challenge":")") + kFitUnique + "\"}\n");
+  ASSERT_EQ(
+      runPiecework("catalog import " + quote(path("in.jsonl")) + " --db " + quote(path("c.sqlite"))).status,
+      0);
+  expectBadInput(runPiecework("booklet --db " + quote(path("c.sqlite")) + " --out " + quote(path("d.pdf"))),
+                 "is a directory");
+  expectBadInput(
+      runPiecework("catalog import " + quote(path("d.jsonl")) + " --db " + quote(path("c.sqlite"))),
+      "a directory");
+  expectBadInput(runPiecework("show " + quote(dir_)), "a directory");
+  expectBadInput(runPiecework("count iq-fit --challenge-file " + quote(dir_)), "a directory");
+  EXPECT_TRUE(fs::is_empty(path("d.pdf")));
+}
+
+}  // namespace
+}  // namespace piecework
