@@ -120,7 +120,7 @@ void markedAttempt(const Puzzle& puzzle, Level level, Rules rules, std::uint64_t
   }
   rules.marks = marks;
   const Problem problem = makeProblem(puzzle, {}, rules);  // searched and rated below
-  if (kind == MarkKind::Pattern && check(problem, result) != Uniqueness::Unique) {
+  if (shape.form == ChallengeForm::ColourPattern && check(problem, result) != Uniqueness::Unique) {
     result.reject = Reject::Ambiguous;
     return;
   }
