@@ -698,7 +698,7 @@ Extent FamilyDrawing::pieceExtent(const Puzzle& puzzle, int piece) const {
   if (puzzle.lattice == Lattice::Triangular) return triangularPieceExtent(puzzle, piece);
   if (drawsColouredSquares(puzzle)) return colouredPieceExtent(puzzle, piece);
   const PieceDef& def = puzzle.pieces[static_cast<std::size_t>(piece)];
-  if (puzzle.lattice == Lattice::Spheres) return ballLayersExtent(flatShape(puzzle, def.faces.front()));
+  if (faceCentred(puzzle.lattice)) return ballLayersExtent(flatShape(puzzle, def.faces.front()));
   if (puzzle.lattice == Lattice::Cubic) {
     const IsoFrame f = isoFrame(flatShape(puzzle, def.faces.front()));
     return {f.maxX - f.minX, f.maxY - f.minY};
@@ -717,12 +717,18 @@ void FamilyDrawing::drawPiece(cairo_t* cr, const Puzzle& puzzle, int piece, doub
   if (puzzle.lattice == Lattice::Triangular) return drawTriangularPiece(cr, puzzle, piece, x, y, scale);
   if (drawsColouredSquares(puzzle)) return drawColouredPiece(cr, puzzle, piece, x, y, scale);
   const PieceDef& def = puzzle.pieces[static_cast<std::size_t>(piece)];
-  if (puzzle.lattice == Lattice::Spheres) {
+  if (faceCentred(puzzle.lattice)) {
     const Shape shape = flatShape(puzzle, def.faces.front());
     const double width = shapeExtent(shape).w;
     double at = x;
     for (const Shape& layer : ballLayers(shape)) {
-      drawBalls(cr, shapeGrid(layer, parseColour(def.colour), def.letter), at, y, scale, false, true);
+      const Grid grid = shapeGrid(layer, parseColour(def.colour), def.letter);
+      // (a rhombic dodecahedron seen along a cube axis is a square, its layer neighbours' squares edge to
+      // edge)
+      if (puzzle.lattice == Lattice::Spheres)
+        drawBalls(cr, grid, at, y, scale, false, true);
+      else
+        drawSquares(cr, grid, at, y, scale, true);
       at += (width + kFaceGap) * scale;
     }
     return;

@@ -140,6 +140,7 @@ const std::vector<Transform>& pointGroup(Lattice lattice) {
     case Lattice::Cubic:
       return cubic;
     case Lattice::Spheres:
+    case Lattice::RhombicDodecahedra:  // the same centres, so the same isometries
       return spheres;
     case Lattice::HexPegs:
     case Lattice::Triangular:  // the same turns and mirrors of (q, r); cells have no slots to permute
