@@ -34,6 +34,7 @@ int runPuzzles(const std::vector<std::string>& args) {
                           : puzzle.lattice == Lattice::Triangular         ? "triangular"
                           : puzzle.lattice == Lattice::Spheres            ? "spheres"
                           : puzzle.lattice == Lattice::RhombicDodecahedra ? "rhombic-dodecahedra"
+                          : puzzle.lattice == Lattice::TriangularPrisms   ? "triangular-prisms"
                                                                           : "hex-pegs";
     if (vm.count("json") != 0U) {
       list.push_back({{"name", name},

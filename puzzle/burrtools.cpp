@@ -246,6 +246,10 @@ Voxel sphereLayers(const Reader& reader, const Voxel& v) {
 // parity of sum, the others are cut into pyramids. Their centres are thus the face-centred cubic lattice of
 // the sphere grid, one cube to a ball.
 constexpr int kRhombicGrid = 3;
+// BurrTools' triangular-prism grid (grid type 1) stores triangle x of row y of layer z as voxel (x, y, z),
+// the triangles alternating along a row, and those with x + y even facing row y - 1 with their flat side
+// (file format facts: docs/interop.md): piecework's pictures as they are (puzzle/geometry.hpp, Site).
+constexpr int kPrismGrid = 1;
 constexpr int kRhombicBlock = 5;
 constexpr int kTetrahedraPerCell = 48;
 
@@ -458,13 +462,15 @@ std::string burrToolsDefinition(const std::string& path) {
     reader.fail(root, "not a BurrTools puzzle (no <puzzle> element)");
   const xmlNode* grid = child(root, "gridType");
   const int gridType = grid != nullptr ? reader.number(grid, "type", 0, 1000) : 0;
-  if (gridType != 0 && gridType != kSphereGrid && gridType != kRhombicGrid) {
+  if (gridType != 0 && gridType != kPrismGrid && gridType != kSphereGrid && gridType != kRhombicGrid) {
     static const char* const kGrids[] = {"cubes", "triangular prisms", "spheres", "rhombic dodecahedra",
                                          "tetrahedra and octahedra"};
-    reader.fail(grid,
-                fmt::format("BurrTools grid type {} ({}) is not supported: piecework reads the grids of "
-                            "cubes (type 0), spheres (type 2) and rhombic dodecahedra (type 3)",
-                            gridType, gridType < 5 ? kGrids[gridType] : "unknown"));
+    reader.fail(
+        grid,
+        fmt::format(
+            "BurrTools grid type {} ({}) is not supported: piecework reads the grids of "
+            "cubes (type 0), triangular prisms (type 1), spheres (type 2) and rhombic dodecahedra (type 3)",
+            gridType, gridType < 5 ? kGrids[gridType] : "unknown"));
   }
 
   std::vector<std::string> colours;
@@ -584,6 +590,7 @@ std::string burrToolsDefinition(const std::string& path) {
                       flat                       ? "square"
                       : gridType == kSphereGrid  ? "spheres"
                       : gridType == kRhombicGrid ? "rhombic-dodecahedra"
+                      : gridType == kPrismGrid   ? "triangular-prisms"
                                                  : "cubic",
                       tomlString(board));
   if (anyVariable && !mixed) toml += "fill_every_cell = false\n";
@@ -631,21 +638,25 @@ std::string toBurrTools(const Puzzle& puzzle) {
   // (Written as cubes, a triangular board's cells would meet other neighbours: IQ Stars' 381 tilings became
   // 332.)
   if (puzzle.lattice == Lattice::Triangular)
-    throw InputError(
-        fmt::format("{}: triangular boards are not written to BurrTools files (its triangular-prism grid is "
-                    "not supported)",
-                    puzzle.name));
+    throw InputError(fmt::format(
+        "{}: triangular boards are not written to BurrTools files (their cells have six neighbours: "
+        "BurrTools has no such grid; its triangular prisms are lattice = \"triangular-prisms\")",
+        puzzle.name));
   for (const auto& piece : puzzle.pieces) {
     if (puzzle.lattice == Lattice::Square && piece.moves != Moves::TurnMirror)
       throw InputError(
           fmt::format("{}: piece '{}' may not be turned over, but BurrTools turns flat pieces over "
                       "(it knows only turning in space)",
                       puzzle.name, piece.letter));
-    if (faceCentred(puzzle.lattice) && piece.moves == Moves::Faces)
-      throw InputError(fmt::format(
-          "{}: piece '{}' lies on given faces only, but BurrTools turns pieces of "
-          "{} any way in space",
-          puzzle.name, piece.letter, puzzle.lattice == Lattice::Spheres ? "balls" : "rhombic dodecahedra"));
+    if ((faceCentred(puzzle.lattice) || puzzle.lattice == Lattice::TriangularPrisms) &&
+        piece.moves == Moves::Faces)
+      throw InputError(
+          fmt::format("{}: piece '{}' lies on given faces only, but BurrTools turns pieces of "
+                      "{} any way in space",
+                      puzzle.name, piece.letter,
+                      puzzle.lattice == Lattice::Spheres              ? "balls"
+                      : puzzle.lattice == Lattice::RhombicDodecahedra ? "rhombic dodecahedra"
+                                                                      : "triangular prisms"));
     if (layered(puzzle.lattice) && piece.moves != Moves::Turn && chiral(puzzle.lattice, piece))
       throw InputError(
           fmt::format("{}: piece '{}' may be mirrored, which BurrTools cannot say (give its mirror "
@@ -654,10 +665,12 @@ std::string toBurrTools(const Puzzle& puzzle) {
   }
   const bool spheres = puzzle.lattice == Lattice::Spheres;
   const bool rhombic = puzzle.lattice == Lattice::RhombicDodecahedra;
+  const bool prisms = puzzle.lattice == Lattice::TriangularPrisms;
   std::string xml =
       fmt::format("<?xml version=\"1.0\"?>\n<puzzle version=\"2\"><gridType type=\"{}\"/><colors>",
                   spheres   ? kSphereGrid
                   : rhombic ? kRhombicGrid
+                  : prisms  ? kPrismGrid
                             : 0);
   for (const auto& piece : puzzle.pieces) {
     const unsigned long rgb =

@@ -10,7 +10,7 @@
 
 namespace piecework {
 
-enum class Lattice { Square, Cubic, HexPegs, Triangular, Spheres, RhombicDodecahedra };
+enum class Lattice { Square, Cubic, HexPegs, Triangular, Spheres, RhombicDodecahedra, TriangularPrisms };
 
 // A site is one coverable item of a lattice. Square: (x, y, 0). Cubic: (x, y, z). Hex pegs: (q, r, slot) in
 // axial coordinates, slot 0 the peg's centre and 1..6 its directions in HexDirection order plus one.
@@ -25,6 +25,12 @@ enum class Lattice { Square, Cubic, HexPegs, Triangular, Spheres, RhombicDodecah
 // a face with the 12 cells whose centres are nearest): addressed exactly as spheres, cell (i, j) of square
 // layer k, since a cell is the set of points nearer its centre than any other, and it shares a face with
 // the cells whose balls its ball touches.
+// Triangular prisms (equilateral triangles in rows, stacked in layers): (c, r, k), triangle c of row r of
+// layer k, as the pictures show them; within a row the triangles alternate, and triangle (c, r) points down
+// (its flat side up, shared with row r - 1) when c + r is even, up (flat side shared with row r + 1) when
+// odd. Each has 5 neighbours: left and right in its row, the one across its flat side, above and below. Only
+// shifts with an even dc + dr keep the triangles' directions, so boards and shapes move by those
+// (shiftsKeepParity).
 struct Site {
   int x = 0;
   int y = 0;
@@ -49,10 +55,15 @@ inline bool faceCentred(Lattice lattice) {
   return lattice == Lattice::Spheres || lattice == Lattice::RhombicDodecahedra;
 }
 
-// Lattices whose boards are stacks of layers and whose every coordinate shifts (cubes, spheres, rhombic
-// dodecahedra).
+// Lattices whose boards are stacks of layers, shifted along all three axes (cubes, spheres, rhombic
+// dodecahedra, triangular prisms).
 inline bool layered(Lattice lattice) {
-  return lattice == Lattice::Cubic || faceCentred(lattice);
+  return lattice == Lattice::Cubic || faceCentred(lattice) || lattice == Lattice::TriangularPrisms;
+}
+
+// Lattices whose shifts must keep x + y even (triangular prisms: an odd shift would turn triangles over).
+inline bool shiftsKeepParity(Lattice lattice) {
+  return lattice == Lattice::TriangularPrisms;
 }
 
 // One element of a lattice's point group: a linear map of the translatable coordinates and, on hex pegs, the
