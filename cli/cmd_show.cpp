@@ -77,6 +77,14 @@ int runShow(const std::vector<std::string>& args) {
     std::cout
         << "(balls, layer by layer from the bottom: ball (row r, column c) of a layer lies over the middle "
            "of rows r..r+1, columns c..c+1 of the layer before)\n\n";
+  if (puzzle.lattice == Lattice::RhombicDodecahedra)
+    std::cout
+        << "(rhombic dodecahedra, layer by layer from the bottom: cell (row r, column c) of a layer lies "
+           "over the middle of rows r..r+1, columns c..c+1 of the layer before)\n\n";
+  if (puzzle.lattice == Lattice::TriangularPrisms)
+    std::cout
+        << "(triangular prisms, layer by layer from the bottom: in each row the triangles alternate; "
+           "triangle (row r, column c) points down when r + c is even, counting from 0 at the top left)\n\n";
   std::cout << fmt::format("{:<6} {:<14} {:>6} {:>12} {:>10}\n", "letter", "name", "copies", "orientations",
                            "placements");
   for (int i = 0; i < puzzle.pieceCount(); ++i) {

@@ -172,6 +172,41 @@ void drawSquares(cairo_t* cr, const Grid& grid, double x0, double y0, double s, 
     }
 }
 
+// Triangular prisms seen from above, one layer: triangle (x, y) of the grid points down when x + y is even
+// (the grid starts at an even corner: puzzle/geometry.hpp, Site), side s, rows sqrt(3)/2 s high.
+void drawTriangles(cairo_t* cr, const Grid& grid, double x0, double y0, double s, bool letters) {
+  const double h = s * std::sqrt(3.0) / 2;
+  const auto outline = [&](int x, int y) {
+    const double cx = x0 + (x + 1) * s / 2, top = y0 + y * h;
+    const bool down = (x + y) % 2 == 0;
+    cairo_move_to(cr, cx - s / 2, down ? top : top + h);
+    cairo_line_to(cr, cx + s / 2, down ? top : top + h);
+    cairo_line_to(cr, cx, down ? top + h : top);
+    cairo_close_path(cr);
+  };
+  cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+  for (int y = 0; y < grid.h; ++y)
+    for (int x = 0; x < grid.w; ++x) {
+      const GridCell* c = grid.find(x, y);
+      if (c == nullptr) continue;
+      outline(x, y);
+      set(cr, c->group < 0 ? Rgb{1, 1, 1} : c->colour);
+      cairo_fill_preserve(cr);
+      set(cr, c->group < 0 ? kGridLine : darker(c->colour, 0.25));
+      cairo_set_line_width(cr, std::max(0.4, 0.04 * s));
+      cairo_stroke(cr);
+    }
+  if (!letters) return;
+  for (int y = 0; y < grid.h; ++y)
+    for (int x = 0; x < grid.w; ++x) {
+      const GridCell* c = grid.find(x, y);
+      const bool down = (x + y) % 2 == 0;
+      if (c != nullptr && c->group >= 0 && c->letter != 0)
+        letterOn(cr, c->letter, c->colour, x0 + (x + 1) * s / 2, y0 + y * h + (down ? h / 3 : 2 * h / 3),
+                 0.3 * s);
+    }
+}
+
 void drawBalls(cairo_t* cr, const Grid& grid, double x0, double y0, double s, bool board, bool letters) {
   if (board) {
     set(cr, kBoard);
@@ -325,6 +360,8 @@ void drawCellBoard(cairo_t* cr, const Puzzle& puzzle, const std::vector<int>& pl
     // (balls: each layer lies in the hollows of the one below, which the layer pictures leave to the text)
     if (puzzle.lattice == Lattice::Spheres)
       drawBalls(cr, layerOf(puzzle, z, groupAt, looks), lx, ly + kLayerLabel * s, s, true, true);
+    else if (puzzle.lattice == Lattice::TriangularPrisms)
+      drawTriangles(cr, layerOf(puzzle, z, groupAt, looks), lx, ly + kLayerLabel * s, s, true);
     else
       drawSquares(cr, layerOf(puzzle, z, groupAt, looks), lx, ly + kLayerLabel * s, s, true);
   }
@@ -700,7 +737,8 @@ Extent FamilyDrawing::pieceExtent(const Puzzle& puzzle, int piece) const {
   if (puzzle.lattice == Lattice::Triangular) return triangularPieceExtent(puzzle, piece);
   if (drawsColouredSquares(puzzle)) return colouredPieceExtent(puzzle, piece);
   const PieceDef& def = puzzle.pieces[static_cast<std::size_t>(piece)];
-  if (puzzle.lattice == Lattice::Spheres) return ballLayersExtent(flatShape(puzzle, def.faces.front()));
+  if (faceCentred(puzzle.lattice) || puzzle.lattice == Lattice::TriangularPrisms)
+    return ballLayersExtent(flatShape(puzzle, def.faces.front()));
   if (puzzle.lattice == Lattice::Cubic) {
     const IsoFrame f = isoFrame(flatShape(puzzle, def.faces.front()));
     return {f.maxX - f.minX, f.maxY - f.minY};
@@ -719,12 +757,20 @@ void FamilyDrawing::drawPiece(cairo_t* cr, const Puzzle& puzzle, int piece, doub
   if (puzzle.lattice == Lattice::Triangular) return drawTriangularPiece(cr, puzzle, piece, x, y, scale);
   if (drawsColouredSquares(puzzle)) return drawColouredPiece(cr, puzzle, piece, x, y, scale);
   const PieceDef& def = puzzle.pieces[static_cast<std::size_t>(piece)];
-  if (puzzle.lattice == Lattice::Spheres) {
+  if (faceCentred(puzzle.lattice) || puzzle.lattice == Lattice::TriangularPrisms) {
     const Shape shape = flatShape(puzzle, def.faces.front());
     const double width = shapeExtent(shape).w;
     double at = x;
     for (const Shape& layer : ballLayers(shape)) {
-      drawBalls(cr, shapeGrid(layer, parseColour(def.colour), def.letter), at, y, scale, false, true);
+      const Grid grid = shapeGrid(layer, parseColour(def.colour), def.letter);
+      // (a rhombic dodecahedron seen along a cube axis is a square, its layer neighbours' squares edge to
+      // edge)
+      if (puzzle.lattice == Lattice::Spheres)
+        drawBalls(cr, grid, at, y, scale, false, true);
+      else if (puzzle.lattice == Lattice::TriangularPrisms)
+        drawTriangles(cr, grid, at, y, scale, true);
+      else
+        drawSquares(cr, grid, at, y, scale, true);
       at += (width + kFaceGap) * scale;
     }
     return;

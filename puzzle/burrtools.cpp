@@ -31,6 +31,8 @@ namespace {
 constexpr std::string_view kExtension = ".xmpuzzle";
 constexpr std::size_t kMaxXmlBytes = 64U << 20U;  // far above any real puzzle; stops a gzip bomb
 constexpr int kMaxVoxelSide = 64;
+// The rhombic grid spends 5 voxels on each cube along an axis (below), so its shapes may be that much wider.
+constexpr int kMaxRhombicVoxelSide = 5 * 24;
 
 // ---- reading -------------------------------------------------------------------------------------------
 
@@ -132,12 +134,12 @@ struct Voxel {
   int colourAt(int i, int j, int k) const { return colour[static_cast<std::size_t>(i + x * (j + y * k))]; }
 };
 
-Voxel readVoxel(const Reader& reader, const xmlNode* node) {
+Voxel readVoxel(const Reader& reader, const xmlNode* node, int maxSide) {
   Voxel v;
   v.line = node->line;
-  v.x = reader.number(node, "x", 1, kMaxVoxelSide);
-  v.y = reader.number(node, "y", 1, kMaxVoxelSide);
-  v.z = reader.number(node, "z", 1, kMaxVoxelSide);
+  v.x = reader.number(node, "x", 1, maxSide);
+  v.y = reader.number(node, "y", 1, maxSide);
+  v.z = reader.number(node, "z", 1, maxSide);
   if (reader.number(node, "type", 0, 0, 0) != 0)
     reader.fail(node, "unknown voxel type (only type 0 is known)");
   v.name = attribute(node, "name");
@@ -237,6 +239,108 @@ Voxel sphereLayers(const Reader& reader, const Voxel& v) {
   return out;
 }
 
+// BurrTools' rhombic grid (grid type 3) cuts each cube of the grid into 24 tetrahedra by the six planes
+// through its centre and two opposite edges; a cube is a 5 x 5 x 5 block of voxels, and the voxel of a
+// tetrahedron has, within the block, one coordinate 0 or 4 (the cube face that is the tetrahedron's base),
+// one 1 or 3 and one 2 (file format facts: docs/interop.md). A rhombic dodecahedron is a cube with the
+// square pyramid of each neighbouring cube that stands on their common face: that cube's 24 tetrahedra and
+// 4 from each of its 6 neighbours, 48 in all. With the dodecahedra on cubes whose coordinates have one
+// parity of sum, the others are cut into pyramids. Their centres are thus the face-centred cubic lattice of
+// the sphere grid, one cube to a ball.
+constexpr int kRhombicGrid = 3;
+// BurrTools' triangular-prism grid (grid type 1) stores triangle x of row y of layer z as voxel (x, y, z),
+// the triangles alternating along a row, and those with x + y even facing row y - 1 with their flat side
+// (file format facts: docs/interop.md): piecework's pictures as they are (puzzle/geometry.hpp, Site).
+constexpr int kPrismGrid = 1;
+constexpr int kRhombicBlock = 5;
+constexpr int kTetrahedraPerCell = 48;
+
+// Whether a position within a block (0..4 each) is one of the 24 tetrahedra.
+bool rhombicTetrahedron(int a, int b, int c) {
+  std::array<int, 3> folded = {std::min(a, 4 - a), std::min(b, 4 - b), std::min(c, 4 - c)};
+  std::sort(folded.begin(), folded.end());
+  return folded == std::array<int, 3>{0, 1, 2};
+}
+
+// The rhombic grid's voxels as sphere-grid voxels (one per dodecahedron, at its cube), for sphereLayers:
+// each tetrahedron belongs to the dodecahedron of its own cube when that cube's parity is the shape's, else
+// to that of the neighbour across its base. A shape is whole dodecahedra centred on cubes of one parity;
+// BurrTools lets a designer choose either, so both are tried.
+Voxel rhombicSpheres(const Reader& reader, const Voxel& v) {
+  struct Cell {
+    int tetrahedra = 0;
+    VoxelState state = VoxelState::Empty;
+    int colour = 0;
+    bool mixed = false;
+  };
+  std::optional<std::string> firstProblem;  // of the parity with the fewest broken dodecahedra
+  int fewestIncomplete = 0;
+  for (int parity = 0; parity < 2; ++parity) {  // of the sum of the dodecahedra's cubes
+    std::map<Site, Cell> cells;  // by cube, shifted by one so that neighbours of cube 0 stay at 0 or more
+    std::optional<std::string> problem;
+    for (int z = 0; z < v.z; ++z)
+      for (int y = 0; y < v.y; ++y)
+        for (int x = 0; x < v.x; ++x) {
+          const VoxelState state = v.at(x, y, z);
+          if (state == VoxelState::Empty) continue;
+          const std::array<int, 3> at = {x % kRhombicBlock, y % kRhombicBlock, z % kRhombicBlock};
+          if (!rhombicTetrahedron(at[0], at[1], at[2]))
+            throw InputError(
+                fmt::format("{}:{}: shape '{}': voxel ({}, {}, {}) is no tetrahedron of the "
+                            "rhombic grid",
+                            reader.file, v.line, v.name, x, y, z));
+          std::array<int, 3> cube = {x / kRhombicBlock + 1, y / kRhombicBlock + 1, z / kRhombicBlock + 1};
+          if ((cube[0] + cube[1] + cube[2] + 1) % 2 != parity)  // (+1: the shift by (1, 1, 1))
+            for (std::size_t a = 0; a < 3; ++a)
+              if (at[a] == 0 || at[a] == kRhombicBlock - 1) cube[a] += at[a] == 0 ? -1 : 1;
+          Cell& cell = cells[Site{cube[0], cube[1], cube[2]}];
+          if (cell.tetrahedra > 0 && (cell.state != state || cell.colour != v.colourAt(x, y, z)))
+            cell.mixed = true;
+          ++cell.tetrahedra;
+          cell.state = state;
+          cell.colour = v.colourAt(x, y, z);
+        }
+    int incomplete = 0;
+    for (const auto& [cube, cell] : cells) {
+      if (cell.tetrahedra == kTetrahedraPerCell && !cell.mixed) continue;
+      ++incomplete;
+      const Site from{kRhombicBlock * (cube.x - 1), kRhombicBlock * (cube.y - 1),
+                      kRhombicBlock * (cube.z - 1)};
+      if (!problem)
+        problem = fmt::format(
+            "{}:{}: shape '{}': the rhombic dodecahedron on the cube of voxels ({}..{}, {}..{}, {}..{}) has "
+            "{} "
+            "(piecework reads shapes of whole rhombic dodecahedra only: 48 tetrahedra of one kind and "
+            "colour)",
+            reader.file, v.line, v.name, from.x, from.x + 4, from.y, from.y + 4, from.z, from.z + 4,
+            cell.mixed ? "tetrahedra of different kinds or colours"
+                       : fmt::format("{} of its 48 tetrahedra", cell.tetrahedra));
+    }
+    if (problem) {
+      // (the parity with fewer broken dodecahedra is the one the designer meant)
+      if (!firstProblem || incomplete < fewestIncomplete)
+        firstProblem = problem, fewestIncomplete = incomplete;
+      continue;
+    }
+    // Sphere voxels at the dodecahedra's cubes, moved to an even sum and to coordinates of 0 or more.
+    Voxel out;
+    out.name = v.name;
+    out.line = v.line;
+    out.x = v.x / kRhombicBlock + 4, out.y = v.y / kRhombicBlock + 4, out.z = v.z / kRhombicBlock + 4;
+    const auto size = static_cast<std::size_t>(out.x) * static_cast<std::size_t>(out.y) * out.z;
+    out.state.assign(size, VoxelState::Empty);
+    out.colour.assign(size, 0);
+    for (const auto& [cube, cell] : cells) {
+      const Site even{cube.x + 1 - parity, cube.y + 1, cube.z + 1};
+      const auto i = static_cast<std::size_t>(even.x + out.x * (even.y + out.y * even.z));
+      out.state[i] = cell.state;
+      out.colour[i] = cell.colour;
+    }
+    return sphereLayers(reader, out);
+  }
+  throw InputError(*firstProblem);
+}
+
 // ---- writing -------------------------------------------------------------------------------------------
 
 std::string gzipped(const std::string& data) {
@@ -288,6 +392,40 @@ std::map<Site, char> sphereVoxels(const std::map<Site, char>& balls, Site& size)
   return out;
 }
 
+// The inverse of rhombicSpheres: each sphere-grid voxel (x + y + z even) becomes the 48 tetrahedra of the
+// rhombic dodecahedron on cube (x + 1, y + 1, z + 1) (one further, so that its neighbours' pyramids stay
+// inside the box; the dodecahedra then sit on cubes of odd sum, which BurrTools allows as well). The box
+// becomes whole cubes of 5 x 5 x 5 voxels.
+std::map<Site, char> rhombicVoxels(const std::map<Site, char>& balls, Site& size) {
+  std::map<Site, char> out;
+  Site cubes{0, 0, 0};
+  for (const auto& [ball, c] : balls) {
+    const Site cube{ball.x + 1, ball.y + 1, ball.z + 1};
+    cubes = Site{std::max(cubes.x, cube.x + 2), std::max(cubes.y, cube.y + 2), std::max(cubes.z, cube.z + 2)};
+    for (int a = 0; a < kRhombicBlock; ++a)
+      for (int b = 0; b < kRhombicBlock; ++b)
+        for (int d = 0; d < kRhombicBlock; ++d) {
+          if (!rhombicTetrahedron(a, b, d)) continue;
+          out[Site{kRhombicBlock * cube.x + a, kRhombicBlock * cube.y + b, kRhombicBlock * cube.z + d}] = c;
+          // The tetrahedron is also the base-facing one of the neighbour across its face, when it lies on
+          // the face that faces this cube: position 4 of the cube before, or 0 of the cube after.
+          const std::array<int, 3> at = {a, b, d};
+          for (std::size_t axis = 0; axis < 3; ++axis) {
+            if (at[axis] != 0 && at[axis] != kRhombicBlock - 1) continue;
+            std::array<int, 3> inNeighbour = at;
+            inNeighbour[axis] = kRhombicBlock - 1 - at[axis];
+            std::array<int, 3> neighbour = {cube.x, cube.y, cube.z};
+            neighbour[axis] += at[axis] == 0 ? -1 : 1;
+            out[Site{kRhombicBlock * neighbour[0] + inNeighbour[0],
+                     kRhombicBlock * neighbour[1] + inNeighbour[1],
+                     kRhombicBlock * neighbour[2] + inNeighbour[2]}] = c;
+          }
+        }
+  }
+  size = Site{kRhombicBlock * cubes.x, kRhombicBlock * cubes.y, kRhombicBlock * cubes.z};
+  return out;
+}
+
 // BurrTools voxel text for cells: '#' (or '+') where a cell is, '_' elsewhere; its colour appended when not
 // 0: the cell's own in `cellColours`, else `colour`.
 std::string voxelXml(const std::string& name, const Site& size, const std::map<Site, char>& cells, int colour,
@@ -329,13 +467,15 @@ std::string burrToolsDefinition(const std::string& path) {
     reader.fail(root, "not a BurrTools puzzle (no <puzzle> element)");
   const xmlNode* grid = child(root, "gridType");
   const int gridType = grid != nullptr ? reader.number(grid, "type", 0, 1000) : 0;
-  if (gridType != 0 && gridType != kSphereGrid) {
+  if (gridType != 0 && gridType != kPrismGrid && gridType != kSphereGrid && gridType != kRhombicGrid) {
     static const char* const kGrids[] = {"cubes", "triangular prisms", "spheres", "rhombic dodecahedra",
                                          "tetrahedra and octahedra"};
-    reader.fail(grid,
-                fmt::format("BurrTools grid type {} ({}) is not supported: piecework reads the grids of "
-                            "cubes (type 0) and spheres (type 2)",
-                            gridType, gridType < 5 ? kGrids[gridType] : "unknown"));
+    reader.fail(
+        grid,
+        fmt::format(
+            "BurrTools grid type {} ({}) is not supported: piecework reads the grids of "
+            "cubes (type 0), triangular prisms (type 1), spheres (type 2) and rhombic dodecahedra (type 3)",
+            gridType, gridType < 5 ? kGrids[gridType] : "unknown"));
   }
 
   std::vector<std::string> colours;
@@ -343,9 +483,12 @@ std::string burrToolsDefinition(const std::string& path) {
     colours.push_back(fmt::format("#{:02x}{:02x}{:02x}", reader.number(c, "red", 0, 255),
                                   reader.number(c, "green", 0, 255), reader.number(c, "blue", 0, 255)));
   std::vector<Voxel> shapes;
-  for (const xmlNode* v : children(child(root, "shapes"), "voxel")) shapes.push_back(readVoxel(reader, v));
+  for (const xmlNode* v : children(child(root, "shapes"), "voxel"))
+    shapes.push_back(readVoxel(reader, v, gridType == kRhombicGrid ? kMaxRhombicVoxelSide : kMaxVoxelSide));
   if (gridType == kSphereGrid)
     for (Voxel& v : shapes) v = sphereLayers(reader, v);
+  if (gridType == kRhombicGrid)
+    for (Voxel& v : shapes) v = rhombicSpheres(reader, v);
 
   const auto problems = children(child(root, "problems"), "problem");
   if (problems.empty()) reader.fail(root, "no problem in the file (BurrTools: Problems tab)");
@@ -453,9 +596,11 @@ std::string burrToolsDefinition(const std::string& path) {
   std::string toml = fmt::format("# Read from the BurrTools file {} (problem {}).\n", file, problemNumber);
   toml += fmt::format("name = {}\ntitle = {}\nlattice = \"{}\"\nboard = {}\n", tomlString(base),
                       tomlString(title),
-                      flat                      ? "square"
-                      : gridType == kSphereGrid ? "spheres"
-                                                : "cubic",
+                      flat                       ? "square"
+                      : gridType == kSphereGrid  ? "spheres"
+                      : gridType == kRhombicGrid ? "rhombic-dodecahedra"
+                      : gridType == kPrismGrid   ? "triangular-prisms"
+                                                 : "cubic",
                       tomlString(board));
   if (anyVariable && !mixed) toml += "fill_every_cell = false\n";
   if (constrained) {
@@ -515,21 +660,25 @@ std::string toBurrTools(const Puzzle& puzzle) {
   // (Written as cubes, a triangular board's cells would meet other neighbours: IQ Stars' 381 tilings became
   // 332.)
   if (puzzle.lattice == Lattice::Triangular)
-    throw InputError(
-        fmt::format("{}: triangular boards are not written to BurrTools files (its triangular-prism grid is "
-                    "not supported)",
-                    puzzle.name));
+    throw InputError(fmt::format(
+        "{}: triangular boards are not written to BurrTools files (their cells have six neighbours: "
+        "BurrTools has no such grid; its triangular prisms are lattice = \"triangular-prisms\")",
+        puzzle.name));
   for (const auto& piece : puzzle.pieces) {
     if (puzzle.lattice == Lattice::Square && piece.moves != Moves::TurnMirror)
       throw InputError(
           fmt::format("{}: piece '{}' may not be turned over, but BurrTools turns flat pieces over "
                       "(it knows only turning in space)",
                       puzzle.name, piece.letter));
-    if (puzzle.lattice == Lattice::Spheres && piece.moves == Moves::Faces)
+    if ((faceCentred(puzzle.lattice) || puzzle.lattice == Lattice::TriangularPrisms) &&
+        piece.moves == Moves::Faces)
       throw InputError(
           fmt::format("{}: piece '{}' lies on given faces only, but BurrTools turns pieces of "
-                      "balls any way in space",
-                      puzzle.name, piece.letter));
+                      "{} any way in space",
+                      puzzle.name, piece.letter,
+                      puzzle.lattice == Lattice::Spheres              ? "balls"
+                      : puzzle.lattice == Lattice::RhombicDodecahedra ? "rhombic dodecahedra"
+                                                                      : "triangular prisms"));
     if (layered(puzzle.lattice) && piece.moves != Moves::Turn && chiral(puzzle.lattice, piece))
       throw InputError(
           fmt::format("{}: piece '{}' may be mirrored, which BurrTools cannot say (give its mirror "
@@ -538,12 +687,17 @@ std::string toBurrTools(const Puzzle& puzzle) {
   }
   const bool spheres = puzzle.lattice == Lattice::Spheres;
   const ColourConstraints& constraints = puzzle.colourConstraints;
-  if (spheres && !constraints.empty())
-    throw InputError(
-        fmt::format("{}: colour constraints on spheres are not written to BurrTools files", puzzle.name));
+  const bool rhombic = puzzle.lattice == Lattice::RhombicDodecahedra;
+  const bool prisms = puzzle.lattice == Lattice::TriangularPrisms;
+  if ((spheres || rhombic || prisms) && !constraints.empty())
+    throw InputError(fmt::format("{}: colour constraints are written to BurrTools files on cubes only",
+                                 puzzle.name));
   std::string xml =
       fmt::format("<?xml version=\"1.0\"?>\n<puzzle version=\"2\"><gridType type=\"{}\"/><colors>",
-                  spheres ? kSphereGrid : 0);
+                  spheres   ? kSphereGrid
+                  : rhombic ? kRhombicGrid
+                  : prisms  ? kPrismGrid
+                            : 0);
   const auto colourXml = [](const std::string& hex) {
     const unsigned long rgb = std::strtoul(hex.c_str() + (hex.empty() ? 0 : 1), nullptr, 16);
     return fmt::format("<color red=\"{}\" green=\"{}\" blue=\"{}\"/>", (rgb >> 16U) & 0xffU,
@@ -575,6 +729,12 @@ std::string toBurrTools(const Puzzle& puzzle) {
   Site boardSize{puzzle.high.x - puzzle.low.x + 1, puzzle.high.y - puzzle.low.y + 1,
                  puzzle.high.z - puzzle.low.z + 1};
   if (spheres) board = sphereVoxels(board, boardSize);
+  if (rhombic) board = rhombicVoxels(sphereVoxels(board, boardSize), boardSize);
+  if (std::max({boardSize.x, boardSize.y, boardSize.z}) > (rhombic ? kMaxRhombicVoxelSide : kMaxVoxelSide))
+    throw InputError(fmt::format(
+        "{}: the board is {} x {} x {} voxels in BurrTools' grid, wider than the {} "
+        "voxels piecework reads back",
+        puzzle.name, boardSize.x, boardSize.y, boardSize.z, rhombic ? kMaxRhombicVoxelSide : kMaxVoxelSide));
   xml += voxelXml(puzzle.title, boardSize, board, 0, boardColours);
   // Shapes 1..n: the pieces, each in its own colour, named so that the letter comes first.
   for (std::size_t p = 0; p < puzzle.pieces.size(); ++p) {
@@ -598,6 +758,7 @@ std::string toBurrTools(const Puzzle& puzzle) {
       }
     }
     if (spheres) cells = sphereVoxels(cells, size);
+    if (rhombic) cells = rhombicVoxels(sphereVoxels(cells, size), size);
     const bool letterFirst =
         !piece.name.empty() && std::toupper(static_cast<unsigned char>(piece.name[0])) ==
                                    std::toupper(static_cast<unsigned char>(piece.letter));

@@ -178,8 +178,13 @@ class Reader final : public DefinitionReader {
     if (name == "hex-pegs") return Lattice::HexPegs;
     if (name == "triangular") return Lattice::Triangular;
     if (name == "spheres") return Lattice::Spheres;
+    if (name == "rhombic-dodecahedra") return Lattice::RhombicDodecahedra;
+    if (name == "triangular-prisms") return Lattice::TriangularPrisms;
     fail(root.get("lattice"),
-         fmt::format("unknown lattice '{}' (square, cubic, hex-pegs, triangular or spheres)", name));
+         fmt::format(
+             "unknown lattice '{}' (square, cubic, hex-pegs, triangular, spheres, rhombic-dodecahedra or "
+             "triangular-prisms)",
+             name));
   }
 
   // Board pictures: '.' a cell (or peg), '#' no cell, 'o' a cell of the colour window (square and triangular
@@ -191,7 +196,9 @@ class Reader final : public DefinitionReader {
     if (const toml::node* box = root.get("box")) {
       const toml::array* dims = box->as_array();
       if (dims == nullptr || dims->size() != 3 || !layered(lattice))
-        fail(box, "'box' must be [x, y, z] on the cubic lattice (or [columns, rows, layers] of spheres)");
+        fail(box,
+             "'box' must be [x, y, z] on the cubic lattice (or [columns, rows, layers] of spheres, rhombic "
+             "dodecahedra or triangular prisms)");
       std::array<int, 3> n{};
       for (std::size_t i = 0; i < 3; ++i) {
         auto v = (*dims)[i].value<int64_t>();
@@ -209,7 +216,8 @@ class Reader final : public DefinitionReader {
     const bool offsetRows = lattice == Lattice::HexPegs || lattice == Lattice::Triangular;
     const Picture picture = parsePicture(*node->value<std::string>(), offsetRows);
     if (picture.depth() == 0) fail(node, "the board picture is empty");
-    if (!layered(lattice) && picture.depth() > 1) fail(node, "only cubic and sphere boards have layers");
+    if (!layered(lattice) && picture.depth() > 1)
+      fail(node, "only cubic, sphere, rhombic-dodecahedra and triangular-prism boards have layers");
     for (const auto& layer : picture.layers)
       for (const auto& row : layer)
         for (const auto& c : row) {

@@ -90,6 +90,18 @@ std::string Family::rulesText(const Puzzle& puzzle) const {
            "each layer's balls lie in the hollows of the layer below, ball (row r, column c) over the middle "
            "of "
            "rows r..r+1, columns c..c+1. The pieces may be turned any way.";
+  if (puzzle.lattice == Lattice::TriangularPrisms)
+    return "Fill the shape with the pieces of triangular prisms shown. It is drawn layer by layer, each seen "
+           "from "
+           "above; the pieces may be turned any way that keeps the layers level, and turned over.";
+  if (puzzle.lattice == Lattice::RhombicDodecahedra)
+    return "Fill the shape with the pieces of rhombic dodecahedra shown. It is drawn layer by layer, each "
+           "seen "
+           "from above, where each cell shows as a square; each layer lies over the hollows of the layer "
+           "below, "
+           "cell (row r, column c) over the middle of rows r..r+1, columns c..c+1. The pieces may be turned "
+           "any "
+           "way.";
   if (puzzle.lattice == Lattice::Cubic)
     return "Fill the box with the pieces shown. The box is drawn layer by layer, each layer seen from above; "
            "the "

@@ -98,6 +98,31 @@ Transform hexMirror() {
   return t;
 }
 
+// Triangular prisms: the triangles' centres in the basis of the triangular lattice, where the turns and
+// mirrors of the plane are the hex pegs' integer matrices. With rows of height h and triangles of side 1,
+// triangle (c, r) has its centre at x = (1 + c) / 2 (a corner of the tiling at the origin), y = (3r + 1) h /
+// 3 when c + r is even, (3r + 2) h / 3 when odd. X = 6x and Y = 3y / h are integers of one parity, and (X -
+// Y) / 2, Y are the coordinates in the basis (side 1 along x, side 1 at 60 degrees) divided by 3.
+Site prismLattice(const Site& s) {
+  const int x = 3 + 3 * s.x, y = 3 * s.y + ((s.x + s.y) % 2 == 0 ? 1 : 2);
+  return Site{(x - y) / 2, y, s.z};
+}
+
+Site prismPicture(const Site& l) {
+  const int y = l.y, x = 2 * l.x + y;
+  const int row = (y - 1 >= 0 ? (y - 1) / 3 : -((1 - y + 2) / 3));  // floor((y - 1) / 3)
+  return Site{x / 3 - 1, row, l.z};
+}
+
+// The plane's 12 turns and mirrors about a corner of the tiling, each with and without turning the layer
+// stack over: 24, of which 12 turns in space.
+std::vector<Transform> makePrismGroup() {
+  Transform flip = identity();
+  flip.matrix[2][2] = -1;
+  flip.mirror = true;
+  return closure({hexTurn(), hexMirror(), flip});
+}
+
 int translatableAxes(Lattice lattice) {
   return layered(lattice) ? 3 : 2;
 }
@@ -106,6 +131,12 @@ int translatableAxes(Lattice lattice) {
 
 Site apply(Lattice lattice, const Transform& t, const Site& s) {
   const auto& m = t.matrix;
+  if (lattice == Lattice::TriangularPrisms) {
+    const Site l = prismLattice(s);
+    return prismPicture(Site{m[0][0] * l.x + m[0][1] * l.y + m[0][2] * l.z,
+                             m[1][0] * l.x + m[1][1] * l.y + m[1][2] * l.z,
+                             m[2][0] * l.x + m[2][1] * l.y + m[2][2] * l.z});
+  }
   if (lattice == Lattice::HexPegs) {
     Site out{m[0][0] * s.x + m[0][1] * s.y, m[1][0] * s.x + m[1][1] * s.y, s.z};
     if (s.z > 0) out.z = 1 + t.direction[static_cast<std::size_t>(s.z - 1)];
@@ -134,13 +165,17 @@ const std::vector<Transform>& pointGroup(Lattice lattice) {
   static const std::vector<Transform> cubic = makeCubicGroup();
   static const std::vector<Transform> hex = closure({hexTurn(), hexMirror()});
   static const std::vector<Transform> spheres = makeSpheresGroup();
+  static const std::vector<Transform> prisms = makePrismGroup();
   switch (lattice) {
     case Lattice::Square:
       return square;
     case Lattice::Cubic:
       return cubic;
     case Lattice::Spheres:
+    case Lattice::RhombicDodecahedra:  // the same centres, so the same isometries
       return spheres;
+    case Lattice::TriangularPrisms:
+      return prisms;
     case Lattice::HexPegs:
     case Lattice::Triangular:  // the same turns and mirrors of (q, r); cells have no slots to permute
       break;
@@ -164,6 +199,7 @@ Shape normalized(Lattice lattice, Shape shape) {
     low[1] = std::min(low[1], s.y);
     low[2] = std::min(low[2], s.z);
   }
+  if (shiftsKeepParity(lattice) && (low[0] + low[1]) % 2 != 0) --low[0];  // (odd low sums: see Site)
   for (auto& s : shape) {
     s.x -= low[0];
     s.y -= low[1];

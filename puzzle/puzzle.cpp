@@ -71,9 +71,11 @@ void computePlacements(Puzzle& p) {
       for (const auto& s : shape)
         shapeHigh = Site{std::max(shapeHigh.x, s.x), std::max(shapeHigh.y, s.y), std::max(shapeHigh.z, s.z)};
       const bool moveZ = layered(p.lattice);
+      const bool keepParity = shiftsKeepParity(p.lattice);
       for (int dz = moveZ ? p.low.z : 0; dz <= (moveZ ? p.high.z - shapeHigh.z : 0); ++dz)
         for (int dy = p.low.y; dy <= p.high.y - shapeHigh.y; ++dy)
           for (int dx = p.low.x; dx <= p.high.x - shapeHigh.x; ++dx) {
+            if (keepParity && (dx + dy) % 2 != 0) continue;
             std::vector<std::pair<int, char>> squares;
             bool fits = true;
             for (std::size_t k = 0; k < shape.size(); ++k) {
@@ -137,6 +139,7 @@ void computeSymmetries(Puzzle& p) {
     for (const auto& s : p.sites) image.push_back(apply(p.lattice, t, s));
     Site low{INT_MAX, INT_MAX, INT_MAX};
     for (const auto& s : image) low = Site{std::min(low.x, s.x), std::min(low.y, s.y), std::min(low.z, s.z)};
+    if (shiftsKeepParity(p.lattice) && (low.x + low.y) % 2 != 0) --low.x;  // as p.low
     const Site shift{p.low.x - low.x, p.low.y - low.y, layered(p.lattice) ? p.low.z - low.z : 0};
     Symmetry sym;
     sym.mirror = t.mirror;
@@ -325,6 +328,8 @@ Puzzle buildPuzzle(PuzzleSpec spec) {
     p.low.z = 0;
     p.high.z = 6;
   }
+  // (pictures start at low: an even low.x + low.y keeps each triangle's direction where its picture says)
+  if (shiftsKeepParity(p.lattice) && (p.low.x + p.low.y) % 2 != 0) --p.low.x;
   p.sites = p.family->searchOrder(p);
   for (int i = 0; i < p.siteCount(); ++i) p.siteIndex[p.sites[static_cast<std::size_t>(i)]] = i;
   p.mustFill.assign(p.sites.size(), spec.fillAll);

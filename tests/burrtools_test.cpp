@@ -122,8 +122,9 @@ TEST(BurrTools, MalformedFilesAndOtherGridsGetOneLine) {
   const std::string dir = piecework::test::tempDir();
   writeGzip(dir + "/broken.xmpuzzle", "<puzzle version=\"2\"><shapes><voxel x=\"1\"");
   std::ofstream(dir + "/notgzip.xmpuzzle", std::ios::binary) << std::string("\x1f\x8b\x08\x00garbage", 12);
-  writeGzip(dir + "/prisms.xmpuzzle",
-            "<puzzle version=\"2\"><gridType type=\"1\"/><shapes/><problems/></puzzle>");
+  // (grid type 4: tetrahedra and octahedra, not read; types 1 to 3 are, tests/prisms_test.cpp and others)
+  writeGzip(dir + "/tetraocta.xmpuzzle",
+            "<puzzle version=\"2\"><gridType type=\"4\"/><shapes/><problems/></puzzle>");
   writeGzip(dir + "/short.xmpuzzle",
             "<puzzle><shapes><voxel x=\"2\" y=\"2\" z=\"1\" type=\"0\">###</voxel></shapes></puzzle>");
   // A colour above BurrTools' 63 and a min above max, each named with its line.
@@ -140,7 +141,7 @@ TEST(BurrTools, MalformedFilesAndOtherGridsGetOneLine) {
     const char* says;
   } cases[] = {{"broken.xmpuzzle", "broken.xmpuzzle:1:"},
                {"notgzip.xmpuzzle", "notgzip.xmpuzzle"},
-               {"prisms.xmpuzzle", "triangular prisms"},
+               {"tetraocta.xmpuzzle", "tetrahedra and octahedra"},
                {"short.xmpuzzle", "needs 4"},
                {"coloured.xmpuzzle", "coloured.xmpuzzle:3: voxel data: colour 64 is above 63"},
                {"minmax.xmpuzzle", "minmax.xmpuzzle:7: min=\"3\" is more than max=\"2\""},

@@ -1,0 +1,209 @@
+// SPDX-License-Identifier: Apache-2.0
+// Triangular prisms (triangles in rows, stacked in layers): counts by hand and against a brute force here
+// that finds which prisms share a face from their centres in space, BurrTools' triangular-prism grid (grid
+// type 1) read from a file this test writes, written and read back, and bad input refused.
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cstdint>
+#include <cstdlib>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "puzzle/geometry.hpp"
+#include "support/run.hpp"
+
+namespace {
+
+using nlohmann::json;
+using piecework::test::runPiecework;
+
+// A prism: triangle c of row r of layer k (docs/puzzle-format.md, "Triangular prisms"), rows downward,
+// triangle (c, r) pointing down when c + r is even. With sides 1 and rows h = sqrt(3)/2 high its centre is at
+// x = (c + 1) / 2 and, from the top of the row, h/3 (pointing down: flat side on top) or 2h/3 (pointing up);
+// kept as X = 6x and Y = 3y / h, integers, and the layer.
+struct Prism {
+  int c, r, k;
+};
+
+bool shareFace(const Prism& a, const Prism& b) {
+  const auto y = [](const Prism& p) { return 3LL * p.r + ((p.c + p.r) % 2 == 0 ? 1 : 2); };
+  const long long dx = 3LL * (a.c - b.c), dy = y(a) - y(b);
+  // In one layer: centres 1/sqrt 3 apart (twice the inradius), (dx^2 + 3 dy^2) / 36 = 1/3.
+  if (a.k == b.k) return dx * dx + 3 * dy * dy == 12;
+  return a.c == b.c && a.r == b.r && (a.k - b.k == 1 || b.k - a.k == 1);
+}
+
+std::uint64_t pairings(const std::vector<Prism>& cells, std::vector<bool>& used) {
+  std::size_t first = 0;
+  while (first < used.size() && used[first]) ++first;
+  if (first == used.size()) return 1;
+  used[first] = true;
+  std::uint64_t ways = 0;
+  for (std::size_t other = first + 1; other < used.size(); ++other)
+    if (!used[other] && shareFace(cells[first], cells[other])) {
+      used[other] = true;
+      ways += pairings(cells, used);
+      used[other] = false;
+    }
+  used[first] = false;
+  return ways;
+}
+
+std::uint64_t pairingsOf(const std::vector<Prism>& cells) {
+  std::vector<bool> used(cells.size(), false);
+  return pairings(cells, used);
+}
+
+void writeGzip(const std::string& path, const std::string& text) {
+  std::ofstream(path + ".xml", std::ios::binary) << text;
+  ASSERT_EQ(std::system(("gzip -c '" + path + ".xml' >'" + path + "'").c_str()), 0);
+}
+
+bool oneLine(const std::string& err) {
+  return !err.empty() && err.find('\n') == err.size() - 1;
+}
+
+json countJson(const std::string& puzzle) {
+  const auto r = runPiecework("count '" + puzzle + "' --json");
+  EXPECT_EQ(r.status, 0) << r.err;
+  return json::parse(r.out.empty() ? "{}" : r.out);
+}
+
+// A hexagon of six triangles (columns 1..3 of rows 0 and 1: up, down, up over down, up, down), in `layers`
+// layers, to be filled with diamonds (two triangles sharing a side) and, when `stacks`, pairs of prisms on
+// top of each other, any number of each.
+std::string hexagonToml(int layers, bool stacks) {
+  std::string board;
+  for (int k = 0; k < layers; ++k) {
+    if (k > 0) board += '\n';
+    board += "#...\n#...\n";
+  }
+  std::string toml =
+      "name = \"hexagon\"\ntitle = \"hexagon\"\nlattice = \"triangular-prisms\"\nboard = \"\"\"\n" + board +
+      "\"\"\"\n\n[[piece]]\nletter = \"D\"\ncopies = [0, 6]\nmoves = \"turn\"\n" +
+      "cubes = [[0, 0, 0], [1, 0, 0]]\n";
+  if (stacks)
+    toml +=
+        "\n[[piece]]\nletter = \"S\"\ncopies = [0, 6]\nmoves = \"turn\"\ncubes = [[0, 0, 0], [0, 0, 1]]\n";
+  return toml;
+}
+
+std::vector<Prism> hexagonPrisms(int layers) {
+  std::vector<Prism> cells;
+  for (int k = 0; k < layers; ++k)
+    for (int r = 0; r < 2; ++r)
+      for (int c = 1; c <= 3; ++c) cells.push_back({c, r, k});
+  return cells;
+}
+
+}  // namespace
+
+// The point group: 24 elements, 12 of them turns, each mapping prisms that share a face (found above from
+// their centres) to prisms that share a face and others to others, on a patch around the origin that includes
+// negative coordinates.
+TEST(TriangularPrisms, PointGroupKeepsFaceNeighbours) {
+  using piecework::Lattice;
+  const auto& group = piecework::pointGroup(Lattice::TriangularPrisms);
+  ASSERT_EQ(group.size(), 24U);
+  int turns = 0;
+  std::vector<Prism> patch;
+  for (int k = -1; k <= 1; ++k)
+    for (int r = -2; r <= 2; ++r)
+      for (int c = -3; c <= 3; ++c) patch.push_back({c, r, k});
+  for (const auto& t : group) {
+    turns += t.mirror ? 0 : 1;
+    const auto image = [&](const Prism& p) {
+      const piecework::Site s =
+          piecework::apply(Lattice::TriangularPrisms, t, piecework::Site{p.c, p.r, p.k});
+      return Prism{s.x, s.y, s.z};
+    };
+    for (const Prism& a : patch)
+      for (const Prism& b : patch)
+        EXPECT_EQ(shareFace(a, b), shareFace(image(a), image(b)))
+            << a.c << "," << a.r << "," << a.k << " " << b.c << "," << b.r << "," << b.k;
+  }
+  EXPECT_EQ(turns, 12);
+}
+
+TEST(TriangularPrisms, HexagonsCountAsByHandAndTheBruteForce) {
+  const std::string dir = piecework::test::tempDir();
+  // One layer: the six triangles of a hexagon each share a side with the two beside it around the centre, a
+  // ring of six, which splits into diamonds in 2 ways (one turn of 60 degrees apart: 1 distinct). Symmetries:
+  // the hexagon's 12 in its plane, each with and without turning the layer over: 24.
+  std::ofstream(dir + "/one.toml") << hexagonToml(1, false);
+  EXPECT_EQ(pairingsOf(hexagonPrisms(1)), 2U);
+  const json one = countJson(dir + "/one.toml");
+  EXPECT_EQ(one["solutions"], 2);
+  EXPECT_EQ(one["distinct"], 1);
+  EXPECT_EQ(one["symmetries"], 24);
+  // Two layers, diamonds and stacked pairs: the brute force over prisms that share a face, and by hand by the
+  // places of the stacks around the ring (the rest of each layer then splits into diamonds on its own): all
+  // six, 1; none, 2 x 2 = 4; two neighbours (6 ways), a chain of four left in each layer, 1 way: 6; two
+  // opposite (3 ways), two diamonds forced: 3; two one apart leave a lone triangle: 0; four (6 ways), two
+  // neighbours left: 6; odd numbers leave an odd ring: 0. 1 + 4 + 6 + 3 + 6 = 20.
+  EXPECT_EQ(pairingsOf(hexagonPrisms(2)), 20U);
+  std::ofstream(dir + "/two.toml") << hexagonToml(2, true);
+  EXPECT_EQ(countJson(dir + "/two.toml")["solutions"], pairingsOf(hexagonPrisms(2)));
+}
+
+TEST(TriangularPrisms, BurrToolsFilesReadWrittenAndReadBack) {
+  const std::string dir = piecework::test::tempDir();
+  // BurrTools' grid type 1: voxel (x, y, z) is triangle x of row y of layer z, pointing away from row y - 1
+  // when x + y is even. The hexagon as voxels 1..3 of rows 0 and 1 and a diamond, three times.
+  writeGzip(dir + "/hexagon.xmpuzzle",
+            "<?xml version=\"1.0\"?>\n<puzzle version=\"2\"><gridType type=\"1\"/><colors/><shapes>"
+            "<voxel x=\"4\" y=\"2\" z=\"1\" name=\"hexagon\" type=\"0\">_###_###</voxel>"
+            "<voxel x=\"2\" y=\"1\" z=\"1\" name=\"diamond\" type=\"0\">##</voxel></shapes><problems>"
+            "<problem name=\"diamonds\" state=\"0\"><shapes><shape id=\"1\" count=\"3\"/></shapes>"
+            "<result id=\"0\"/></problem></problems></puzzle>\n");
+  EXPECT_EQ(countJson(dir + "/hexagon.xmpuzzle")["solutions"], 2);
+  // Written and read back: the two-layer hexagon counts as the brute force.
+  std::ofstream(dir + "/two.toml") << hexagonToml(2, true);
+  const std::uint64_t expected = pairingsOf(hexagonPrisms(2));
+  const auto written = runPiecework("convert '" + dir + "/two.toml' '" + dir + "/two.xmpuzzle'");
+  ASSERT_EQ(written.status, 0) << written.err;
+  const auto back = runPiecework("convert '" + dir + "/two.xmpuzzle' '" + dir + "/back.toml'");
+  ASSERT_EQ(back.status, 0) << back.err;
+  const json original = countJson(dir + "/two.toml");
+  for (const std::string& puzzle : {dir + "/two.xmpuzzle", dir + "/back.toml"}) {
+    const json counted = countJson(puzzle);
+    EXPECT_EQ(counted["solutions"], expected) << puzzle;
+    EXPECT_EQ(counted["distinct"], original["distinct"]) << puzzle;
+    EXPECT_EQ(counted["symmetries"], 24) << puzzle;
+  }
+}
+
+TEST(TriangularPrisms, ShowSolveSheetAndBadInput) {
+  const std::string dir = piecework::test::tempDir();
+  std::ofstream(dir + "/one.toml") << hexagonToml(1, false);
+  const auto shown = runPiecework("show '" + dir + "/one.toml'");
+  ASSERT_EQ(shown.status, 0) << shown.err;
+  EXPECT_NE(shown.out.find("6 cells"), std::string::npos) << shown.out;
+  EXPECT_NE(shown.out.find("triangular prisms, layer by layer"), std::string::npos) << shown.out;
+  // A diamond given on the first two triangles of the top row: the other two diamonds follow.
+  const auto solved = runPiecework("solve '" + dir + "/one.toml' --challenge '#dd./#...' --json");
+  ASSERT_EQ(solved.status, 0) << solved.err;
+  EXPECT_EQ(json::parse(solved.out)["status"], "unique") << solved.out;
+  const auto sheet = runPiecework("sheet '" + dir + "/one.toml' --challenge '#dd./#...' --solution --out '" +
+                                  dir + "/h.svg' --json");
+  ASSERT_EQ(sheet.status, 0) << sheet.err;
+  EXPECT_TRUE(std::ifstream(dir + "/h.svg").good());
+  // A board picture with layers of different sizes.
+  std::ofstream(dir + "/bad.toml") << "name = \"b\"\ntitle = \"b\"\nlattice = \"triangular-prisms\"\n"
+                                      "board = \"\"\"\n..\n\n...\n\"\"\"\n\n[[piece]]\nletter = \"D\"\n"
+                                      "cubes = [[0, 0, 0], [1, 0, 0]]\n";
+  const auto bad = runPiecework("count '" + dir + "/bad.toml'");
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_NE(bad.err.find("bad.toml"), std::string::npos) << bad.err;
+  EXPECT_TRUE(oneLine(bad.err)) << bad.err;
+  // A piece that lies on given faces only cannot be said in BurrTools' grid.
+  std::ofstream(dir + "/faces.toml") << "name = \"f\"\ntitle = \"f\"\nlattice = \"triangular-prisms\"\n"
+                                        "board = \"..\"\n\n[[piece]]\nletter = \"D\"\nmoves = \"faces\"\n"
+                                        "faces = [\"##\", \"##\"]\n";
+  const auto faces = runPiecework("convert '" + dir + "/faces.toml' '" + dir + "/faces.xmpuzzle'");
+  EXPECT_EQ(faces.status, 2);
+  EXPECT_TRUE(oneLine(faces.err)) << faces.err;
+}
