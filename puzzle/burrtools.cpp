@@ -690,8 +690,8 @@ std::string toBurrTools(const Puzzle& puzzle) {
   const bool rhombic = puzzle.lattice == Lattice::RhombicDodecahedra;
   const bool prisms = puzzle.lattice == Lattice::TriangularPrisms;
   if ((spheres || rhombic || prisms) && !constraints.empty())
-    throw InputError(fmt::format("{}: colour constraints are written to BurrTools files on cubes only",
-                                 puzzle.name));
+    throw InputError(
+        fmt::format("{}: colour constraints are written to BurrTools files on cubes only", puzzle.name));
   std::string xml =
       fmt::format("<?xml version=\"1.0\"?>\n<puzzle version=\"2\"><gridType type=\"{}\"/><colors>",
                   spheres   ? kSphereGrid
