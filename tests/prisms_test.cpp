@@ -13,12 +13,17 @@
 #include <vector>
 
 #include "puzzle/geometry.hpp"
+#include "support/lattice_checks.hpp"
 #include "support/run.hpp"
 
 namespace {
 
 using nlohmann::json;
+using piecework::test::countJson;
+using piecework::test::oneLine;
+using piecework::test::perfectMatchings;
 using piecework::test::runPiecework;
+using piecework::test::writeGzip;
 
 // A prism: triangle c of row r of layer k (docs/puzzle-format.md, "Triangular prisms"), rows downward,
 // triangle (c, r) pointing down when c + r is even. With sides 1 and rows h = sqrt(3)/2 high its centre is at
@@ -34,42 +39,6 @@ bool shareFace(const Prism& a, const Prism& b) {
   // In one layer: centres 1/sqrt 3 apart (twice the inradius), (dx^2 + 3 dy^2) / 36 = 1/3.
   if (a.k == b.k) return dx * dx + 3 * dy * dy == 12;
   return a.c == b.c && a.r == b.r && (a.k - b.k == 1 || b.k - a.k == 1);
-}
-
-std::uint64_t pairings(const std::vector<Prism>& cells, std::vector<bool>& used) {
-  std::size_t first = 0;
-  while (first < used.size() && used[first]) ++first;
-  if (first == used.size()) return 1;
-  used[first] = true;
-  std::uint64_t ways = 0;
-  for (std::size_t other = first + 1; other < used.size(); ++other)
-    if (!used[other] && shareFace(cells[first], cells[other])) {
-      used[other] = true;
-      ways += pairings(cells, used);
-      used[other] = false;
-    }
-  used[first] = false;
-  return ways;
-}
-
-std::uint64_t pairingsOf(const std::vector<Prism>& cells) {
-  std::vector<bool> used(cells.size(), false);
-  return pairings(cells, used);
-}
-
-void writeGzip(const std::string& path, const std::string& text) {
-  std::ofstream(path + ".xml", std::ios::binary) << text;
-  ASSERT_EQ(std::system(("gzip -c '" + path + ".xml' >'" + path + "'").c_str()), 0);
-}
-
-bool oneLine(const std::string& err) {
-  return !err.empty() && err.find('\n') == err.size() - 1;
-}
-
-json countJson(const std::string& puzzle) {
-  const auto r = runPiecework("count '" + puzzle + "' --json");
-  EXPECT_EQ(r.status, 0) << r.err;
-  return json::parse(r.out.empty() ? "{}" : r.out);
 }
 
 // A hexagon of six triangles (columns 1..3 of rows 0 and 1: up, down, up over down, up, down), in `layers`
@@ -134,7 +103,7 @@ TEST(TriangularPrisms, HexagonsCountAsByHandAndTheBruteForce) {
   // ring of six, which splits into diamonds in 2 ways (one turn of 60 degrees apart: 1 distinct). Symmetries:
   // the hexagon's 12 in its plane, each with and without turning the layer over: 24.
   std::ofstream(dir + "/one.toml") << hexagonToml(1, false);
-  EXPECT_EQ(pairingsOf(hexagonPrisms(1)), 2U);
+  EXPECT_EQ(perfectMatchings(hexagonPrisms(1), shareFace), 2U);
   const json one = countJson(dir + "/one.toml");
   EXPECT_EQ(one["solutions"], 2);
   EXPECT_EQ(one["distinct"], 1);
@@ -144,9 +113,9 @@ TEST(TriangularPrisms, HexagonsCountAsByHandAndTheBruteForce) {
   // six, 1; none, 2 x 2 = 4; two neighbours (6 ways), a chain of four left in each layer, 1 way: 6; two
   // opposite (3 ways), two diamonds forced: 3; two one apart leave a lone triangle: 0; four (6 ways), two
   // neighbours left: 6; odd numbers leave an odd ring: 0. 1 + 4 + 6 + 3 + 6 = 20.
-  EXPECT_EQ(pairingsOf(hexagonPrisms(2)), 20U);
+  EXPECT_EQ(perfectMatchings(hexagonPrisms(2), shareFace), 20U);
   std::ofstream(dir + "/two.toml") << hexagonToml(2, true);
-  EXPECT_EQ(countJson(dir + "/two.toml")["solutions"], pairingsOf(hexagonPrisms(2)));
+  EXPECT_EQ(countJson(dir + "/two.toml")["solutions"], perfectMatchings(hexagonPrisms(2), shareFace));
 }
 
 TEST(TriangularPrisms, BurrToolsFilesReadWrittenAndReadBack) {
@@ -162,7 +131,7 @@ TEST(TriangularPrisms, BurrToolsFilesReadWrittenAndReadBack) {
   EXPECT_EQ(countJson(dir + "/hexagon.xmpuzzle")["solutions"], 2);
   // Written and read back: the two-layer hexagon counts as the brute force.
   std::ofstream(dir + "/two.toml") << hexagonToml(2, true);
-  const std::uint64_t expected = pairingsOf(hexagonPrisms(2));
+  const std::uint64_t expected = perfectMatchings(hexagonPrisms(2), shareFace);
   const auto written = runPiecework("convert '" + dir + "/two.toml' '" + dir + "/two.xmpuzzle'");
   ASSERT_EQ(written.status, 0) << written.err;
   const auto back = runPiecework("convert '" + dir + "/two.xmpuzzle' '" + dir + "/back.toml'");

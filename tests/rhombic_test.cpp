@@ -16,12 +16,17 @@
 #include <string>
 #include <vector>
 
+#include "support/lattice_checks.hpp"
 #include "support/run.hpp"
 
 namespace {
 
 using nlohmann::json;
+using piecework::test::countJson;
+using piecework::test::oneLine;
+using piecework::test::perfectMatchings;
 using piecework::test::runPiecework;
+using piecework::test::writeGzip;
 
 // A cell by the cube of the cubic grid it is centred on (unit cubes; the centres used have an even or an
 // odd coordinate sum throughout). Two cells share a face when their cubes differ by (+-1, +-1, 0) in some
@@ -33,28 +38,6 @@ bool shareFace(const Cube& a, const Cube& b) {
   int d = 0;
   for (int i = 0; i < 3; ++i) d += (a[i] - b[i]) * (a[i] - b[i]);
   return d == 2;
-}
-
-// Ways to split the cells into pairs sharing a face.
-std::uint64_t pairings(const std::vector<Cube>& cells, std::vector<bool>& used) {
-  std::size_t first = 0;
-  while (first < used.size() && used[first]) ++first;
-  if (first == used.size()) return 1;
-  used[first] = true;
-  std::uint64_t ways = 0;
-  for (std::size_t other = first + 1; other < used.size(); ++other)
-    if (!used[other] && shareFace(cells[first], cells[other])) {
-      used[other] = true;
-      ways += pairings(cells, used);
-      used[other] = false;
-    }
-  used[first] = false;
-  return ways;
-}
-
-std::uint64_t pairingsOf(const std::vector<Cube>& cells) {
-  std::vector<bool> used(cells.size(), false);
-  return pairings(cells, used);
 }
 
 // BurrTools' rhombic grid as its file format gives it: a cube is a block of 5 x 5 x 5 voxels, of which the
@@ -118,21 +101,6 @@ std::string rhombicFile(const std::vector<Cube>& cells, const Cube& pairStart, i
          std::to_string(pairs) + "\"/></shapes><result id=\"0\"/></problem></problems></puzzle>\n";
 }
 
-void writeGzip(const std::string& path, const std::string& text) {
-  std::ofstream(path + ".xml", std::ios::binary) << text;
-  ASSERT_EQ(std::system(("gzip -c '" + path + ".xml' >'" + path + "'").c_str()), 0);
-}
-
-bool oneLine(const std::string& err) {
-  return !err.empty() && err.find('\n') == err.size() - 1;
-}
-
-json countJson(const std::string& puzzle) {
-  const auto r = runPiecework("count '" + puzzle + "' --json");
-  EXPECT_EQ(r.status, 0) << r.err;
-  return json::parse(r.out.empty() ? "{}" : r.out);
-}
-
 // The square pyramid of 3 x 3 + 2 x 2 + 1 cells, in layer pictures and (layer z: (a + b + z, a - b, z),
 // shifted to start at 1 or more) in cubes.
 const char* const kSquarePyramid =
@@ -175,7 +143,7 @@ TEST(RhombicDodecahedra, SmallShapesCountAsByHand) {
                                      {shift + 1, shift + 1, shift},
                                      {shift + 1, shift, shift + 1},
                                      {shift, shift + 1, shift + 1}};
-    EXPECT_EQ(pairingsOf(tetra), 3U);
+    EXPECT_EQ(perfectMatchings(tetra, shareFace), 3U);
     const std::string file = dir + "/tetra" + std::to_string(shift) + ".xmpuzzle";
     writeGzip(file, rhombicFile(tetra, {shift, shift, shift}, 2));
     const json counted = countJson(file);
@@ -185,13 +153,13 @@ TEST(RhombicDodecahedra, SmallShapesCountAsByHand) {
   }
   // The square pyramid against the brute force.
   std::ofstream(dir + "/square.toml") << kSquarePyramid;
-  EXPECT_EQ(countJson(dir + "/square.toml")["solutions"], pairingsOf(squarePyramidCubes()));
+  EXPECT_EQ(countJson(dir + "/square.toml")["solutions"], perfectMatchings(squarePyramidCubes(), shareFace));
 }
 
 TEST(RhombicDodecahedra, WrittenToBurrToolsAndReadBackCountTheSame) {
   const std::string dir = piecework::test::tempDir();
   std::ofstream(dir + "/square.toml") << kSquarePyramid;
-  const std::uint64_t expected = pairingsOf(squarePyramidCubes());
+  const std::uint64_t expected = perfectMatchings(squarePyramidCubes(), shareFace);
   // The same pyramid built here tetrahedron by tetrahedron, for the reader alone.
   writeGzip(dir + "/built.xmpuzzle", rhombicFile(squarePyramidCubes(), {1, 1, 1}, 7));
   EXPECT_EQ(countJson(dir + "/built.xmpuzzle")["solutions"], expected);

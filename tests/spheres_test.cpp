@@ -16,12 +16,17 @@
 #include <vector>
 
 #include "puzzle/geometry.hpp"
+#include "support/lattice_checks.hpp"
 #include "support/run.hpp"
 
 namespace {
 
 using nlohmann::json;
+using piecework::test::countJson;
+using piecework::test::oneLine;
+using piecework::test::perfectMatchings;
 using piecework::test::runPiecework;
+using piecework::test::writeGzip;
 
 // Twice a ball's centre in space, from piecework's layer coordinates (docs/puzzle-format.md): ball (i, j) of
 // layer k is at (i + k/2, j + k/2, k / sqrt 2); doubled, (2i + k, 2j + k) and k sqrt 2, kept as k.
@@ -35,37 +40,6 @@ Doubled centre(int i, int j, int k) {
 long long squared(const Doubled& a, const Doubled& b) {
   const long long dx = a.x - b.x, dy = a.y - b.y, dk = a.k - b.k;
   return dx * dx + dy * dy + 2 * dk * dk;
-}
-
-// Ways to split the balls into touching pairs (perfect matchings of the contact graph).
-std::uint64_t pairings(const std::vector<std::vector<bool>>& touch, std::vector<bool>& used) {
-  std::size_t first = 0;
-  while (first < used.size() && used[first]) ++first;
-  if (first == used.size()) return 1;
-  used[first] = true;
-  std::uint64_t ways = 0;
-  for (std::size_t other = first + 1; other < used.size(); ++other)
-    if (!used[other] && touch[first][other]) {
-      used[other] = true;
-      ways += pairings(touch, used);
-      used[other] = false;
-    }
-  used[first] = false;
-  return ways;
-}
-
-std::uint64_t pairingsOf(const std::vector<std::vector<bool>>& touch) {
-  std::vector<bool> used(touch.size(), false);
-  return pairings(touch, used);
-}
-
-void writeGzip(const std::string& path, const std::string& text) {
-  std::ofstream(path + ".xml", std::ios::binary) << text;
-  ASSERT_EQ(std::system(("gzip -c '" + path + ".xml' >'" + path + "'").c_str()), 0);
-}
-
-bool oneLine(const std::string& err) {
-  return !err.empty() && err.find('\n') == err.size() - 1;
 }
 
 // A BurrTools sphere-grid file: the result `balls` (BurrTools coordinates, x + y + z even) and a pair of
@@ -168,12 +142,6 @@ PairCounts pairFillings(const std::vector<Ball>& balls) {
   return {all.size(), canonical.size(), symmetries.size()};
 }
 
-json countJson(const std::string& puzzle) {
-  const auto r = runPiecework("count " + puzzle + " --json");
-  EXPECT_EQ(r.status, 0) << r.err;
-  return json::parse(r.out.empty() ? "{}" : r.out);
-}
-
 }  // namespace
 
 TEST(Spheres, PointGroupIsTheLatticeIsometries) {
@@ -225,13 +193,13 @@ TEST(Spheres, PyramidsFilledWithPairsCountAsTheBruteForce) {
                   dz = balls[p][2] - balls[q][2];
         touch[p][q] = dx * dx + dy * dy + dz * dz == 2;
       }
-    const std::uint64_t expected = pairingsOf(touch);
+    const std::uint64_t expected = perfectMatchings(touch);
     if (n == 2) {
       EXPECT_EQ(expected, 3U);
     }
     const std::string file = dir + "/tetra" + std::to_string(n) + ".xmpuzzle";
     writeGzip(file, sphereFile(balls, static_cast<int>(balls.size() / 2)));
-    const json counted = countJson("'" + file + "'");
+    const json counted = countJson(file);
     EXPECT_EQ(counted["solutions"], expected) << n;
     // The tetrahedron's 24 symmetries (12 turns) lie in the lattice's group.
     EXPECT_EQ(counted["symmetries"], 24) << n;
@@ -249,8 +217,8 @@ TEST(Spheres, PyramidsFilledWithPairsCountAsTheBruteForce) {
   std::vector<std::vector<bool>> touch(centres.size(), std::vector<bool>(centres.size()));
   for (std::size_t p = 0; p < centres.size(); ++p)
     for (std::size_t q = 0; q < centres.size(); ++q) touch[p][q] = squared(centres[p], centres[q]) == 4;
-  const json square = countJson("'" + dir + "/square.toml'");
-  EXPECT_EQ(square["solutions"], pairingsOf(touch));
+  const json square = countJson(dir + "/square.toml");
+  EXPECT_EQ(square["solutions"], perfectMatchings(touch));
   EXPECT_EQ(square["symmetries"], 8);  // the square pyramid's: 4 turns about its axis, 4 mirrors
 }
 
@@ -329,7 +297,7 @@ TEST(Spheres, WrittenToBurrToolsAndReadBackCountTheSame) {
         const auto r = runPiecework("convert '" + written + "' '" + back + "'");
         ASSERT_EQ(r.status, 0) << r.err;
       }
-      const json counted = countJson("'" + puzzle + "'");
+      const json counted = countJson(puzzle);
       EXPECT_EQ(counted["solutions"], expected.solutions) << puzzle;
       EXPECT_EQ(counted["distinct"], expected.distinct) << puzzle;
       EXPECT_EQ(counted["symmetries"], expected.symmetries) << puzzle;
