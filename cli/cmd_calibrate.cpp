@@ -270,8 +270,11 @@ int runAgreement(const Puzzle& puzzle, const std::string& file, Rules rules, con
   const Grades grades = gradeSamples(model, samples);
   const Agreement& a = grades.agreement;
   if (vm.count("json") != 0U) {
+    std::array<int, 5> perLevel{};
+    for (const CalibrationSample& sample : samples) ++perLevel[static_cast<std::size_t>(sample.level)];
     printJson({{"samples", samples.size()},
-               {"model", model.name},
+               {"per_level", perLevel},
+               {"model", nlohmann::json::parse(modelJson(model))},
                {"agreement", {{"exact", a.exact}, {"within_one", a.withinOne}, {"spearman", a.spearman}}},
                {"confusion", confusion(grades.assigned, grades.graded)}});
     return 0;

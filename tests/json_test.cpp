@@ -109,6 +109,9 @@ TEST(JsonOutput, EveryCommandPrintsWhatDocsJsonSays) {
       {std::string("calibrate iq-fit --json ") + PIECEWORK_SOURCE_DIR +
            "/data/calibration/iq-fit-booklet.jsonl",
        "calibrate"},
+      {std::string("calibrate iq-fit --agreement --json ") + PIECEWORK_SOURCE_DIR +
+           "/data/calibration/iq-fit-booklet.jsonl",
+       "calibrate"},
   };
   for (const auto& [command, section] : runs) {
     SCOPED_TRACE(command);

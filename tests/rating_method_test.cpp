@@ -117,6 +117,8 @@ TEST(CalibrateAgreement, GradesAsRateDoes) {
   ASSERT_EQ(agreement.status, 0) << agreement.err;
   const json a = json::parse(agreement.out);
   EXPECT_EQ(a.at("samples").get<std::size_t>(), levels.size());
+  EXPECT_TRUE(a.at("model").is_object());  // the model file's JSON, as when calibrate fits one
+  EXPECT_EQ(a.at("per_level").size(), 5U);
   EXPECT_NEAR(a.at("agreement").at("exact").get<double>(), double(same) / double(levels.size()), 1e-12);
   int total = 0;
   for (const auto& row : a.at("confusion"))
