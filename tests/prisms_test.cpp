@@ -19,6 +19,7 @@
 namespace {
 
 using nlohmann::json;
+using piecework::test::convertThereAndBack;
 using piecework::test::countJson;
 using piecework::test::oneLine;
 using piecework::test::perfectMatchings;
@@ -132,12 +133,8 @@ TEST(TriangularPrisms, BurrToolsFilesReadWrittenAndReadBack) {
   // Written and read back: the two-layer hexagon counts as the brute force.
   std::ofstream(dir + "/two.toml") << hexagonToml(2, true);
   const std::uint64_t expected = perfectMatchings(hexagonPrisms(2), shareFace);
-  const auto written = runPiecework("convert '" + dir + "/two.toml' '" + dir + "/two.xmpuzzle'");
-  ASSERT_EQ(written.status, 0) << written.err;
-  const auto back = runPiecework("convert '" + dir + "/two.xmpuzzle' '" + dir + "/back.toml'");
-  ASSERT_EQ(back.status, 0) << back.err;
   const json original = countJson(dir + "/two.toml");
-  for (const std::string& puzzle : {dir + "/two.xmpuzzle", dir + "/back.toml"}) {
+  for (const std::string& puzzle : convertThereAndBack(dir + "/two.toml", dir + "/two")) {
     const json counted = countJson(puzzle);
     EXPECT_EQ(counted["solutions"], expected) << puzzle;
     EXPECT_EQ(counted["distinct"], original["distinct"]) << puzzle;

@@ -22,6 +22,7 @@
 namespace {
 
 using nlohmann::json;
+using piecework::test::convertThereAndBack;
 using piecework::test::countJson;
 using piecework::test::oneLine;
 using piecework::test::perfectMatchings;
@@ -163,18 +164,14 @@ TEST(RhombicDodecahedra, WrittenToBurrToolsAndReadBackCountTheSame) {
   // The same pyramid built here tetrahedron by tetrahedron, for the reader alone.
   writeGzip(dir + "/built.xmpuzzle", rhombicFile(squarePyramidCubes(), {1, 1, 1}, 7));
   EXPECT_EQ(countJson(dir + "/built.xmpuzzle")["solutions"], expected);
-  const auto written = runPiecework("convert '" + dir + "/square.toml' '" + dir + "/square.xmpuzzle'");
-  ASSERT_EQ(written.status, 0) << written.err;
-  const auto back = runPiecework("convert '" + dir + "/square.xmpuzzle' '" + dir + "/back.toml'");
-  ASSERT_EQ(back.status, 0) << back.err;
   const json original = countJson(dir + "/square.toml");
-  for (const std::string& puzzle : {dir + "/square.xmpuzzle", dir + "/back.toml"}) {
+  for (const std::string& puzzle : convertThereAndBack(dir + "/square.toml", dir + "/square")) {
     const json counted = countJson(puzzle);
     EXPECT_EQ(counted["solutions"], expected) << puzzle;
     EXPECT_EQ(counted["distinct"], original["distinct"]) << puzzle;
     EXPECT_EQ(counted["symmetries"], 8) << puzzle;  // the square pyramid's: 4 turns about its axis, 4 mirrors
   }
-  std::ifstream tomlBack(dir + "/back.toml");
+  std::ifstream tomlBack(dir + "/square-back.toml");
   const std::string text((std::istreambuf_iterator<char>(tomlBack)), std::istreambuf_iterator<char>());
   EXPECT_NE(text.find("lattice = \"rhombic-dodecahedra\""), std::string::npos) << text;
   ASSERT_EQ(std::system(("gzip -dc '" + dir + "/square.xmpuzzle' >'" + dir + "/square.xml'").c_str()), 0);

@@ -50,4 +50,14 @@ nlohmann::json countJson(const std::string& file) {
   return nlohmann::json::parse(r.out.empty() ? "{}" : r.out);
 }
 
+std::vector<std::string> convertThereAndBack(const std::string& toml, const std::string& stem) {
+  const std::string written = stem + ".xmpuzzle";
+  const std::string back = stem + "-back.toml";
+  const auto there = runPiecework("convert '" + toml + "' '" + written + "'");
+  EXPECT_EQ(there.status, 0) << there.err;
+  const auto again = runPiecework("convert '" + written + "' '" + back + "'");
+  EXPECT_EQ(again.status, 0) << again.err;
+  return {written, back};
+}
+
 }  // namespace piecework::test

@@ -32,4 +32,8 @@ bool oneLine(const std::string& err);
 // `piecework count FILE --json`, expected to succeed ({} when it does not).
 nlohmann::json countJson(const std::string& file);
 
+// `convert`s `toml` (a definition file) to `stem`.xmpuzzle and that back to `stem`-back.toml, each expected
+// to succeed, and returns the two files written, in that order, for the caller to count.
+std::vector<std::string> convertThereAndBack(const std::string& toml, const std::string& stem);
+
 }  // namespace piecework::test
