@@ -66,6 +66,12 @@ class Family {
   virtual std::string placementWhere(const Puzzle& puzzle, int placement) const;
   // The rules printed on a booklet's first page.
   virtual std::string rulesText(const Puzzle& puzzle) const;
+  // The family's own rule beyond exact cover (Puzzle::hasFamilyRule) in the words of generic messages, so
+  // that commands need not know it; empty for a family without one. `ruleName` qualifies it ("linked":
+  // "no solution under the linked rule"), `ruleClause` states it ("the pieces must form one linked
+  // structure").
+  virtual std::string_view ruleName() const { return {}; }
+  virtual std::string_view ruleClause() const { return {}; }
 };
 
 // Adds a family to this layer's registry (families/registry.cpp calls it); a family of the same name is
