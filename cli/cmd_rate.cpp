@@ -1,19 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
 // piecework rate: grade challenges Starter..Wizard and, on request, show the path a person would take.
 //
-// A challenge file holds many challenges (docs/rating.md):
-// - IQ-Link: one challenge per non-empty line (the 3-letter codes);
-// - cell puzzles: a line with '/' or '|' is a one-line picture and a challenge on its own; other lines form
-//   multi-line pictures. A 2-D picture ends at a blank line or a line "---"; a 3-D picture is complete after
-//   as many blank-line-separated layers as the box has (a "---" line ends it early, which is then an error).
-// Every challenge is read and checked before anything is rated or printed, so bad input never leaves a
-// partial result; ratings are printed as they come.
+// A challenge file holds many challenges (puzzle/challenge_file.hpp, docs/rating.md). Every challenge is read
+// and checked before anything is rated or printed, so bad input never leaves a partial result; ratings are
+// printed as they come.
 #include <fmt/format.h>
 #include <cmath>
 #include <iostream>
 
 #include "cli/command.hpp"
 #include "puzzle/challenge.hpp"
+#include "puzzle/challenge_file.hpp"
 #include "puzzle/definition.hpp"
 #include "puzzle/errors.hpp"
 #include "rater/explain.hpp"
@@ -23,82 +20,6 @@
 
 namespace piecework::cli {
 namespace {
-
-struct ChallengeText {
-  std::string text;
-  int line = 0;  // 1-based line where it starts in the file (0: given on the command line)
-};
-
-std::string trimmed(const std::string& line) {
-  const auto b = line.find_first_not_of(" \t\r");
-  if (b == std::string::npos) return {};
-  const auto e = line.find_last_not_of(" \t\r");
-  return line.substr(b, e - b + 1);
-}
-
-std::vector<ChallengeText> splitChallenges(const Puzzle& puzzle, const std::string& file,
-                                           const std::string& text) {
-  std::vector<std::string> lines;
-  for (std::size_t start = 0; start <= text.size();) {
-    const auto end = text.find('\n', start);
-    lines.push_back(text.substr(start, end == std::string::npos ? std::string::npos : end - start));
-    if (end == std::string::npos) break;
-    start = end + 1;
-  }
-  std::vector<ChallengeText> out;
-  const bool cells = puzzle.lattice != Lattice::HexPegs;
-  const int depth = layered(puzzle.lattice) ? puzzle.high.z - puzzle.low.z + 1 : 1;
-  ChallengeText picture;  // the multi-line picture being collected
-  int layers = 0;         // complete layers in it
-  bool inLayer = false;
-  auto finish = [&](int line) {
-    if (picture.text.empty()) return;
-    if (layers != depth)
-      throw InputError(fmt::format("{}:{}: the picture starting on line {} has {} layer{}, the box has {}",
-                                   file, line, picture.line, layers, layers == 1 ? "" : "s", depth));
-    out.push_back(picture);
-    picture = {};
-    layers = 0;
-  };
-  for (std::size_t i = 0; i < lines.size(); ++i) {
-    const int lineNo = static_cast<int>(i) + 1;
-    const std::string line = trimmed(lines[i]);
-    if (!cells) {
-      if (!line.empty()) out.push_back({line, lineNo});
-      continue;
-    }
-    if (line == "---") {
-      if (inLayer) ++layers, inLayer = false;
-      finish(lineNo);
-      continue;
-    }
-    if (line.empty()) {
-      if (inLayer) {
-        ++layers, inLayer = false;
-        if (layers == depth)
-          finish(lineNo);
-        else
-          picture.text += '\n';
-      }
-      continue;
-    }
-    if (line.find('/') != std::string::npos || line.find('|') != std::string::npos) {
-      if (!picture.text.empty() || inLayer)
-        throw InputError(
-            fmt::format("{}:{}: a one-line picture inside a multi-line picture (end that with a blank line)",
-                        file, lineNo));
-      out.push_back({line, lineNo});
-      continue;
-    }
-    if (picture.text.empty()) picture.line = lineNo;
-    picture.text += line + '\n';
-    inLayer = true;
-  }
-  if (inLayer) ++layers;
-  finish(static_cast<int>(lines.size()));
-  if (out.empty()) throw InputError(fmt::format("{}: no challenge in the file", file));
-  return out;
-}
 
 nlohmann::json ratingJson(const Puzzle& puzzle, const Rating& rating, const std::string& challenge,
                           bool file) {
@@ -178,7 +99,7 @@ int runRate(const std::vector<std::string>& args) {
   if (fromFile) {
     const std::string file = vm["challenge-file"].as<std::string>();
     texts =
-        splitChallenges(puzzle, file == "-" ? "<stdin>" : file, challengeText(vm, kMaxChallengeListBytes));
+        splitChallengeFile(puzzle, file == "-" ? "<stdin>" : file, challengeText(vm, kMaxChallengeListBytes));
   } else {
     texts.push_back({challengeText(vm), 0});
   }

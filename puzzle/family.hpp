@@ -52,6 +52,10 @@ class Family {
   virtual std::vector<int> parsePlacements(const Puzzle& puzzle, std::string_view text) const;
   virtual std::string formatPlacements(const Puzzle& puzzle, const std::vector<int>& placements,
                                        Layout layout) const;
+  // Whether the notation writes every challenge on one line (IQ-Link's codes), so that a file of challenges
+  // holds one per non-empty line; otherwise challenges are pictures, which may span lines
+  // (puzzle/challenge_file.hpp).
+  virtual bool challengesOnOneLine() const { return false; }
   // Words for one placement and one site, as the rater's steps print them ("r2c3 r2c4", "peg K").
   virtual std::string describePlacement(const Puzzle& puzzle, int placement) const;
   virtual std::string siteName(const Puzzle& puzzle, int site) const;
