@@ -205,13 +205,13 @@ class Engine {
     return true;
   }
 
-  // Size pruning applies when every site must be filled and every placement is one connected region of
-  // lattice neighbours (true of the shipped cell puzzles; a user-defined piece in several parts turns it
-  // off). Then the sites left empty must be exactly the sites of the pieces left, and every empty region
-  // must be filled by some of them.
+  // Size pruning applies when every site must be filled, the sites are the board's cells (not IQ-Link's peg
+  // slots) and every placement is one connected region of lattice neighbours (true of the shipped cell
+  // puzzles; a user-defined piece in several parts turns it off). Then the sites left empty must be exactly
+  // the sites of the pieces left, and every empty region must be filled by some of them.
   void setUpSizePruning() {
     const Puzzle& puzzle = *problem_.puzzle;
-    if (hasFreeSite_ || ranged_ || puzzle.lattice == Lattice::HexPegs) return;
+    if (hasFreeSite_ || ranged_ || puzzle.sitesPerCell != 1) return;
     const auto sites = static_cast<std::size_t>(puzzle.siteCount());
     // Site index by position in the bounding box (a hash lookup per neighbour costs more than the search of
     // a nearly solved challenge).
