@@ -2,18 +2,15 @@
 // piecework catalog list|show|import|export|rate|check: the SQLite catalog of challenges (docs/catalog.md).
 #include <fmt/format.h>
 
-#include <algorithm>
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <map>
-#include <memory>
 #include <optional>
-#include <sstream>
 
 #include "cli/command.hpp"
 #include "db/catalog.hpp"
+#include "db/catalog_tasks.hpp"
 #include "db/exchange.hpp"
 #include "db/stored_check.hpp"
 #include "output/text.hpp"
@@ -93,10 +90,6 @@ db::ChallengeFilter readFilter(const po::variables_map& vm) {
 
 std::string catalogPath(const po::variables_map& vm) {
   return vm["db"].as<std::string>();
-}
-
-bool isShippedDefinition(const std::string& name, const std::string& text) {
-  return shippedText(name) == text;
 }
 
 // ---------------------------------------------------------------- list, show, export
@@ -226,40 +219,15 @@ int runExport(const std::vector<std::string>& args) {
         "catalog export: --json with --format csv needs --out FILE (the summary goes to standard "
         "output, where the CSV would be)");
   const db::Catalog catalog(catalogPath(vm), db::Catalog::Access::ReadOnly);
-  const auto rows = catalog.challengesById(readFilter(vm));
-  {
-    // An export is a promise too: every row is checked against a fresh solve before anything is written.
-    std::map<std::string, std::unique_ptr<Puzzle>> puzzles;  // by definition hash
-    for (const auto& c : rows) {
-      auto& puzzle = puzzles[c.definitionHash];
-      if (!puzzle) puzzle = std::make_unique<Puzzle>(loadDefinition(c.definitionText, c.puzzleName));
-      db::checkStoredChallenge(*puzzle, c, catalog.path());
-    }
-  }
-  std::ostringstream out;
-  int definitions = 0;
-  if (format == "jsonl") {
-    std::vector<std::string> written;  // definition hashes already in the export
-    for (const auto& c : rows) {
-      if (!isShippedDefinition(c.puzzleName, c.definitionText) &&
-          std::find(written.begin(), written.end(), c.definitionHash) == written.end()) {
-        out << db::definitionRecord(c.puzzleName, c.definitionText, c.definitionHash).dump() << '\n';
-        written.push_back(c.definitionHash);
-        ++definitions;
-      }
-      out << db::exportRecord(c).dump() << '\n';
-    }
-  } else {
-    out << db::csvHeader();
-    for (const auto& c : rows) out << db::csvRow(c);
-  }
+  const db::CatalogExport exported = db::exportChallenges(
+      catalog, readFilter(vm), format == "csv" ? db::ExportFormat::Csv : db::ExportFormat::JsonLines);
   if (!outPath) {
-    std::cout << out.str() << std::flush;
+    std::cout << exported.text << std::flush;
     return std::cout ? 0 : 1;
   }
   {
     std::ofstream file(*outPath, std::ios::binary);
-    file << out.str();
+    file << exported.text;
     file.close();
     if (!file) throw InputError(fmt::format("catalog export: cannot write {}", *outPath));
   }
@@ -268,13 +236,13 @@ int runExport(const std::vector<std::string>& args) {
     summary["catalog"] = catalog.path();
     summary["file"] = *outPath;
     summary["format"] = format;
-    summary["exported"] = rows.size();
-    summary["definitions"] = definitions;
+    summary["exported"] = exported.exported;
+    summary["definitions"] = exported.definitions;
     std::cout << summary.dump() << '\n';
   } else {
-    std::cout << fmt::format("{}: exported {} challenges{} to {}\n", catalog.path(), rows.size(),
-                             definitions > 0 ? fmt::format(" and {} definitions", definitions) : "",
-                             *outPath);
+    std::cout << fmt::format(
+        "{}: exported {} challenges{} to {}\n", catalog.path(), exported.exported,
+        exported.definitions > 0 ? fmt::format(" and {} definitions", exported.definitions) : "", *outPath);
   }
   return 0;
 }
@@ -300,45 +268,27 @@ int runImport(const std::vector<std::string>& args) {
   const std::string file = vm["file"].as<std::string>();
 
   // Check the catalog and read every line before writing anything: bad input leaves the catalog as it was.
-  std::vector<db::PuzzleRecord> stored;
-  if (db::Catalog::holdsCatalog(path)) stored = db::Catalog(path, db::Catalog::Access::ReadOnly).puzzles();
-  db::PuzzleResolver resolver(std::move(stored), vm.count("puzzle") != 0U
-                                                     ? vm["puzzle"].as<std::vector<std::string>>()
-                                                     : std::vector<std::string>());
+  db::PuzzleResolver resolver =
+      db::importResolver(path, vm.count("puzzle") != 0U ? vm["puzzle"].as<std::vector<std::string>>()
+                                                        : std::vector<std::string>());
   const std::string name = file == "-" ? "<stdin>" : file;
   std::string text = readFileLimited(file, kMaxImportBytes, "the file to import");
-  if (text.starts_with("\xEF\xBB\xBF")) text.erase(0, 3);  // the byte-order mark spreadsheets put first
-  const bool csv = db::looksLikeCsv(text);
-  int definitions = 0;
   const std::optional<RatingModel> model = readModelOption(vm);
-  std::vector<db::ImportLine> lines =
-      db::readRecords(resolver, csv ? db::readCsvRecords(text, name) : db::readJsonRecords(text, name),
-                      definitions, model ? &*model : nullptr);
-  for (const auto& line : lines) checkModelPuzzle(model, line.puzzle->puzzle, vm);
-
-  db::Catalog catalog(path, db::Catalog::Access::ReadWrite);
-  std::map<const db::KnownPuzzle*, std::int64_t> ids;
-  for (const auto& known : resolver.known())
-    ids[known.get()] = catalog.ensurePuzzle(known->name, known->definition);
-  std::vector<db::NewChallenge> challenges;
-  challenges.reserve(lines.size());
-  for (auto& line : lines) {
-    line.challenge.puzzleId = ids.at(line.puzzle);
-    challenges.push_back(std::move(line.challenge));
-  }
-  const int added = catalog.insertChallenges(challenges);
-  const int skipped = static_cast<int>(challenges.size()) - added;
+  const db::CatalogImport imported =
+      db::importChallenges(path, resolver, name, std::move(text), model ? &*model : nullptr,
+                           [&](const Puzzle& puzzle) { checkModelPuzzle(model, puzzle, vm); });
   if (vm.count("json") != 0U) {
     ordered_json summary;
     summary["catalog"] = path;
     summary["file"] = name;
-    summary["format"] = csv ? "csv" : "jsonl";
-    summary["imported"] = added;
-    summary["skipped"] = skipped;
-    summary["definitions"] = definitions;
+    summary["format"] = imported.csv ? "csv" : "jsonl";
+    summary["imported"] = imported.imported;
+    summary["skipped"] = imported.skipped;
+    summary["definitions"] = imported.definitions;
     std::cout << summary.dump() << '\n';
   } else {
-    std::cout << fmt::format("{}: imported {} challenges, skipped {} already there\n", path, added, skipped);
+    std::cout << fmt::format("{}: imported {} challenges, skipped {} already there\n", path,
+                             imported.imported, imported.skipped);
   }
   return 0;
 }
@@ -357,57 +307,26 @@ int runRerate(const std::vector<std::string>& args) {
                 options, vm))
     return 0;
   const std::string path = catalogPath(vm);
-  db::ChallengeFilter filter = readFilter(vm);
+  const db::ChallengeFilter filter = readFilter(vm);
   const std::optional<RatingModel> model = readModelOption(vm);
   const bool all = vm.count("all") != 0U;
-  // Every row is read, checked and graded before the first grade is written, and the grades go in one
-  // transaction: a damaged row (or a puzzle --model does not fit) leaves the catalog as it was (issue 31,
-  // D3).
-  std::vector<db::StoredChallenge> stored;
-  {
-    const db::Catalog catalog(path, db::Catalog::Access::ReadOnly);  // must exist already: never create one
-    stored = catalog.challengesById(filter);
-  }
-  db::StoredPuzzles puzzles(path);
-  for (const auto& c : stored) {
-    const Puzzle& puzzle = puzzles.of(c);
-    db::quickCheckStoredChallenge(puzzle, c, path);
-    checkModelPuzzle(model, puzzle, vm);
-  }
-  std::vector<db::RatingUpdate> updates;
-  int changed = 0;
-  for (const auto& c : stored) {
-    const Puzzle& puzzle = puzzles.of(c);
-    // A grade is current when the current rater gave it with the model asked for (the shipped one without
-    // --model): a plain `catalog rate` so restores the shipped grades after `catalog rate --model`.
-    const std::optional<db::GradingModel> gradedBy = db::gradingModel(puzzle, model ? &*model : nullptr);
-    if (!all && c.raterVersion >= kRaterVersion && c.model == gradedBy) continue;
-    Rules rules = db::rulesOf(c);
-    const Challenge challenge = parseChallengeText(puzzle, c.challengeText);  // checked above
-    rules.marks = challenge.marks;
-    const Rating rating = rate(puzzle, challenge.givens, rules, model ? &*model : nullptr);
-    updates.push_back({c.id, rating.level, rating.score, kRaterVersion, gradedBy,
-                       nlohmann::json(rating.strategyUse).dump()});
-    if (rating.level != c.level) ++changed;
-  }
-  // Opened for writing (which migrates an older schema) only now that every row has passed.
-  db::Catalog catalog(path, db::Catalog::Access::ReadWrite);
-  if (!updates.empty()) catalog.updateRatings(updates);
-  const auto rated = updates.size();
+  const db::CatalogRerate rerated =
+      db::rerateChallenges(path, filter, model ? &*model : nullptr, all,
+                           [&](const Puzzle& puzzle) { checkModelPuzzle(model, puzzle, vm); });
   if (vm.count("json") != 0U) {
     ordered_json summary;
     summary["catalog"] = path;
-    summary["rated"] = rated;
-    summary["changed_level"] = changed;
+    summary["rated"] = rerated.rated;
+    summary["changed_level"] = rerated.changedLevel;
     summary["rater_version"] = kRaterVersion;
     summary["model"] = model ? ordered_json(vm["model"].as<std::string>()) : ordered_json(nullptr);
     std::cout << summary.dump() << '\n';
     return 0;
   }
   std::cout << fmt::format("{}: re-rated {} challenges with rater version {} and {} ({} changed level)\n",
-                           path, rated, kRaterVersion,
+                           path, rerated.rated, kRaterVersion,
                            model ? fmt::format("model {}", model->name) : std::string("the shipped model"),
-                           changed);
+                           rerated.changedLevel);
   return 0;
 }
 
@@ -419,31 +338,12 @@ int runCheck(const std::vector<std::string>& args) {
   po::variables_map vm;
   if (!parseSub("check", "piecework catalog check [--db FILE] [--json]", args, options, vm)) return 0;
   const std::string path = catalogPath(vm);
-  std::vector<db::StoredChallenge> stored;
-  {
-    const db::Catalog catalog(path, db::Catalog::Access::ReadOnly);
-    stored = catalog.challengesById();
-  }
-  // The full check: every row through the quick check and then against a fresh solve; every damaged row is
-  // reported, not only the first.
-  db::StoredPuzzles puzzles(path);
-  std::vector<std::pair<std::int64_t, std::string>> damaged;
-  for (const auto& c : stored) {
-    try {
-      db::checkStoredChallenge(puzzles.of(c), c, path);
-    } catch (const InputError& e) {
-      std::string problem = e.what();
-      const std::string prefix = fmt::format("{}: challenge {}: ", path, c.id);
-      if (problem.starts_with(prefix)) problem.erase(0, prefix.size());
-      const std::string hint = " (see 'piecework catalog check')";
-      if (problem.ends_with(hint)) problem.erase(problem.size() - hint.size());
-      damaged.emplace_back(c.id, errorLine(problem));
-    }
-  }
+  const db::CatalogCheck check = db::checkCatalog(path);
+  const std::vector<db::DamagedRow>& damaged = check.damaged;
   if (vm.count("json") != 0U) {
     ordered_json report;
     report["catalog"] = path;
-    report["checked"] = stored.size();
+    report["checked"] = check.checked;
     report["damaged"] = ordered_json::array();
     for (const auto& [id, problem] : damaged) {
       ordered_json row;
@@ -458,16 +358,16 @@ int runCheck(const std::vector<std::string>& args) {
   if (!damaged.empty()) {
     std::string ids;
     for (std::size_t i = 0; i < damaged.size() && i < 10; ++i)
-      ids += fmt::format("{}{}", i == 0 ? "" : ", ", damaged[i].first);
+      ids += fmt::format("{}{}", i == 0 ? "" : ", ", damaged[i].id);
     if (damaged.size() > 10) ids += ", ...";
     std::cout << std::flush;
     throw InputError(
-        fmt::format("{}: {} of {} challenges are damaged (id {})", path, damaged.size(), stored.size(), ids));
+        fmt::format("{}: {} of {} challenges are damaged (id {})", path, damaged.size(), check.checked, ids));
   }
   if (vm.count("json") == 0U)
     std::cout << fmt::format(
         "{}: checked {} challenges: each parses, and its stored solution is its one solution\n", path,
-        stored.size());
+        check.checked);
   return 0;
 }
 

@@ -15,6 +15,7 @@
 #include "cli/progress.hpp"
 #include "puzzle/definition.hpp"
 #include "puzzle/errors.hpp"
+#include "puzzle/family.hpp"
 #include "solver/census.hpp"
 #include "solver/shuffle.hpp"
 
@@ -192,7 +193,8 @@ int runCensus(const std::vector<std::string>& args) {
   }
   std::cout << fmt::format("{}: {} distinct solutions ({} in all, {} symmetr{}), {} pieces{}\n", puzzle.name,
                            plan.solutions.size(), plan.allSolutions, plan.symmetries,
-                           plan.symmetries == 1 ? "y" : "ies", plan.pieces, linked ? ", linked" : "");
+                           plan.symmetries == 1 ? "y" : "ies", plan.pieces,
+                           linked ? fmt::format(", {}", familyOf(puzzle).ruleName()) : "");
   if (sampling)
     std::cout << fmt::format("sample: {} of the distinct solutions, drawn with seed {}\n", timings.size(),
                              seed);

@@ -1,104 +1,25 @@
 // SPDX-License-Identifier: Apache-2.0
 // piecework rate: grade challenges Starter..Wizard and, on request, show the path a person would take.
 //
-// A challenge file holds many challenges (docs/rating.md):
-// - IQ-Link: one challenge per non-empty line (the 3-letter codes);
-// - cell puzzles: a line with '/' or '|' is a one-line picture and a challenge on its own; other lines form
-//   multi-line pictures. A 2-D picture ends at a blank line or a line "---"; a 3-D picture is complete after
-//   as many blank-line-separated layers as the box has (a "---" line ends it early, which is then an error).
-// Every challenge is read and checked before anything is rated or printed, so bad input never leaves a
-// partial result; ratings are printed as they come.
+// A challenge file holds many challenges (puzzle/challenge_file.hpp, docs/rating.md). Every challenge is read
+// and checked before anything is rated or printed, so bad input never leaves a partial result; ratings are
+// printed as they come.
 #include <fmt/format.h>
 #include <cmath>
 #include <iostream>
 
 #include "cli/command.hpp"
 #include "puzzle/challenge.hpp"
+#include "puzzle/challenge_file.hpp"
 #include "puzzle/definition.hpp"
 #include "puzzle/errors.hpp"
 #include "rater/explain.hpp"
 #include "rater/model.hpp"
+#include "rater/rate_batch.hpp"
 #include "rater/rater.hpp"
-#include "solver/solver.hpp"
 
 namespace piecework::cli {
 namespace {
-
-struct ChallengeText {
-  std::string text;
-  int line = 0;  // 1-based line where it starts in the file (0: given on the command line)
-};
-
-std::string trimmed(const std::string& line) {
-  const auto b = line.find_first_not_of(" \t\r");
-  if (b == std::string::npos) return {};
-  const auto e = line.find_last_not_of(" \t\r");
-  return line.substr(b, e - b + 1);
-}
-
-std::vector<ChallengeText> splitChallenges(const Puzzle& puzzle, const std::string& file,
-                                           const std::string& text) {
-  std::vector<std::string> lines;
-  for (std::size_t start = 0; start <= text.size();) {
-    const auto end = text.find('\n', start);
-    lines.push_back(text.substr(start, end == std::string::npos ? std::string::npos : end - start));
-    if (end == std::string::npos) break;
-    start = end + 1;
-  }
-  std::vector<ChallengeText> out;
-  const bool cells = puzzle.lattice != Lattice::HexPegs;
-  const int depth = layered(puzzle.lattice) ? puzzle.high.z - puzzle.low.z + 1 : 1;
-  ChallengeText picture;  // the multi-line picture being collected
-  int layers = 0;         // complete layers in it
-  bool inLayer = false;
-  auto finish = [&](int line) {
-    if (picture.text.empty()) return;
-    if (layers != depth)
-      throw InputError(fmt::format("{}:{}: the picture starting on line {} has {} layer{}, the box has {}",
-                                   file, line, picture.line, layers, layers == 1 ? "" : "s", depth));
-    out.push_back(picture);
-    picture = {};
-    layers = 0;
-  };
-  for (std::size_t i = 0; i < lines.size(); ++i) {
-    const int lineNo = static_cast<int>(i) + 1;
-    const std::string line = trimmed(lines[i]);
-    if (!cells) {
-      if (!line.empty()) out.push_back({line, lineNo});
-      continue;
-    }
-    if (line == "---") {
-      if (inLayer) ++layers, inLayer = false;
-      finish(lineNo);
-      continue;
-    }
-    if (line.empty()) {
-      if (inLayer) {
-        ++layers, inLayer = false;
-        if (layers == depth)
-          finish(lineNo);
-        else
-          picture.text += '\n';
-      }
-      continue;
-    }
-    if (line.find('/') != std::string::npos || line.find('|') != std::string::npos) {
-      if (!picture.text.empty() || inLayer)
-        throw InputError(
-            fmt::format("{}:{}: a one-line picture inside a multi-line picture (end that with a blank line)",
-                        file, lineNo));
-      out.push_back({line, lineNo});
-      continue;
-    }
-    if (picture.text.empty()) picture.line = lineNo;
-    picture.text += line + '\n';
-    inLayer = true;
-  }
-  if (inLayer) ++layers;
-  finish(static_cast<int>(lines.size()));
-  if (out.empty()) throw InputError(fmt::format("{}: no challenge in the file", file));
-  return out;
-}
 
 nlohmann::json ratingJson(const Puzzle& puzzle, const Rating& rating, const std::string& challenge,
                           bool file) {
@@ -135,18 +56,48 @@ nlohmann::json ratingJson(const Puzzle& puzzle, const Rating& rating, const std:
   return out;
 }
 
-// How many solutions a challenge has, counted up to a cap: past it, "at least" is all a reader needs.
-struct SolutionCount {
-  std::size_t count = 0;
-  bool exact = true;
+// How each rating is printed.
+struct RatedOutput {
+  bool fromFile = false;  // JSON: with the challenge's text
+  bool explain = false;
+  bool fullExplanation = false;
+  const RatingModel& model;  // the model that graded (for the effort shares)
 };
 
-SolutionCount countUpTo(const Problem& problem) {
-  constexpr std::size_t kCap = 1000;
-  FindLimits limits;
-  limits.max = kCap;
-  const FindResult found = findSolutions(problem, limits);
-  return {found.solutions.size(), found.exhausted || found.solutions.size() < kCap};
+void printRatingJson(const Puzzle& puzzle, RatedChallenge& rated, const ChallengeText& text,
+                     const RatedOutput& output) {
+  Rating& rating = rated.rating;
+  // Every feature is printed, those the model does not use too.
+  measureSpareGivens(rated.problem, rating.features);
+  nlohmann::json out = ratingJson(puzzle, rating, text.text, output.fromFile);
+  nlohmann::json effort = nlohmann::json::object();  // what `--explain` words as "why"
+  for (const EffortShare& share : effortShares(output.model, rating.features))
+    effort[share.feature] = std::round(share.levels * 1000) / 1000;
+  out["effort"] = effort;
+  out["solutions"] = rated.solutions.count;
+  if (!rated.solutions.exact) out["solutions_at_least"] = true;
+  printJson(out);
+}
+
+void printRating(const Puzzle& puzzle, const RatedChallenge& rated, const RatedOutput& output) {
+  const Rating& rating = rated.rating;
+  const SolutionCount& solutions = rated.solutions;
+  std::cout << ratingSummary(rating);
+  if (solutions.count > 1)
+    std::cout << fmt::format("; the challenge has {}{} solutions, rated as finding one",
+                             solutions.exact ? "" : "at least ", solutions.count);
+  std::cout << '\n';
+  if (!output.explain) return;
+  std::cout << fmt::format("  why: {}\n", effortReasons(effortShares(output.model, rating.features)));
+  int number = 0;
+  if (!output.fullExplanation) {
+    for (const Move& move : explainMoves(puzzle, rating))
+      std::cout << fmt::format("  {:>3}. {:{}}{}\n", ++number, "", move.depth * 2, move.text);
+    return;
+  }
+  for (const RatingStep& step : rating.steps)
+    std::cout << fmt::format("  {:>3}. {:{}}{}: {} ({})\n", ++number, "", step.depth * 2, step.strategy,
+                             step.explanation, placementWords(puzzle, step.placement));
 }
 
 }  // namespace
@@ -170,7 +121,7 @@ int runRate(const std::vector<std::string>& args) {
   const Puzzle puzzle = loadPuzzle(vm["puzzle"].as<std::string>());
   const std::optional<RatingModel> model = readModelOption(vm);
   checkModelPuzzle(model, puzzle, vm);
-  Rules rules = readRules(vm);
+  const Rules rules = readRules(vm);
   const bool fromFile = vm.count("challenge-file") != 0U;
   if (!fromFile && vm.count("challenge") == 0U) throw InputError("missing --challenge (or --challenge-file)");
 
@@ -178,88 +129,30 @@ int runRate(const std::vector<std::string>& args) {
   if (fromFile) {
     const std::string file = vm["challenge-file"].as<std::string>();
     texts =
-        splitChallenges(puzzle, file == "-" ? "<stdin>" : file, challengeText(vm, kMaxChallengeListBytes));
+        splitChallengeFile(puzzle, file == "-" ? "<stdin>" : file, challengeText(vm, kMaxChallengeListBytes));
   } else {
     texts.push_back({challengeText(vm), 0});
   }
   const std::string file = fromFile ? vm["challenge-file"].as<std::string>() : std::string();
-  auto where = [&](const ChallengeText& t) {
+  const ChallengeWhere where = [&](const ChallengeText& t) {
     return t.line == 0 ? std::string("challenge")
                        : fmt::format("{}:{}", file == "-" ? "<stdin>" : file, t.line);
   };
-
-  // Read everything first, so that a bad line is reported before any slow work. A file may hold more
-  // challenges than their problems would fit in memory, so each pass below builds one problem at a time.
-  std::vector<Challenge> challenges;
-  std::vector<Rules> challengeRules;  // each with its challenge's marks (colour pattern, marked cells)
-  for (const ChallengeText& t : texts) {
-    try {
-      challenges.push_back(parseChallengeText(puzzle, t.text));
-      challengeRules.push_back(rules);
-      challengeRules.back().marks = challenges.back().marks;
-      (void)makeProblem(puzzle, challenges.back().givens, challengeRules.back());  // overlaps, repeats, marks
-    } catch (const InputError& e) {
-      if (t.line == 0) throw;
-      throw InputError(fmt::format("{}: {}", where(t), e.what()));
-    }
-  }
-  // A published challenge may have several solutions (IQ Focus's booklet has a pattern with 4): it is rated
-  // as the effort of finding one of them, and the output says how many there are. One with none is refused.
-  // Every challenge is checked before any is rated, so bad input never leaves a partial result; the ratings
-  // are then printed as they come, so a long file needs no memory for them.
+  // Read everything first, so that a bad line is reported before any slow work.
+  const ChallengeBatch batch = readChallengeBatch(puzzle, std::move(texts), rules, where);
   const bool json = vm.count("json") != 0U;
   const bool explain = vm.count("explain") != 0U;
   const std::string explainForm = explain ? vm["explain"].as<std::string>() : "short";
   if (explainForm != "short" && explainForm != "full")
     throw InputError(fmt::format("--explain={}: expected short or full", explainForm));
-  const bool fullExplanation = explainForm == "full";
-  std::vector<SolutionCount> solutionCounts;
-  for (std::size_t i = 0; i < challenges.size(); ++i) {
-    const Problem problem = makeProblem(puzzle, challenges[i].givens, challengeRules[i]);
-    const Uniqueness u = uniqueness(problem);
-    if (u == Uniqueness::None)
-      throw InputError(
-          fmt::format("{}: the challenge has no solution, so it cannot be rated", where(texts[i])));
-    solutionCounts.push_back(u == Uniqueness::Unique ? SolutionCount{1, true} : countUpTo(problem));
-  }
-  const RatingModel& usedModel = model ? *model : shippedModel(puzzle);
-  for (std::size_t i = 0; i < challenges.size(); ++i) {
-    const Problem problem = makeProblem(puzzle, challenges[i].givens, challengeRules[i]);
-    Rating rating = rate(problem, model ? &*model : nullptr);
-    const SolutionCount& solutions = solutionCounts[i];
-    if (json) {
-      // Every feature is printed, those the model does not use too.
-      measureSpareGivens(problem, rating.features);
-      nlohmann::json out = ratingJson(puzzle, rating, texts[i].text, fromFile);
-      nlohmann::json effort = nlohmann::json::object();  // what `--explain` words as "why"
-      for (const EffortShare& share : effortShares(usedModel, rating.features))
-        effort[share.feature] = std::round(share.levels * 1000) / 1000;
-      out["effort"] = effort;
-      out["solutions"] = solutions.count;
-      if (!solutions.exact) out["solutions_at_least"] = true;
-      printJson(out);
-      continue;
-    }
-    if (fromFile) std::cout << fmt::format("{} ", where(texts[i]));
-    std::cout << ratingSummary(rating);
-    if (solutions.count > 1)
-      std::cout << fmt::format("; the challenge has {}{} solutions, rated as finding one",
-                               solutions.exact ? "" : "at least ", solutions.count);
-    std::cout << '\n';
-    if (!explain) continue;
-    std::cout << fmt::format("  why: {}\n", effortReasons(effortShares(usedModel, rating.features)));
-    if (!fullExplanation) {
-      int number = 0;
-      for (const Move& move : explainMoves(puzzle, rating))
-        std::cout << fmt::format("  {:>3}. {:{}}{}\n", ++number, "", move.depth * 2, move.text);
-    } else {
-      int number = 0;
-      for (const RatingStep& step : rating.steps)
-        std::cout << fmt::format("  {:>3}. {:{}}{}: {} ({})\n", ++number, "", step.depth * 2, step.strategy,
-                                 step.explanation, placementWords(puzzle, step.placement));
-    }
-    if (fromFile && i + 1 < challenges.size()) std::cout << '\n';
-  }
+  const RatedOutput output{fromFile, explain, explainForm == "full", model ? *model : shippedModel(puzzle)};
+  rateChallengeBatch(puzzle, batch, model ? &*model : nullptr, where,
+                     [&](std::size_t i, RatedChallenge& rated) {
+                       if (json) return printRatingJson(puzzle, rated, batch.texts[i], output);
+                       if (fromFile) std::cout << fmt::format("{} ", where(batch.texts[i]));
+                       printRating(puzzle, rated, output);
+                       if (fromFile && explain && i + 1 < batch.challenges.size()) std::cout << '\n';
+                     });
   return 0;
 }
 

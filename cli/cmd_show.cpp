@@ -59,7 +59,7 @@ int runShow(const std::vector<std::string>& args) {
   std::cout << fmt::format("{} ({}): {} {}, {} board symmetr{}{}\n\n", puzzle.title, puzzle.name,
                            puzzle.cells.size(), familyOf(puzzle).cellNoun(), puzzle.symmetries.size(),
                            puzzle.symmetries.size() == 1 ? "y" : "ies",
-                           puzzle.hasFamilyRule ? "; the pieces must form one linked structure" : "");
+                           puzzle.hasFamilyRule ? fmt::format("; {}", familyOf(puzzle).ruleClause()) : "");
   if (!problems.empty()) {
     std::cout << fmt::format("{} problem{} in the file (FILE.xmpuzzle#N or #NAME picks one):\n",
                              problems.size(), problems.size() == 1 ? "" : "s");

@@ -7,22 +7,14 @@
 #include "puzzle/family_parts.hpp"
 
 namespace piecework {
-namespace {
-
-FamilyParts<const FamilyBooklet*>& booklets() {
-  static FamilyParts<const FamilyBooklet*> registered;
-  return registered;
-}
-
-}  // namespace
 
 void registerBooklet(std::string_view family, const FamilyBooklet& booklet) {
-  booklets().add(family, &booklet);
+  registeredParts<const FamilyBooklet*>().add(family, &booklet);
 }
 
 LevelShape levelShape(const Puzzle& puzzle, Level level, bool likeBooklet) {
-  const FamilyBooklet* const* own = booklets().of(puzzle);
-  LevelShape shape = own != nullptr ? (*own)->shape(puzzle, level) : LevelShape{};
+  const FamilyBooklet* own = registeredPartOf<FamilyBooklet>(puzzle);
+  LevelShape shape = own != nullptr ? own->shape(puzzle, level) : LevelShape{};
   // A board with a colour window is asked by its pattern alone (docs/notation.md), whichever family a
   // definition names.
   if (own == nullptr && !puzzle.window.empty()) shape.form = ChallengeForm::ColourPattern;

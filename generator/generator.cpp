@@ -17,6 +17,7 @@
 #include "generator/family_booklet.hpp"
 #include "generator/marked.hpp"
 #include "puzzle/challenge.hpp"
+#include "puzzle/family.hpp"
 #include "solver/shuffle.hpp"
 #include "solver/solver.hpp"
 
@@ -418,9 +419,10 @@ GenerateResult generateBatch(const Puzzle& puzzle, const GenerateOptions& option
         }
         if (attempt.reject == Reject::NoSolution) {
           result.stats.add(attempt);
-          result.failure =
-              fmt::format("{} has no solution{}", puzzle.name,
-                          appliesFamilyRule(puzzle, options.rules) ? " under the linked rule" : "");
+          result.failure = fmt::format("{} has no solution{}", puzzle.name,
+                                       appliesFamilyRule(puzzle, options.rules)
+                                           ? fmt::format(" under the {} rule", familyOf(puzzle).ruleName())
+                                           : "");
           stop = true;
           return;
         }

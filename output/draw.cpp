@@ -13,7 +13,7 @@
 #include <numbers>
 #include <set>
 
-#include "output/draw_focus.hpp"
+#include "output/draw_coloured_squares.hpp"
 #include "output/draw_triangular.hpp"
 #include "output/family_drawing.hpp"
 #include "output/paint.hpp"
@@ -716,7 +716,7 @@ void drawPiece(cairo_t* cr, const Puzzle& puzzle, int piece, double x, double y,
 // The cell families' drawings: FamilyDrawing's defaults (output/family_drawing.hpp). Any puzzle on the
 // triangular lattice (IQ Stars, or one a user defines) is drawn as stars (output/draw_triangular.*), any
 // square board with coloured squares or a colour window (IQ Focus, or one a user defines) square by square in
-// the squares' colours (output/draw_focus.*).
+// the squares' colours (output/draw_coloured_squares.*).
 Extent FamilyDrawing::boardExtent(const Puzzle& puzzle) const {
   if (puzzle.lattice == Lattice::Triangular) return triangularBoardExtent(puzzle);
   if (drawsColouredSquares(puzzle)) return colouredBoardExtent(puzzle);

@@ -9,7 +9,7 @@
 #include <numbers>
 #include <string>
 
-#include "output/draw_focus.hpp"
+#include "output/draw_coloured_squares.hpp"
 #include "output/paint.hpp"
 #include "puzzle/family.hpp"
 

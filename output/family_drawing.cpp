@@ -6,23 +6,15 @@
 #include "puzzle/family_parts.hpp"
 
 namespace piecework {
-namespace {
-
-FamilyParts<const FamilyDrawing*>& drawings() {
-  static FamilyParts<const FamilyDrawing*> registered;
-  return registered;
-}
-
-}  // namespace
 
 void registerDrawing(std::string_view family, const FamilyDrawing& drawing) {
-  drawings().add(family, &drawing);
+  registeredParts<const FamilyDrawing*>().add(family, &drawing);
 }
 
 const FamilyDrawing& familyDrawingOf(const Puzzle& puzzle) {
   static const FamilyDrawing cells;
-  const FamilyDrawing* const* own = drawings().of(puzzle);
-  return own != nullptr ? **own : cells;
+  const FamilyDrawing* own = registeredPartOf<FamilyDrawing>(puzzle);
+  return own != nullptr ? *own : cells;
 }
 
 }  // namespace piecework

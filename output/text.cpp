@@ -11,7 +11,7 @@
 
 #include "output/family_drawing.hpp"
 #include "output/paint.hpp"
-#include "output/text_focus.hpp"
+#include "output/text_coloured_squares.hpp"
 #include "puzzle/challenge.hpp"
 #include "puzzle/family.hpp"
 

@@ -15,8 +15,8 @@ namespace piecework {
 // a part on it, a ball as its piece's upper-case letter (first), a ring as lower case, '.' when empty; the
 // pegs' printed letters under each row; in colour, balls on their piece's colour and rings in it.
 // Triangular boards: odd rows half a cell right; a cell marked with a piece (IQ Stars' Wizard challenges)
-// shows that piece's letter in lower case. Boards with coloured squares (IQ Focus): see
-// colouredSquaresPicture (output/text_focus.hpp).
+// shows that piece's letter in lower case. Boards with coloured squares or a colour window: see
+// colouredSquaresPicture (output/text_coloured_squares.hpp).
 std::string boardPicture(const Puzzle& puzzle, const std::vector<int>& placements, bool colour,
                          const CellMarks& marks = {});
 

@@ -52,6 +52,10 @@ class Family {
   virtual std::vector<int> parsePlacements(const Puzzle& puzzle, std::string_view text) const;
   virtual std::string formatPlacements(const Puzzle& puzzle, const std::vector<int>& placements,
                                        Layout layout) const;
+  // Whether the notation writes every challenge on one line (IQ-Link's codes), so that a file of challenges
+  // holds one per non-empty line; otherwise challenges are pictures, which may span lines
+  // (puzzle/challenge_file.hpp).
+  virtual bool challengesOnOneLine() const { return false; }
   // Words for one placement and one site, as the rater's steps print them ("r2c3 r2c4", "peg K").
   virtual std::string describePlacement(const Puzzle& puzzle, int placement) const;
   virtual std::string siteName(const Puzzle& puzzle, int site) const;
@@ -66,6 +70,12 @@ class Family {
   virtual std::string placementWhere(const Puzzle& puzzle, int placement) const;
   // The rules printed on a booklet's first page.
   virtual std::string rulesText(const Puzzle& puzzle) const;
+  // The family's own rule beyond exact cover (Puzzle::hasFamilyRule) in the words of generic messages, so
+  // that commands need not know it; empty for a family without one. `ruleName` qualifies it ("linked":
+  // "no solution under the linked rule"), `ruleClause` states it ("the pieces must form one linked
+  // structure").
+  virtual std::string_view ruleName() const { return {}; }
+  virtual std::string_view ruleClause() const { return {}; }
 };
 
 // Adds a family to this layer's registry (families/registry.cpp calls it); a family of the same name is

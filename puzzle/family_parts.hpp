@@ -29,4 +29,19 @@ class FamilyParts {
   std::map<std::string, Part, std::less<>> parts_;
 };
 
+// The one registry of a kind of part in the program (one per Part type), made on first use so that
+// registerShippedFamilies() may fill it whenever it runs.
+template <class Part>
+FamilyParts<Part>& registeredParts() {
+  static FamilyParts<Part> parts;
+  return parts;
+}
+
+// The registered part, a pointer, of the puzzle's family; nullptr when it registered none.
+template <class Part>
+const Part* registeredPartOf(const Puzzle& puzzle) {
+  const Part* const* part = registeredParts<const Part*>().of(puzzle);
+  return part != nullptr ? *part : nullptr;
+}
+
 }  // namespace piecework

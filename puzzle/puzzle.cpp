@@ -303,6 +303,7 @@ Puzzle buildPuzzle(PuzzleSpec spec) {
   p.title = std::move(spec.title);
   try {
     p.family = &familyNamed(familyFor(spec));
+    p.sitesPerCell = p.family->sitesPerCell();
   } catch (const std::out_of_range& e) {
     throw InputError(fmt::format("{}: {}", spec.source, e.what()));
   }

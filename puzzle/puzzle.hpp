@@ -114,6 +114,9 @@ struct Puzzle {
   std::string title;
   const Family* family = nullptr;  // its rules beyond exact cover, notation and drawing (familyOf())
   Lattice lattice = Lattice::Square;
+  // Sites per board cell, its family's (Family::sitesPerCell): 1 where the sites are the cells, which the
+  // searches' region pruning needs (IQ-Link: a peg's 7 slots, which have no cell neighbours).
+  int sitesPerCell = 1;
   // Its family adds a rule of its own to exact cover, which Rules::familyRule may leave out (IQ-Link's
   // definitions: the pieces must form one linked structure).
   bool hasFamilyRule = false;

@@ -13,19 +13,14 @@ struct Registered {
   bool rulesOnMarks = false;
 };
 
-FamilyParts<Registered>& registered() {
-  static FamilyParts<Registered> strategies;
-  return strategies;
-}
-
 const Registered* registeredFor(const Puzzle& puzzle) {
-  return registered().of(puzzle);
+  return registeredParts<Registered>().of(puzzle);
 }
 
 }  // namespace
 
 void registerStrategies(std::string_view family, StrategiesFactory make, bool rulesOnMarks) {
-  registered().add(family, Registered{make, rulesOnMarks});
+  registeredParts<Registered>().add(family, Registered{make, rulesOnMarks});
 }
 
 std::unique_ptr<FamilyStrategies> makeFamilyStrategies(const RaterCore& core) {

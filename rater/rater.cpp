@@ -494,7 +494,7 @@ class Rater final : public RaterCore {
   }
 
   void prepareRegions() {
-    regionsApply_ = puzzle_.lattice != Lattice::HexPegs && puzzle_.fillAll;
+    regionsApply_ = puzzle_.sitesPerCell == 1 && puzzle_.fillAll;  // sites that are cells
     if (!regionsApply_) return;
     neighbours_.assign(puzzle_.sites.size(), {});
     for (int i = 0; i < puzzle_.siteCount(); ++i) {

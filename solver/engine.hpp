@@ -205,13 +205,13 @@ class Engine {
     return true;
   }
 
-  // Size pruning applies when every site must be filled and every placement is one connected region of
-  // lattice neighbours (true of the shipped cell puzzles; a user-defined piece in several parts turns it
-  // off). Then the sites left empty must be exactly the sites of the pieces left, and every empty region
-  // must be filled by some of them.
+  // Size pruning applies when every site must be filled, the sites are the board's cells (not IQ-Link's peg
+  // slots) and every placement is one connected region of lattice neighbours (true of the shipped cell
+  // puzzles; a user-defined piece in several parts turns it off). Then the sites left empty must be exactly
+  // the sites of the pieces left, and every empty region must be filled by some of them.
   void setUpSizePruning() {
     const Puzzle& puzzle = *problem_.puzzle;
-    if (hasFreeSite_ || ranged_ || puzzle.lattice == Lattice::HexPegs) return;
+    if (hasFreeSite_ || ranged_ || puzzle.sitesPerCell != 1) return;
     const auto sites = static_cast<std::size_t>(puzzle.siteCount());
     // Site index by position in the bounding box (a hash lookup per neighbour costs more than the search of
     // a nearly solved challenge).
@@ -455,8 +455,8 @@ class Engine {
         if ((upTo & 63) != 0) out[upTo >> 6] &= ~((std::uint64_t{1} << (upTo & 63)) - 1);
       }
       if constexpr (Rule::kActive)
-        if (s.mode == Step::Peg) {  // the options below s.option that touch the rule's item
-          const std::uint64_t* touching = rule_.itemRow(s.peg);
+        if (s.mode == Step::Item) {  // the options below s.option that touch the rule's item
+          const std::uint64_t* touching = rule_.itemRow(s.item);
           const auto below = static_cast<std::size_t>(s.option);
           for (std::size_t k = 0; k < below >> 6; ++k) out[k] &= ~touching[k];
           out[below >> 6] &= ~(touching[below >> 6] & ((std::uint64_t{1} << (below & 63)) - 1));
@@ -479,8 +479,8 @@ class Engine {
     // Only a pool built from scratch reads the exclusions (allowed()), and that happens only after a replay:
     // below, every pool is its parent's minus what the step rules out (buildPool()).
     if constexpr (Rule::kActive)
-      if (s.mode == Step::Peg && replaying_)
-        for (int o : rule_.optionsAt(s.peg)) {
+      if (s.mode == Step::Item && replaying_)
+        for (int o : rule_.optionsAt(s.item)) {
           if (o >= s.option) break;
           exclude(o);
         }
@@ -613,7 +613,7 @@ class Engine {
   template <class Each>
   [[gnu::always_inline]] bool branchOnCell(int cell, Each&& each) {
     poolDepth_ = -1;
-    // Cell steps never set minOption_, and peg steps (which exclude options) come only once every must-fill
+    // Cell steps never set minOption_, and item steps (which exclude options) come only once every must-fill
     // site is filled, so fitting is all that allowed() would check here.
     const auto c = static_cast<std::size_t>(cell);
     const CellRun* const last = cellRuns_.data() + cellStart_[c + 1];
@@ -703,7 +703,7 @@ class Engine {
       for (std::size_t k = 0; k < poolWords_; ++k)
         for (std::uint64_t w = pool[k] & b.row[k]; w != 0; w &= w - 1) {
           poolDepth_ = depth;
-          if (!each(Step{static_cast<int>(k * 64) + std::countr_zero(w), b.mode, b.peg})) return false;
+          if (!each(Step{static_cast<int>(k * 64) + std::countr_zero(w), b.mode, b.item})) return false;
         }
       return true;
     }
@@ -713,7 +713,7 @@ class Engine {
     sortByRank(options);
     for (int o : options) {
       poolDepth_ = depth;
-      if (!each(Step{o, b.mode, b.peg})) return false;
+      if (!each(Step{o, b.mode, b.item})) return false;
     }
     return true;
   }
@@ -1100,7 +1100,7 @@ class Engine {
   std::vector<int> need_;
   int needTotal_ = 0;
   std::vector<int> minOption_;  // per piece: copies placed in piece mode come in increasing option order
-  std::vector<std::uint8_t> excluded_;  // per option: ruled out by a peg step above
+  std::vector<std::uint8_t> excluded_;  // per option: ruled out by an item step above
   std::vector<int> excludedLog_;        // options excluded, in order, for undoing
   std::vector<int> stack_;              // options placed
   std::vector<Step> steps_;

@@ -5,22 +5,13 @@
 #include "puzzle/family_parts.hpp"
 
 namespace piecework {
-namespace {
-
-FamilyParts<const EngineRule*>& engineRules() {
-  static FamilyParts<const EngineRule*> rules;
-  return rules;
-}
-
-}  // namespace
 
 void registerEngineRule(std::string_view family, const EngineRule& rule) {
-  engineRules().add(family, &rule);
+  registeredParts<const EngineRule*>().add(family, &rule);
 }
 
 const EngineRule* engineRuleOf(const Puzzle& puzzle) {
-  const EngineRule* const* rule = engineRules().of(puzzle);
-  return rule != nullptr ? *rule : nullptr;
+  return registeredPartOf<EngineRule>(puzzle);
 }
 
 }  // namespace piecework

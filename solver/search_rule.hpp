@@ -25,22 +25,22 @@ namespace piecework {
 // One decision of the search, enough to replay it (job prefixes are paths of steps).
 struct Step {
   // Cell: an option covering the branching cell, or filling the rule's branching item (a ring's centre).
-  // Piece: an option of the branching piece. Peg: the lowest-numbered option that touches the rule's
-  // branching item `peg` (options below it that touch the item are excluded underneath). Extra: with copy
-  // ranges, once every must-fill site is covered and every piece has its fewest copies, an option added
-  // beyond (options below it are excluded underneath, so that a set of extras is produced once).
-  enum Mode : std::uint8_t { Cell, Piece, Peg, Extra };
+  // Piece: an option of the branching piece. Item: the lowest-numbered option that touches the rule's own
+  // branching item `item` (IQ-Link: a peg; options below it that touch the item are excluded underneath).
+  // Extra: with copy ranges, once every must-fill site is covered and every piece has its fewest copies, an
+  // option added beyond (options below it are excluded underneath, so that a set of extras is produced once).
+  enum Mode : std::uint8_t { Cell, Piece, Item, Extra };
   int option = -1;  // engine option index placed
   Mode mode = Cell;
-  int peg = -1;  // Peg only
+  int item = -1;  // Item only
   bool operator==(const Step&) const = default;
 };
 
-// What a node branches on: the options of the pool in `row`, as steps of `mode` (`peg` for Step::Peg).
+// What a node branches on: the options of the pool in `row`, as steps of `mode` (`item` for Step::Item).
 struct Branching {
   const std::uint64_t* row = nullptr;
   Step::Mode mode = Step::Piece;
-  int peg = -1;
+  int item = -1;
   std::size_t count = SIZE_MAX;  // options of the pool in row
 };
 
@@ -100,7 +100,7 @@ struct RuleDefaults {
   bool cutsBranching(const std::uint64_t*, std::size_t) { return false; }
   const std::uint64_t* itemRow(int) {
     return nullptr;
-  }  // (only for Step::Peg, which such a rule never makes)
+  }  // (only for Step::Item, which such a rule never makes)
   const std::vector<int>& optionsAt(int) const {
     static const std::vector<int> none;
     return none;

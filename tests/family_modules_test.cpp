@@ -12,6 +12,8 @@
 
 #include "families/iq_link/peg_data.hpp"
 #include "output/family_drawing.hpp"
+#include "output/text.hpp"
+#include "puzzle/challenge_file.hpp"
 #include "puzzle/definition.hpp"
 #include "puzzle/errors.hpp"
 #include "puzzle/family.hpp"
@@ -163,6 +165,59 @@ TEST(FamilyModules, ShowAndPuzzlesNameTheFamily) {
     }
   }
   EXPECT_EQ(seen, 2);
+}
+
+// The words generic commands print for a family's own rule (show, census, generate) and how a file of its
+// challenges is split (rate --challenge-file): IQ-Link's alone (docs/families.md, docs/rating.md).
+TEST(FamilyModules, OnlyIqLinkHasRuleWordsAndOneChallengePerLine) {
+  const Family& link = familyNamed("iq-link");
+  EXPECT_EQ(link.ruleName(), "linked");
+  EXPECT_EQ(link.ruleClause(), "the pieces must form one linked structure");
+  EXPECT_TRUE(link.challengesOnOneLine());
+  for (const char* name : {"iq-focus", "iq-stars", "iq-fit", "cells"}) {
+    const Family& family = familyNamed(name);
+    EXPECT_TRUE(family.ruleName().empty()) << name;
+    EXPECT_TRUE(family.ruleClause().empty()) << name;
+    EXPECT_FALSE(family.challengesOnOneLine()) << name;
+  }
+}
+
+TEST(ChallengeFile, IqLinkCodesOnePerLineAndPicturesAcrossLines) {
+  const std::vector<ChallengeText> codes =
+      splitChallengeFile(loadPuzzle("iq-link"), "f", "KABWCA\n\n  JADBCG  \n---\n");
+  ASSERT_EQ(codes.size(), 3U);  // "---" is no separator in a file of codes: a line like any other
+  EXPECT_EQ(codes[0].text, "KABWCA");
+  EXPECT_EQ(codes[0].line, 1);
+  EXPECT_EQ(codes[1].text, "JADBCG");
+  EXPECT_EQ(codes[1].line, 3);
+  // Pictures: a line with '/' stands alone; other lines gather until a blank line.
+  const std::vector<ChallengeText> pictures =
+      splitChallengeFile(loadPuzzle("iq-fit"), "f", "ab/cd\n\nab\ncd\n\n");
+  ASSERT_EQ(pictures.size(), 2U);
+  EXPECT_EQ(pictures[0].text, "ab/cd");
+  EXPECT_EQ(pictures[1].text, "ab\ncd\n");
+  EXPECT_EQ(pictures[1].line, 3);
+  // A box's picture needs all its layers (soma: 3).
+  EXPECT_THROW(splitChallengeFile(loadPuzzle("soma"), "f", "...\n...\n...\n---\n"), InputError);
+  EXPECT_THROW(splitChallengeFile(loadPuzzle("iq-link"), "f", "\n \n"), InputError);
+}
+
+// Coloured squares are the definition format's, not IQ Focus's: a board with coloured pieces and no window
+// is of the cells family and still pictured square by square in colour letters
+// (output/text_coloured_squares).
+TEST(FamilyModules, ColouredSquaresWithoutAWindowAreCellsAndPicturedInColour) {
+  const Puzzle p = loadDefinition(R"(name = "c"
+lattice = "square"
+board = """
+..
+"""
+[[piece]]
+letter = "a"
+colours = "RW"
+)",
+                                  "c.toml");
+  EXPECT_EQ(familyOf(p).name(), "cells");
+  EXPECT_EQ(piecePicture(p, 0), "  R W\n");
 }
 
 }  // namespace

@@ -224,6 +224,9 @@ class IqLinkFamily final : public Family {
   int sitesPerCell() const override { return 7; }
   const char* cellNoun() const override { return "pegs"; }
   const char* siteNoun() const override { return "peg slots"; }
+  bool challengesOnOneLine() const override { return true; }
+  std::string_view ruleName() const override { return "linked"; }
+  std::string_view ruleClause() const override { return "the pieces must form one linked structure"; }
 
   // Pegs in reading order with their seven slots.
   const PieceReader* pieceReader() const override {

@@ -113,7 +113,8 @@ class PegRule {
     board_.openRings = saved.openRings;
   }
 
-  // A Step::Peg item: the options touching the peg, as a list in increasing order (for replays) and as a row.
+  // The item of a Step::Item, a peg: the options touching it, as a list in increasing order (for replays)
+  // and as a row.
   const std::vector<int>& optionsAt(int peg) const { return byPeg_[static_cast<std::size_t>(peg)]; }
   const std::uint64_t* itemRow(int peg) { return pegRow(Touching, peg); }
 
@@ -203,7 +204,7 @@ class PegRule {
       }
     b.count = bestCount;
     if (bestPeg >= 0)
-      b = Branching{pegRow(Touching, bestPeg), Step::Peg, bestPeg, bestCount};
+      b = Branching{pegRow(Touching, bestPeg), Step::Item, bestPeg, bestCount};
     else if (bestRing >= 0)  // the centre takes exactly one ball: no order to impose
       b = Branching{pegRow(BallOn, bestRing), Step::Cell, -1, bestCount};
     else if (bestRingPeg >= 0)  // the peg takes exactly one ring

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "output/draw_focus.hpp"
+#include "output/draw_coloured_squares.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "output/text_focus.hpp"
+#include "output/text_coloured_squares.hpp"
 
 #include <fmt/format.h>
 #include <algorithm>
 #include <cstdio>
 #include <limits>
 
-#include "output/draw_focus.hpp"
+#include "output/draw_coloured_squares.hpp"
 #include "output/paint.hpp"
 
 namespace piecework {

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
-// Boards whose pieces' squares carry colours (IQ Focus): every square in its own colour, pieces told apart by
-// thick outlines, the colour window framed, and a colour-pattern challenge as the empty board with the window
-// in the pattern's colours.
+// Square boards whose pieces' squares carry colours (`colours` in a definition) or that have a colour window:
+// every square in its own colour, pieces told apart by thick outlines, the colour window framed, and a
+// colour-pattern challenge as the empty board with the window in the pattern's colours. Not IQ Focus's
+// drawing but the definition format's: a definition with coloured squares and no window is of the cells
+// family, and a board with a window is drawn so whichever family it names (docs/families.md).
 #pragma once
 
 #include <cairo.h>

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-// Terminal pictures of boards whose squares carry colours (IQ Focus): the pieces' letters and, beside them,
-// each square's colour letter with the colour window framed by '|'.
+// Terminal pictures of square boards whose squares carry colours or that have a colour window (any
+// definition, IQ Focus's among them; see output/draw_coloured_squares.hpp): the pieces' letters and, beside
+// them, each square's colour letter with the colour window framed by '|'.
 #pragma once
 
 #include <string>
