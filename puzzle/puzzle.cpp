@@ -67,14 +67,18 @@ void computePlacements(Puzzle& p) {
     const bool coloured = !piece.orientationColours.empty();
     for (int oi = 0; oi < static_cast<int>(piece.orientations.size()); ++oi) {
       const Shape& shape = piece.orientations[static_cast<std::size_t>(oi)];
-      Site shapeHigh{INT_MIN, INT_MIN, INT_MIN};
-      for (const auto& s : shape)
+      Site shapeHigh{INT_MIN, INT_MIN, INT_MIN}, shapeLow{INT_MAX, INT_MAX, INT_MAX};
+      for (const auto& s : shape) {
         shapeHigh = Site{std::max(shapeHigh.x, s.x), std::max(shapeHigh.y, s.y), std::max(shapeHigh.z, s.z)};
+        shapeLow = Site{std::min(shapeLow.x, s.x), std::min(shapeLow.y, s.y), std::min(shapeLow.z, s.z)};
+      }
       const bool moveZ = layered(p.lattice);
       const bool keepParity = shiftsKeepParity(p.lattice);
-      for (int dz = moveZ ? p.low.z : 0; dz <= (moveZ ? p.high.z - shapeHigh.z : 0); ++dz)
-        for (int dy = p.low.y; dy <= p.high.y - shapeHigh.y; ++dy)
-          for (int dx = p.low.x; dx <= p.high.x - shapeHigh.x; ++dx) {
+      // (a shape starts at its low corner, 0 but where normalized() keeps the cells' kinds: then a column or
+      // layer before, so that its shifts may start that much before the board)
+      for (int dz = moveZ ? p.low.z - shapeLow.z : 0; dz <= (moveZ ? p.high.z - shapeHigh.z : 0); ++dz)
+        for (int dy = p.low.y - shapeLow.y; dy <= p.high.y - shapeHigh.y; ++dy)
+          for (int dx = p.low.x - shapeLow.x; dx <= p.high.x - shapeHigh.x; ++dx) {
             if (keepParity && (dx + dy) % 2 != 0) continue;
             std::vector<std::pair<int, char>> squares;
             bool fits = true;
