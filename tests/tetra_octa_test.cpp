@@ -217,8 +217,15 @@ TEST(TetrahedraOctahedra, SmallBoardsCountAsByHandAndTheBruteForce) {
   // The ring: each octahedron shares a face with both tetrahedra and the tetrahedra none with each other (nor
   // the octahedra), a ring of four: 2 fillings by pairs.
   EXPECT_EQ(perfectMatchings(kRingCells, shareFace), 2U);
+  // The ring is the cells around one edge of the honeycomb (the octahedra's common edge): its symmetries are
+  // the edge's, the 48 at a corner of the honeycomb over the 12 edges that meet there, times 2 for swapping
+  // the edge's ends: 8. The mirror in the plane y = 1, through the edge and the octahedra's centres, swaps
+  // the tetrahedra and so the two fillings (the pair is its own mirror image): 1 distinct.
   std::ofstream(dir + "/ring.toml") << pairsToml(kRing);
-  EXPECT_EQ(countJson(dir + "/ring.toml")["solutions"], 2);
+  const json ring = countJson(dir + "/ring.toml");
+  EXPECT_EQ(ring["solutions"], 2);
+  EXPECT_EQ(ring["distinct"], 1);
+  EXPECT_EQ(ring["symmetries"], 8);
   // The cut ball, 12 octahedra and 12 tetrahedra.
   std::ofstream(dir + "/ball.toml") << pairsToml(boardOf(cutBall()));
   EXPECT_EQ(countJson(dir + "/ball.toml")["solutions"], perfectMatchings(cutBall(), shareFace));
