@@ -29,13 +29,14 @@ int runPuzzles(const std::vector<std::string>& args) {
   for (std::size_t i = 0; i < names.size(); ++i) {
     const std::string& name = names[i];
     const Puzzle& puzzle = puzzles[i];
-    const char* lattice = puzzle.lattice == Lattice::Square               ? "square"
-                          : puzzle.lattice == Lattice::Cubic              ? "cubic"
-                          : puzzle.lattice == Lattice::Triangular         ? "triangular"
-                          : puzzle.lattice == Lattice::Spheres            ? "spheres"
-                          : puzzle.lattice == Lattice::RhombicDodecahedra ? "rhombic-dodecahedra"
-                          : puzzle.lattice == Lattice::TriangularPrisms   ? "triangular-prisms"
-                                                                          : "hex-pegs";
+    const char* lattice = puzzle.lattice == Lattice::Square                ? "square"
+                          : puzzle.lattice == Lattice::Cubic               ? "cubic"
+                          : puzzle.lattice == Lattice::Triangular          ? "triangular"
+                          : puzzle.lattice == Lattice::Spheres             ? "spheres"
+                          : puzzle.lattice == Lattice::RhombicDodecahedra  ? "rhombic-dodecahedra"
+                          : puzzle.lattice == Lattice::TriangularPrisms    ? "triangular-prisms"
+                          : puzzle.lattice == Lattice::TetrahedraOctahedra ? "tetrahedra-octahedra"
+                                                                           : "hex-pegs";
     if (vm.count("json") != 0U) {
       list.push_back({{"name", name},
                       {"title", puzzle.title},

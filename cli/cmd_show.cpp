@@ -85,6 +85,13 @@ int runShow(const std::vector<std::string>& args) {
     std::cout
         << "(triangular prisms, layer by layer from the bottom: in each row the triangles alternate; "
            "triangle (row r, column c) points down when r + c is even, counting from 0 at the top left)\n\n";
+  if (puzzle.lattice == Lattice::TetrahedraOctahedra)
+    std::cout
+        << "(tetrahedra and octahedra, layer by layer from the bottom: layers 1, 3, ... hold octahedra, "
+           "each on a corner of the grid, every other one of a layer's places (an octahedron shares "
+           "its faces with the 4 tetrahedra under it and the 4 over it); layers 2, 4, ... hold a "
+           "tetrahedron in each square of the grid, whose corners are the octahedra's places around "
+           "it)\n\n";
   std::cout << fmt::format("{:<6} {:<14} {:>6} {:>12} {:>10}\n", "letter", "name", "copies", "orientations",
                            "placements");
   for (int i = 0; i < puzzle.pieceCount(); ++i) {

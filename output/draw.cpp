@@ -207,6 +207,58 @@ void drawTriangles(cairo_t* cr, const Grid& grid, double x0, double y0, double s
     }
 }
 
+// Tetrahedra and octahedra seen from above, one level (puzzle/geometry.hpp, Site): on an octahedra level each
+// cell is a square on its corner (an octahedron seen from above, drawn in its place's square, so that the
+// octahedra of a level, every other place, meet at their corners); on a tetrahedra level each cell is its
+// square, with the tetrahedron's top edge drawn across it: the diagonal from the top left when x + y +
+// `parity` is even (parity: the level's height in the grid, and the picture's low corner), else the other
+// one.
+void drawTetraOcta(cairo_t* cr, const Grid& grid, double x0, double y0, double s, bool octahedra,
+                   int parity) {
+  const auto outline = [&](int x, int y) {
+    const double cx = x0 + (x + 0.5) * s, cy = y0 + (y + 0.5) * s;
+    if (octahedra) {
+      cairo_move_to(cr, cx - s / 2, cy);
+      cairo_line_to(cr, cx, cy - s / 2);
+      cairo_line_to(cr, cx + s / 2, cy);
+      cairo_line_to(cr, cx, cy + s / 2);
+      cairo_close_path(cr);
+    } else {
+      cairo_rectangle(cr, cx - s / 2, cy - s / 2, s, s);
+    }
+  };
+  cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+  for (int y = 0; y < grid.h; ++y)
+    for (int x = 0; x < grid.w; ++x) {
+      const GridCell* c = grid.find(x, y);
+      if (c == nullptr) continue;
+      outline(x, y);
+      set(cr, c->group < 0 ? Rgb{1, 1, 1} : c->colour);
+      cairo_fill_preserve(cr);
+      set(cr, c->group < 0 ? kGridLine : darker(c->colour, 0.35));
+      cairo_set_line_width(cr, std::max(0.5, 0.05 * s));
+      cairo_stroke(cr);
+      if (octahedra) continue;
+      const bool fromTopLeft = (x + y + parity) % 2 == 0;
+      const double left = x0 + x * s, top = y0 + y * s;
+      cairo_move_to(cr, left, fromTopLeft ? top : top + s);
+      cairo_line_to(cr, left + s, fromTopLeft ? top + s : top);
+      cairo_stroke(cr);
+    }
+  for (int y = 0; y < grid.h; ++y)
+    for (int x = 0; x < grid.w; ++x) {
+      const GridCell* c = grid.find(x, y);
+      if (c != nullptr && c->group >= 0 && c->letter != 0)
+        letterOn(cr, c->letter, c->colour, x0 + (x + 0.5) * s, y0 + (y + 0.5) * s,
+                 (octahedra ? 0.4 : 0.3) * s);
+    }
+}
+
+// drawTetraOcta's parity of level z, for a picture whose top left cell is `low` (aligned: geometry.hpp).
+int tetraOctaParity(const Site& low, int z) {
+  return ((low.x + low.y + (z - 1) / 2) % 2 + 2) % 2;
+}
+
 void drawBalls(cairo_t* cr, const Grid& grid, double x0, double y0, double s, bool board, bool letters) {
   if (board) {
     set(cr, kBoard);
@@ -362,6 +414,9 @@ void drawCellBoard(cairo_t* cr, const Puzzle& puzzle, const std::vector<int>& pl
       drawBalls(cr, layerOf(puzzle, z, groupAt, looks), lx, ly + kLayerLabel * s, s, true, true);
     else if (puzzle.lattice == Lattice::TriangularPrisms)
       drawTriangles(cr, layerOf(puzzle, z, groupAt, looks), lx, ly + kLayerLabel * s, s, true);
+    else if (puzzle.lattice == Lattice::TetrahedraOctahedra)
+      drawTetraOcta(cr, layerOf(puzzle, z, groupAt, looks), lx, ly + kLayerLabel * s, s, z % 2 == 0,
+                    tetraOctaParity(puzzle.low, z));
     else
       drawSquares(cr, layerOf(puzzle, z, groupAt, looks), lx, ly + kLayerLabel * s, s, true);
   }
@@ -737,7 +792,8 @@ Extent FamilyDrawing::pieceExtent(const Puzzle& puzzle, int piece) const {
   if (puzzle.lattice == Lattice::Triangular) return triangularPieceExtent(puzzle, piece);
   if (drawsColouredSquares(puzzle)) return colouredPieceExtent(puzzle, piece);
   const PieceDef& def = puzzle.pieces[static_cast<std::size_t>(piece)];
-  if (faceCentred(puzzle.lattice) || puzzle.lattice == Lattice::TriangularPrisms)
+  if (faceCentred(puzzle.lattice) || puzzle.lattice == Lattice::TriangularPrisms ||
+      puzzle.lattice == Lattice::TetrahedraOctahedra)
     return ballLayersExtent(flatShape(puzzle, def.faces.front()));
   if (puzzle.lattice == Lattice::Cubic) {
     const IsoFrame f = isoFrame(flatShape(puzzle, def.faces.front()));
@@ -757,12 +813,21 @@ void FamilyDrawing::drawPiece(cairo_t* cr, const Puzzle& puzzle, int piece, doub
   if (puzzle.lattice == Lattice::Triangular) return drawTriangularPiece(cr, puzzle, piece, x, y, scale);
   if (drawsColouredSquares(puzzle)) return drawColouredPiece(cr, puzzle, piece, x, y, scale);
   const PieceDef& def = puzzle.pieces[static_cast<std::size_t>(piece)];
-  if (faceCentred(puzzle.lattice) || puzzle.lattice == Lattice::TriangularPrisms) {
+  if (faceCentred(puzzle.lattice) || puzzle.lattice == Lattice::TriangularPrisms ||
+      puzzle.lattice == Lattice::TetrahedraOctahedra) {
     const Shape shape = flatShape(puzzle, def.faces.front());
     const double width = shapeExtent(shape).w;
     double at = x;
+    int z = -1;
     for (const Shape& layer : ballLayers(shape)) {
+      ++z;
+      if (layer.empty()) continue;  // (tetrahedra and octahedra: a piece may start on level 1)
       const Grid grid = shapeGrid(layer, parseColour(def.colour), def.letter);
+      if (puzzle.lattice == Lattice::TetrahedraOctahedra) {
+        drawTetraOcta(cr, grid, at, y, scale, z % 2 == 0, tetraOctaParity(Site{0, 0, 0}, z));
+        at += (width + kFaceGap) * scale;
+        continue;
+      }
       // (a rhombic dodecahedron seen along a cube axis is a square, its layer neighbours' squares edge to
       // edge)
       if (puzzle.lattice == Lattice::Spheres)

@@ -341,6 +341,125 @@ Voxel rhombicSpheres(const Reader& reader, const Voxel& v) {
   throw InputError(*firstProblem);
 }
 
+// BurrTools' tetrahedra-octahedra grid (grid type 4) gives each cube of the cubic grid a block of 3 x 3 x 3
+// voxels, of which 5 are parts of cells: the centre (1, 1, 1), the cube's tetrahedron, and the four corners
+// (0 or 2 in each coordinate) of the cube corners with an odd sum of grid coordinates, each an eighth of the
+// octahedron centred on that grid corner, whose 8 eighths are thus the voxels 3X - 1..3X of each axis around
+// corner X (file format facts from BurrTools' src/lib/voxel_4.cpp, validCoordinate: docs/interop.md). So
+// BurrTools' octahedra sit on the grid corners of odd sum, piecework's on those of even sum (geometry.hpp,
+// Site): BurrTools' grid point (X, Y, Z) is piecework's (X + 1, Y, Z), for the cubes' tetrahedra too.
+constexpr int kTetraOctaGrid = 4;
+constexpr int kTetraOctaBlock = 3;
+
+int floorDiv(int a, int b) {
+  return a >= 0 ? a / b : -((b - 1 - a) / b);
+}
+
+// The voxels of a tetrahedra-octahedra shape as piecework's sites (geometry.hpp), in a box from an aligned
+// corner, for the TOML writer; an octahedron must be whole (8 eighths of one kind and colour).
+Voxel tetraOctaSites(const Reader& reader, const Voxel& v) {
+  struct Cell {
+    int parts = 0;
+    VoxelState state = VoxelState::Empty;
+    int colour = 0;
+    bool mixed = false;
+  };
+  std::map<Site, Cell> cells;  // by piecework site
+  for (int z = 0; z < v.z; ++z)
+    for (int y = 0; y < v.y; ++y)
+      for (int x = 0; x < v.x; ++x) {
+        const VoxelState state = v.at(x, y, z);
+        if (state == VoxelState::Empty) continue;
+        const Site cube{x / kTetraOctaBlock, y / kTetraOctaBlock, z / kTetraOctaBlock};
+        const Site in{x % kTetraOctaBlock, y % kTetraOctaBlock, z % kTetraOctaBlock};
+        Site site;
+        if (in == Site{1, 1, 1}) {
+          site = Site{cube.x + 1, cube.y, 2 * cube.z + 1};
+        } else {
+          const bool corner = in.x != 1 && in.y != 1 && in.z != 1;
+          const Site grid{cube.x + in.x / 2, cube.y + in.y / 2, cube.z + in.z / 2};
+          if (!corner || (grid.x + grid.y + grid.z) % 2 == 0)
+            throw InputError(
+                fmt::format("{}:{}: shape '{}': voxel ({}, {}, {}) is no part of a tetrahedron or octahedron "
+                            "of the tetrahedra-octahedra grid",
+                            reader.file, v.line, v.name, x, y, z));
+          site = Site{grid.x + 1, grid.y, 2 * grid.z};
+        }
+        Cell& cell = cells[site];
+        if (cell.parts > 0 && (cell.state != state || cell.colour != v.colourAt(x, y, z))) cell.mixed = true;
+        ++cell.parts;
+        cell.state = state;
+        cell.colour = v.colourAt(x, y, z);
+      }
+  Site low{INT_MAX, INT_MAX, INT_MAX}, high{INT_MIN, INT_MIN, INT_MIN};
+  for (const auto& [site, cell] : cells) {
+    const int parts = site.z % 2 != 0 ? 1 : 8;
+    if (cell.mixed || cell.parts != parts) {
+      const Site corner{site.x - 1, site.y, site.z / 2};
+      throw InputError(fmt::format(
+          "{}:{}: shape '{}': the octahedron on the corner of voxels ({}..{}, {}..{}, {}..{}) has {} "
+          "(piecework reads shapes of whole octahedra and tetrahedra only: 8 eighths of one kind and colour)",
+          reader.file, v.line, v.name, 3 * corner.x - 1, 3 * corner.x, 3 * corner.y - 1, 3 * corner.y,
+          3 * corner.z - 1, 3 * corner.z,
+          cell.mixed ? "eighths of different kinds or colours"
+                     : fmt::format("{} of its 8 eighths", cell.parts)));
+    }
+    low = Site{std::min(low.x, site.x), std::min(low.y, site.y), std::min(low.z, site.z)};
+    high = Site{std::max(high.x, site.x), std::max(high.y, site.y), std::max(high.z, site.z)};
+  }
+  Voxel out;
+  out.name = v.name;
+  out.line = v.line;
+  if (cells.empty()) low = high = Site{0, 0, 0};
+  low = alignedLow(Lattice::TetrahedraOctahedra, low);  // (the picture keeps the cells' kinds)
+  out.x = high.x - low.x + 1, out.y = high.y - low.y + 1, out.z = high.z - low.z + 1;
+  const auto size = static_cast<std::size_t>(out.x) * static_cast<std::size_t>(out.y) * out.z;
+  out.state.assign(size, VoxelState::Empty);
+  out.colour.assign(size, 0);
+  for (const auto& [site, cell] : cells) {
+    const auto i =
+        static_cast<std::size_t>((site.x - low.x) + out.x * ((site.y - low.y) + out.y * (site.z - low.z)));
+    out.state[i] = cell.state;
+    out.colour[i] = cell.colour;
+  }
+  return out;
+}
+
+// The inverse of tetraOctaSites: each site's voxels, shifted by whole steps of 2 cubes (6 voxels) to start
+// at 0 or more (so that every cube keeps its parity). The box grows to whole cubes.
+std::map<Site, char> tetraOctaVoxels(const std::map<Site, char>& sites, Site& size) {
+  std::map<Site, char> voxels;
+  for (const auto& [s, c] : sites) {
+    if (s.z % 2 != 0) {
+      const Site cube{s.x - 1, s.y, (s.z - 1) / 2};  // BurrTools' cube
+      voxels[Site{kTetraOctaBlock * cube.x + 1, kTetraOctaBlock * cube.y + 1, kTetraOctaBlock * cube.z + 1}] =
+          c;
+      continue;
+    }
+    const Site corner{s.x - 1, s.y, s.z / 2};  // BurrTools' grid point, of odd sum
+    for (int dz = -1; dz <= 0; ++dz)
+      for (int dy = -1; dy <= 0; ++dy)
+        for (int dx = -1; dx <= 0; ++dx)
+          voxels[Site{kTetraOctaBlock * corner.x + dx, kTetraOctaBlock * corner.y + dy,
+                      kTetraOctaBlock * corner.z + dz}] = c;
+  }
+  Site low{INT_MAX, INT_MAX, INT_MAX};
+  for (const auto& [v, c] : voxels)
+    low = Site{std::min(low.x, v.x), std::min(low.y, v.y), std::min(low.z, v.z)};
+  const auto step = [](int l) { return 2 * kTetraOctaBlock * floorDiv(l, 2 * kTetraOctaBlock); };
+  low = Site{step(low.x), step(low.y), step(low.z)};
+  std::map<Site, char> out;
+  size = Site{1, 1, 1};
+  for (const auto& [v, c] : voxels) {
+    const Site at{v.x - low.x, v.y - low.y, v.z - low.z};
+    out[at] = c;
+    size = Site{std::max(size.x, at.x + 1), std::max(size.y, at.y + 1), std::max(size.z, at.z + 1)};
+  }
+  const auto whole = [](int n) { return (n + kTetraOctaBlock - 1) / kTetraOctaBlock * kTetraOctaBlock; };
+  size = Site{whole(size.x), whole(size.y), whole(size.z)};
+  return out;
+}
+
 // ---- writing -------------------------------------------------------------------------------------------
 
 std::string gzipped(const std::string& data) {
@@ -467,16 +586,12 @@ std::string burrToolsDefinition(const std::string& path) {
     reader.fail(root, "not a BurrTools puzzle (no <puzzle> element)");
   const xmlNode* grid = child(root, "gridType");
   const int gridType = grid != nullptr ? reader.number(grid, "type", 0, 1000) : 0;
-  if (gridType != 0 && gridType != kPrismGrid && gridType != kSphereGrid && gridType != kRhombicGrid) {
-    static const char* const kGrids[] = {"cubes", "triangular prisms", "spheres", "rhombic dodecahedra",
-                                         "tetrahedra and octahedra"};
+  if (gridType > kTetraOctaGrid)  // (BurrTools' grids are types 0 to 4, all read)
     reader.fail(
-        grid,
-        fmt::format(
-            "BurrTools grid type {} ({}) is not supported: piecework reads the grids of "
-            "cubes (type 0), triangular prisms (type 1), spheres (type 2) and rhombic dodecahedra (type 3)",
-            gridType, gridType < 5 ? kGrids[gridType] : "unknown"));
-  }
+        grid, fmt::format("BurrTools grid type {} (unknown) is not supported: piecework reads the grids of "
+                          "cubes (type 0), triangular prisms (type 1), spheres (type 2), rhombic dodecahedra "
+                          "(type 3) and tetrahedra and octahedra (type 4)",
+                          gridType));
 
   std::vector<std::string> colours;
   for (const xmlNode* c : children(child(root, "colors"), "color"))
@@ -484,11 +599,15 @@ std::string burrToolsDefinition(const std::string& path) {
                                   reader.number(c, "green", 0, 255), reader.number(c, "blue", 0, 255)));
   std::vector<Voxel> shapes;
   for (const xmlNode* v : children(child(root, "shapes"), "voxel"))
-    shapes.push_back(readVoxel(reader, v, gridType == kRhombicGrid ? kMaxRhombicVoxelSide : kMaxVoxelSide));
+    shapes.push_back(readVoxel(
+        reader, v,
+        gridType == kRhombicGrid || gridType == kTetraOctaGrid ? kMaxRhombicVoxelSide : kMaxVoxelSide));
   if (gridType == kSphereGrid)
     for (Voxel& v : shapes) v = sphereLayers(reader, v);
   if (gridType == kRhombicGrid)
     for (Voxel& v : shapes) v = rhombicSpheres(reader, v);
+  if (gridType == kTetraOctaGrid)
+    for (Voxel& v : shapes) v = tetraOctaSites(reader, v);
 
   const auto problems = children(child(root, "problems"), "problem");
   if (problems.empty()) reader.fail(root, "no problem in the file (BurrTools: Problems tab)");
@@ -596,11 +715,12 @@ std::string burrToolsDefinition(const std::string& path) {
   std::string toml = fmt::format("# Read from the BurrTools file {} (problem {}).\n", file, problemNumber);
   toml += fmt::format("name = {}\ntitle = {}\nlattice = \"{}\"\nboard = {}\n", tomlString(base),
                       tomlString(title),
-                      flat                       ? "square"
-                      : gridType == kSphereGrid  ? "spheres"
-                      : gridType == kRhombicGrid ? "rhombic-dodecahedra"
-                      : gridType == kPrismGrid   ? "triangular-prisms"
-                                                 : "cubic",
+                      flat                         ? "square"
+                      : gridType == kSphereGrid    ? "spheres"
+                      : gridType == kRhombicGrid   ? "rhombic-dodecahedra"
+                      : gridType == kPrismGrid     ? "triangular-prisms"
+                      : gridType == kTetraOctaGrid ? "tetrahedra-octahedra"
+                                                   : "cubic",
                       tomlString(board));
   if (anyVariable && !mixed) toml += "fill_every_cell = false\n";
   if (constrained) {
@@ -670,7 +790,8 @@ std::string toBurrTools(const Puzzle& puzzle) {
           fmt::format("{}: piece '{}' may not be turned over, but BurrTools turns flat pieces over "
                       "(it knows only turning in space)",
                       puzzle.name, piece.letter));
-    if ((faceCentred(puzzle.lattice) || puzzle.lattice == Lattice::TriangularPrisms) &&
+    if ((faceCentred(puzzle.lattice) || puzzle.lattice == Lattice::TriangularPrisms ||
+         puzzle.lattice == Lattice::TetrahedraOctahedra) &&
         piece.moves == Moves::Faces)
       throw InputError(
           fmt::format("{}: piece '{}' lies on given faces only, but BurrTools turns pieces of "
@@ -678,7 +799,8 @@ std::string toBurrTools(const Puzzle& puzzle) {
                       puzzle.name, piece.letter,
                       puzzle.lattice == Lattice::Spheres              ? "balls"
                       : puzzle.lattice == Lattice::RhombicDodecahedra ? "rhombic dodecahedra"
-                                                                      : "triangular prisms"));
+                      : puzzle.lattice == Lattice::TriangularPrisms   ? "triangular prisms"
+                                                                      : "tetrahedra and octahedra"));
     if (layered(puzzle.lattice) && piece.moves != Moves::Turn && chiral(puzzle.lattice, piece))
       throw InputError(
           fmt::format("{}: piece '{}' may be mirrored, which BurrTools cannot say (give its mirror "
@@ -689,15 +811,18 @@ std::string toBurrTools(const Puzzle& puzzle) {
   const ColourConstraints& constraints = puzzle.colourConstraints;
   const bool rhombic = puzzle.lattice == Lattice::RhombicDodecahedra;
   const bool prisms = puzzle.lattice == Lattice::TriangularPrisms;
-  if ((spheres || rhombic || prisms) && !constraints.empty())
+  const bool tetraOcta = puzzle.lattice == Lattice::TetrahedraOctahedra;
+  const bool wide = rhombic || tetraOcta;  // (several voxels to a cell along an axis)
+  if ((spheres || rhombic || prisms || tetraOcta) && !constraints.empty())
     throw InputError(
         fmt::format("{}: colour constraints are written to BurrTools files on cubes only", puzzle.name));
   std::string xml =
       fmt::format("<?xml version=\"1.0\"?>\n<puzzle version=\"2\"><gridType type=\"{}\"/><colors>",
-                  spheres   ? kSphereGrid
-                  : rhombic ? kRhombicGrid
-                  : prisms  ? kPrismGrid
-                            : 0);
+                  spheres     ? kSphereGrid
+                  : rhombic   ? kRhombicGrid
+                  : prisms    ? kPrismGrid
+                  : tetraOcta ? kTetraOctaGrid
+                              : 0);
   const auto colourXml = [](const std::string& hex) {
     const unsigned long rgb = std::strtoul(hex.c_str() + (hex.empty() ? 0 : 1), nullptr, 16);
     return fmt::format("<color red=\"{}\" green=\"{}\" blue=\"{}\"/>", (rgb >> 16U) & 0xffU,
@@ -730,11 +855,12 @@ std::string toBurrTools(const Puzzle& puzzle) {
                  puzzle.high.z - puzzle.low.z + 1};
   if (spheres) board = sphereVoxels(board, boardSize);
   if (rhombic) board = rhombicVoxels(sphereVoxels(board, boardSize), boardSize);
-  if (std::max({boardSize.x, boardSize.y, boardSize.z}) > (rhombic ? kMaxRhombicVoxelSide : kMaxVoxelSide))
+  if (tetraOcta) board = tetraOctaVoxels(board, boardSize);
+  if (std::max({boardSize.x, boardSize.y, boardSize.z}) > (wide ? kMaxRhombicVoxelSide : kMaxVoxelSide))
     throw InputError(fmt::format(
         "{}: the board is {} x {} x {} voxels in BurrTools' grid, wider than the {} "
         "voxels piecework reads back",
-        puzzle.name, boardSize.x, boardSize.y, boardSize.z, rhombic ? kMaxRhombicVoxelSide : kMaxVoxelSide));
+        puzzle.name, boardSize.x, boardSize.y, boardSize.z, wide ? kMaxRhombicVoxelSide : kMaxVoxelSide));
   xml += voxelXml(puzzle.title, boardSize, board, 0, boardColours);
   // Shapes 1..n: the pieces, each in its own colour, named so that the letter comes first.
   for (std::size_t p = 0; p < puzzle.pieces.size(); ++p) {
@@ -759,6 +885,7 @@ std::string toBurrTools(const Puzzle& puzzle) {
     }
     if (spheres) cells = sphereVoxels(cells, size);
     if (rhombic) cells = rhombicVoxels(sphereVoxels(cells, size), size);
+    if (tetraOcta) cells = tetraOctaVoxels(cells, size);
     const bool letterFirst =
         !piece.name.empty() && std::toupper(static_cast<unsigned char>(piece.name[0])) ==
                                    std::toupper(static_cast<unsigned char>(piece.letter));

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // BurrTools puzzle files (.xmpuzzle: gzip-compressed XML), the exchange format of packing-puzzle designers
-// (docs/interop.md). BurrTools' grids of cubes, triangular prisms, spheres and rhombic dodecahedra are read
-// and written.
+// (docs/interop.md). BurrTools' grids of cubes, triangular prisms, spheres, rhombic dodecahedra and
+// tetrahedra-octahedra are read and written.
 #pragma once
 
 #include <cstdint>

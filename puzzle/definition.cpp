@@ -180,10 +180,11 @@ class Reader final : public DefinitionReader {
     if (name == "spheres") return Lattice::Spheres;
     if (name == "rhombic-dodecahedra") return Lattice::RhombicDodecahedra;
     if (name == "triangular-prisms") return Lattice::TriangularPrisms;
+    if (name == "tetrahedra-octahedra") return Lattice::TetrahedraOctahedra;
     fail(root.get("lattice"),
          fmt::format(
-             "unknown lattice '{}' (square, cubic, hex-pegs, triangular, spheres, rhombic-dodecahedra or "
-             "triangular-prisms)",
+             "unknown lattice '{}' (square, cubic, hex-pegs, triangular, spheres, rhombic-dodecahedra, "
+             "triangular-prisms or tetrahedra-octahedra)",
              name));
   }
 
@@ -207,7 +208,8 @@ class Reader final : public DefinitionReader {
       }
       for (int z = 0; z < n[2]; ++z)
         for (int y = 0; y < n[1]; ++y)
-          for (int x = 0; x < n[0]; ++x) cells.push_back(Site{x, y, z});
+          for (int x = 0; x < n[0]; ++x)
+            if (isCell(lattice, Site{x, y, z})) cells.push_back(Site{x, y, z});
       return cells;
     }
     const toml::node* node = root.get("board");
@@ -217,7 +219,9 @@ class Reader final : public DefinitionReader {
     const Picture picture = parsePicture(*node->value<std::string>(), offsetRows);
     if (picture.depth() == 0) fail(node, "the board picture is empty");
     if (!layered(lattice) && picture.depth() > 1)
-      fail(node, "only cubic, sphere, rhombic-dodecahedra and triangular-prism boards have layers");
+      fail(node,
+           "only cubic, sphere, rhombic-dodecahedra, triangular-prism and tetrahedra-octahedra boards have "
+           "layers");
     for (const auto& layer : picture.layers)
       for (const auto& row : layer)
         for (const auto& c : row) {
@@ -232,6 +236,12 @@ class Reader final : public DefinitionReader {
                              "square and triangular boards)",
                              c.row, c.column, c.value));
           const int x = c.column - 1, y = c.row - 1, z = c.layer - 1;
+          if (!isCell(lattice, Site{x, y, z}))
+            fail(node, fmt::format("board picture layer {}, row {}, column {}: no octahedron there (on the "
+                                   "octahedra's layers 1, 3, ... of tetrahedra-octahedra boards only every "
+                                   "other site is a cell, where column + row + (layer - 1) / 2 is "
+                                   "even; '#' elsewhere)",
+                                   c.layer, c.row, c.column));
           // Hex and triangular boards: odd rows sit half a step right, so axial q = column - floor(row / 2).
           cells.push_back(offsetRows ? Site{x - y / 2, y, 0} : Site{x, y, z});
           if (windowCell) window.push_back(cells.back());
@@ -357,6 +367,12 @@ class Reader final : public DefinitionReader {
       fail(&table,
            fmt::format("piece '{}' needs 'shape' (a picture), 'colours', 'cubes' or 'faces'", letter));
     }
+    for (const Shape& face : piece.faces)
+      for (const Site& s : face)
+        if (!isCell(lattice, s))
+          fail(&table, fmt::format("piece '{}': [{}, {}, {}] is no cell (on the octahedra's levels, the even "
+                                   "third coordinates, a cell's x + y + z / 2 is even)",
+                                   letter, s.x, s.y, s.z));
     if (const toml::node* colours = table.get("cell_colours")) {
       if (table.get("colours") != nullptr || piece.faces.size() != 1 || lattice == Lattice::Triangular)
         fail(colours,

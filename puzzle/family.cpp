@@ -94,6 +94,11 @@ std::string Family::rulesText(const Puzzle& puzzle) const {
     return "Fill the shape with the pieces of triangular prisms shown. It is drawn layer by layer, each seen "
            "from "
            "above; the pieces may be turned any way that keeps the layers level, and turned over.";
+  if (puzzle.lattice == Lattice::TetrahedraOctahedra)
+    return "Fill the shape with the pieces of tetrahedra and octahedra shown. It is drawn layer by layer, "
+           "each seen from above: layers of octahedra (each a square standing on its corner) alternate with "
+           "layers of tetrahedra (each a square whose line is its top edge). The pieces may be turned any "
+           "way.";
   if (puzzle.lattice == Lattice::RhombicDodecahedra)
     return "Fill the shape with the pieces of rhombic dodecahedra shown. It is drawn layer by layer, each "
            "seen "

@@ -123,6 +123,21 @@ std::vector<Transform> makePrismGroup() {
   return closure({hexTurn(), hexMirror(), flip});
 }
 
+// Tetrahedra and octahedra: a site's centre in space, doubled so that it is whole (geometry.hpp, Site): an
+// octahedron on grid point (x, y, k) is (2x, 2y, 2k), the tetrahedron in the cube from (a, b, k) is (2a + 1,
+// 2b + 1, 2k + 1); in both the third coordinate is the level. The honeycomb's point group about the
+// octahedron at the origin is the cube's: the 48 signed permutations of the axes keep the grid, the parity of
+// a point's sum (so octahedra stay octahedra) and the cubes (so tetrahedra stay tetrahedra), and no other
+// isometry keeps the six corners of that octahedron.
+Site tetraOctaCentre(const Site& s) {
+  return s.z % 2 == 0 ? Site{2 * s.x, 2 * s.y, s.z} : Site{2 * s.x + 1, 2 * s.y + 1, s.z};
+}
+
+Site tetraOctaSite(const Site& centre) {
+  const auto half = [](int v) { return v >= 0 ? v / 2 : -((1 - v) / 2); };  // floor(v / 2)
+  return Site{half(centre.x), half(centre.y), centre.z};
+}
+
 int translatableAxes(Lattice lattice) {
   return layered(lattice) ? 3 : 2;
 }
@@ -136,6 +151,12 @@ Site apply(Lattice lattice, const Transform& t, const Site& s) {
     return prismPicture(Site{m[0][0] * l.x + m[0][1] * l.y + m[0][2] * l.z,
                              m[1][0] * l.x + m[1][1] * l.y + m[1][2] * l.z,
                              m[2][0] * l.x + m[2][1] * l.y + m[2][2] * l.z});
+  }
+  if (lattice == Lattice::TetrahedraOctahedra) {
+    const Site c = tetraOctaCentre(s);
+    return tetraOctaSite(Site{m[0][0] * c.x + m[0][1] * c.y + m[0][2] * c.z,
+                              m[1][0] * c.x + m[1][1] * c.y + m[1][2] * c.z,
+                              m[2][0] * c.x + m[2][1] * c.y + m[2][2] * c.z});
   }
   if (lattice == Lattice::HexPegs) {
     Site out{m[0][0] * s.x + m[0][1] * s.y, m[1][0] * s.x + m[1][1] * s.y, s.z};
@@ -170,6 +191,7 @@ const std::vector<Transform>& pointGroup(Lattice lattice) {
     case Lattice::Square:
       return square;
     case Lattice::Cubic:
+    case Lattice::TetrahedraOctahedra:  // the cube's group, acting on the cells' centres (apply)
       return cubic;
     case Lattice::Spheres:
     case Lattice::RhombicDodecahedra:  // the same centres, so the same isometries
@@ -199,7 +221,10 @@ Shape normalized(Lattice lattice, Shape shape) {
     low[1] = std::min(low[1], s.y);
     low[2] = std::min(low[2], s.z);
   }
-  if (shiftsKeepParity(lattice) && (low[0] + low[1]) % 2 != 0) --low[0];  // (odd low sums: see Site)
+  if (shiftsKeepKinds(lattice)) {  // (only shifts that keep the cells' kinds: see Site)
+    const Site aligned = alignedLow(lattice, Site{low[0], low[1], low[2]});
+    low = {aligned.x, aligned.y, aligned.z};
+  }
   for (auto& s : shape) {
     s.x -= low[0];
     s.y -= low[1];

@@ -10,7 +10,16 @@
 
 namespace piecework {
 
-enum class Lattice { Square, Cubic, HexPegs, Triangular, Spheres, RhombicDodecahedra, TriangularPrisms };
+enum class Lattice {
+  Square,
+  Cubic,
+  HexPegs,
+  Triangular,
+  Spheres,
+  RhombicDodecahedra,
+  TriangularPrisms,
+  TetrahedraOctahedra
+};
 
 // A site is one coverable item of a lattice. Square: (x, y, 0). Cubic: (x, y, z). Hex pegs: (q, r, slot) in
 // axial coordinates, slot 0 the peg's centre and 1..6 its directions in HexDirection order plus one.
@@ -30,7 +39,19 @@ enum class Lattice { Square, Cubic, HexPegs, Triangular, Spheres, RhombicDodecah
 // (its flat side up, shared with row r - 1) when c + r is even, up (flat side shared with row r + 1) when
 // odd. Each has 5 neighbours: left and right in its row, the one across its flat side, above and below. Only
 // shifts with an even dc + dr keep the triangles' directions, so boards and shapes move by those
-// (shiftsKeepParity).
+// (shiftKeepsCells).
+// Tetrahedra and octahedra (the tetrahedral-octahedral honeycomb): take the unit cubes of the cubic grid; an
+// octahedron is centred on each grid point (x, y, k) with x + y + k even, its six corners the neighbouring
+// points, and each cube holds one tetrahedron, spanned by its four corners with an odd sum (each cube's other
+// four corners are cut off, an eighth of an octahedron each). The cells come in levels along z: octahedra at
+// the grid points of height k (level 2k), tetrahedra in the cubes between heights k and k + 1 (level 2k + 1).
+// Site (x, y, L): level L is the picture's layer; on an even level the octahedron on point (x, y, L / 2),
+// which is a cell only when x + y + L / 2 is even (a checkerboard: the other sites of the layer are no
+// cells), on an odd level the tetrahedron in the cube whose lowest corner is (x, y, (L - 1) / 2). A
+// tetrahedron shares each face with an octahedron on a corner of its cube, an octahedron each face with the
+// tetrahedra of the 8 cubes around its centre; two cells of one kind never share a face. The honeycomb's
+// shifts are the grid's shifts with an even sum; on sites, shifts with an even dL and an even dx + dy + dL /
+// 2 (shiftKeepsCells), which keep octahedra on octahedra and each tetrahedron's way round.
 struct Site {
   int x = 0;
   int y = 0;
@@ -56,14 +77,37 @@ inline bool faceCentred(Lattice lattice) {
 }
 
 // Lattices whose boards are stacks of layers, shifted along all three axes (cubes, spheres, rhombic
-// dodecahedra, triangular prisms).
+// dodecahedra, triangular prisms, tetrahedra and octahedra).
 inline bool layered(Lattice lattice) {
-  return lattice == Lattice::Cubic || faceCentred(lattice) || lattice == Lattice::TriangularPrisms;
+  return lattice == Lattice::Cubic || faceCentred(lattice) || lattice == Lattice::TriangularPrisms ||
+         lattice == Lattice::TetrahedraOctahedra;
 }
 
-// Lattices whose shifts must keep x + y even (triangular prisms: an odd shift would turn triangles over).
-inline bool shiftsKeepParity(Lattice lattice) {
-  return lattice == Lattice::TriangularPrisms;
+// Lattices whose cells are of several kinds that only some shifts keep (triangular prisms: an odd dx + dy
+// turns triangles over; tetrahedra and octahedra: see Site).
+inline bool shiftsKeepKinds(Lattice lattice) {
+  return lattice == Lattice::TriangularPrisms || lattice == Lattice::TetrahedraOctahedra;
+}
+
+// Whether shifting by d keeps every cell a cell of its kind (always, on the other lattices).
+inline bool shiftKeepsCells(Lattice lattice, const Site& d) {
+  if (lattice == Lattice::TriangularPrisms) return (d.x + d.y) % 2 == 0;
+  if (lattice == Lattice::TetrahedraOctahedra) return d.z % 2 == 0 && (d.x + d.y + d.z / 2) % 2 == 0;
+  return true;
+}
+
+// The nearest corner at or below `low` from which shifts keep cells (shiftKeepsCells from the origin): where
+// boards and normalised shapes start.
+inline Site alignedLow(Lattice lattice, Site low) {
+  if (lattice == Lattice::TetrahedraOctahedra && low.z % 2 != 0) --low.z;  // (odd, also below 0: -1)
+  if (lattice == Lattice::TriangularPrisms && (low.x + low.y) % 2 != 0) --low.x;
+  if (lattice == Lattice::TetrahedraOctahedra && (low.x + low.y + low.z / 2) % 2 != 0) --low.x;
+  return low;
+}
+
+// Whether a site is a cell of the lattice (all are, but the other half of an octahedron layer's sites).
+inline bool isCell(Lattice lattice, const Site& s) {
+  return lattice != Lattice::TetrahedraOctahedra || s.z % 2 != 0 || (s.x + s.y + s.z / 2) % 2 == 0;
 }
 
 // One element of a lattice's point group: a linear map of the translatable coordinates and, on hex pegs, the

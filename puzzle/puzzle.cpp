@@ -67,15 +67,19 @@ void computePlacements(Puzzle& p) {
     const bool coloured = !piece.orientationColours.empty();
     for (int oi = 0; oi < static_cast<int>(piece.orientations.size()); ++oi) {
       const Shape& shape = piece.orientations[static_cast<std::size_t>(oi)];
-      Site shapeHigh{INT_MIN, INT_MIN, INT_MIN};
-      for (const auto& s : shape)
+      Site shapeHigh{INT_MIN, INT_MIN, INT_MIN}, shapeLow{INT_MAX, INT_MAX, INT_MAX};
+      for (const auto& s : shape) {
         shapeHigh = Site{std::max(shapeHigh.x, s.x), std::max(shapeHigh.y, s.y), std::max(shapeHigh.z, s.z)};
+        shapeLow = Site{std::min(shapeLow.x, s.x), std::min(shapeLow.y, s.y), std::min(shapeLow.z, s.z)};
+      }
       const bool moveZ = layered(p.lattice);
-      const bool keepParity = shiftsKeepParity(p.lattice);
-      for (int dz = moveZ ? p.low.z : 0; dz <= (moveZ ? p.high.z - shapeHigh.z : 0); ++dz)
-        for (int dy = p.low.y; dy <= p.high.y - shapeHigh.y; ++dy)
-          for (int dx = p.low.x; dx <= p.high.x - shapeHigh.x; ++dx) {
-            if (keepParity && (dx + dy) % 2 != 0) continue;
+      const bool keepKinds = shiftsKeepKinds(p.lattice);
+      // (a shape starts at its low corner, 0 but where normalized() keeps the cells' kinds: then a column or
+      // layer before, so that its shifts may start that much before the board)
+      for (int dz = moveZ ? p.low.z - shapeLow.z : 0; dz <= (moveZ ? p.high.z - shapeHigh.z : 0); ++dz)
+        for (int dy = p.low.y - shapeLow.y; dy <= p.high.y - shapeHigh.y; ++dy)
+          for (int dx = p.low.x - shapeLow.x; dx <= p.high.x - shapeHigh.x; ++dx) {
+            if (keepKinds && !shiftKeepsCells(p.lattice, Site{dx, dy, dz})) continue;
             std::vector<std::pair<int, char>> squares;
             bool fits = true;
             for (std::size_t k = 0; k < shape.size(); ++k) {
@@ -139,7 +143,7 @@ void computeSymmetries(Puzzle& p) {
     for (const auto& s : p.sites) image.push_back(apply(p.lattice, t, s));
     Site low{INT_MAX, INT_MAX, INT_MAX};
     for (const auto& s : image) low = Site{std::min(low.x, s.x), std::min(low.y, s.y), std::min(low.z, s.z)};
-    if (shiftsKeepParity(p.lattice) && (low.x + low.y) % 2 != 0) --low.x;  // as p.low
+    if (shiftsKeepKinds(p.lattice)) low = alignedLow(p.lattice, low);  // as p.low
     const Site shift{p.low.x - low.x, p.low.y - low.y, layered(p.lattice) ? p.low.z - low.z : 0};
     Symmetry sym;
     sym.mirror = t.mirror;
@@ -330,7 +334,7 @@ Puzzle buildPuzzle(PuzzleSpec spec) {
     p.high.z = 6;
   }
   // (pictures start at low: an even low.x + low.y keeps each triangle's direction where its picture says)
-  if (shiftsKeepParity(p.lattice) && (p.low.x + p.low.y) % 2 != 0) --p.low.x;
+  if (shiftsKeepKinds(p.lattice)) p.low = alignedLow(p.lattice, p.low);
   p.sites = p.family->searchOrder(p);
   for (int i = 0; i < p.siteCount(); ++i) p.siteIndex[p.sites[static_cast<std::size_t>(i)]] = i;
   p.mustFill.assign(p.sites.size(), spec.fillAll);

@@ -122,9 +122,9 @@ TEST(BurrTools, MalformedFilesAndOtherGridsGetOneLine) {
   const std::string dir = piecework::test::tempDir();
   writeGzip(dir + "/broken.xmpuzzle", "<puzzle version=\"2\"><shapes><voxel x=\"1\"");
   std::ofstream(dir + "/notgzip.xmpuzzle", std::ios::binary) << std::string("\x1f\x8b\x08\x00garbage", 12);
-  // (grid type 4: tetrahedra and octahedra, not read; types 1 to 3 are, tests/prisms_test.cpp and others)
-  writeGzip(dir + "/tetraocta.xmpuzzle",
-            "<puzzle version=\"2\"><gridType type=\"4\"/><shapes/><problems/></puzzle>");
+  // (grid type 5: none BurrTools knows; types 1 to 4 are read, tests/prisms_test.cpp and others)
+  writeGzip(dir + "/othergrid.xmpuzzle",
+            "<puzzle version=\"2\"><gridType type=\"5\"/><shapes/><problems/></puzzle>");
   writeGzip(dir + "/short.xmpuzzle",
             "<puzzle><shapes><voxel x=\"2\" y=\"2\" z=\"1\" type=\"0\">###</voxel></shapes></puzzle>");
   // A colour above BurrTools' 63 and a min above max, each named with its line.
@@ -141,7 +141,7 @@ TEST(BurrTools, MalformedFilesAndOtherGridsGetOneLine) {
     const char* says;
   } cases[] = {{"broken.xmpuzzle", "broken.xmpuzzle:1:"},
                {"notgzip.xmpuzzle", "notgzip.xmpuzzle"},
-               {"tetraocta.xmpuzzle", "tetrahedra and octahedra"},
+               {"othergrid.xmpuzzle", "grid type 5 (unknown) is not supported"},
                {"short.xmpuzzle", "needs 4"},
                {"coloured.xmpuzzle", "coloured.xmpuzzle:3: voxel data: colour 64 is above 63"},
                {"minmax.xmpuzzle", "minmax.xmpuzzle:7: min=\"3\" is more than max=\"2\""},

@@ -119,6 +119,20 @@ TEST(TriangularPrisms, HexagonsCountAsByHandAndTheBruteForce) {
   EXPECT_EQ(countJson(dir + "/two.toml")["solutions"], perfectMatchings(hexagonPrisms(2), shareFace));
 }
 
+// A 2 x 2 board starting at column 0: the diamond of row 1 (an up triangle, then a down one) is normalised to
+// start at column 1 (shapes keep their triangles' directions), so its place at column 0 needs a shift before
+// the board's first column; it once was never tried, and the board counted 0. By hand: (0, 0) points down,
+// its flat side against row -1, so it pairs only with (1, 0); then (0, 1) with (1, 1): 1 filling.
+TEST(TriangularPrisms, ShapesStartingAColumnInFitTheFirstColumn) {
+  const std::string dir = piecework::test::tempDir();
+  std::ofstream(dir + "/square.toml") << "name = \"s\"\ntitle = \"s\"\nlattice = \"triangular-prisms\"\n"
+                                         "board = \"../..\"\n\n[[piece]]\nletter = \"D\"\ncopies = 2\n"
+                                         "moves = \"turn\"\ncubes = [[0, 0, 0], [1, 0, 0]]\n";
+  const std::vector<Prism> cells = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {1, 1, 0}};
+  EXPECT_EQ(perfectMatchings(cells, shareFace), 1U);
+  EXPECT_EQ(countJson(dir + "/square.toml")["solutions"], 1);
+}
+
 TEST(TriangularPrisms, BurrToolsFilesReadWrittenAndReadBack) {
   const std::string dir = piecework::test::tempDir();
   // BurrTools' grid type 1: voxel (x, y, z) is triangle x of row y of layer z, pointing away from row y - 1
