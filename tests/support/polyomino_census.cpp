@@ -2,7 +2,9 @@
 #include "support/polyomino_census.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <functional>
+#include <map>
 #include <numeric>
 #include <set>
 #include <stdexcept>
@@ -101,6 +103,7 @@ PolyominoCensus polyominoCensus(const std::string& board, const std::vector<Poly
   std::vector<int> left;
   for (const auto& piece : pieces) left.push_back(piece.copies);
   Filling current;
+  std::vector<int> tile;  // the cells of the placement being tried (one buffer: see `canonical` below)
   std::function<void()> fill = [&] {
     const auto empty = std::find(owner.begin(), owner.end(), -1);
     if (empty == owner.end()) {
@@ -116,7 +119,7 @@ PolyominoCensus polyominoCensus(const std::string& board, const std::vector<Poly
     for (std::size_t p = 0; p < pieces.size(); ++p) {
       if (left[p] == 0) continue;
       for (const auto& shape : orientations[p]) {
-        std::vector<int> tile;
+        tile.clear();
         bool fits = true;
         for (auto [r, c] : shape) {
           const int rr = row + r - shape.front().first, cc = column + c - shape.front().second;
@@ -133,9 +136,9 @@ PolyominoCensus polyominoCensus(const std::string& board, const std::vector<Poly
         --left[p];
         current.emplace_back(static_cast<int>(p), tile);
         if (regionsFit()) fill();
+        for (int t : current.back().second) owner[static_cast<std::size_t>(t)] = -1;
         current.pop_back();
         ++left[p];
-        for (int t : tile) owner[static_cast<std::size_t>(t)] = -1;
       }
     }
   };
@@ -155,26 +158,45 @@ PolyominoCensus polyominoCensus(const std::string& board, const std::vector<Poly
                     [&](Cell cell) { return owner[static_cast<std::size_t>(number(map(cell)))] == -1; }))
       maps.push_back(map);
   }
-  auto canonical = [&](const Filling& tiles) {
-    Filling best;
+  const auto image = [&](const Transform& map, const Tile& tile) {
+    Tile moved{tile.first, {}};
+    for (int n : tile.second) moved.second.push_back(number(map(Cell{n / width, n % width})));
+    std::sort(moved.second.begin(), moved.second.end());
+    return moved;
+  };
+  // Tiles are numbered as they are met, so that a set of tiles is a sorted list of numbers and the images of one
+  // filling's tiles are found once: the loop over subsets below then allocates little, which matters under
+  // AddressSanitizer. A set's canonical form is the least of its images under the board's maps (a group), so
+  // two sets have the same form exactly when a map takes one onto the other.
+  std::map<Tile, int> tileNumbers;
+  const auto numberOf = [&](const Tile& tile) {
+    return tileNumbers.emplace(tile, static_cast<int>(tileNumbers.size())).first->second;
+  };
+  // imagesOf[m][i]: the number of the image of tile i of `f` under map m.
+  const auto imagesOf = [&](const Filling& f) {
+    std::vector<std::vector<int>> images;
     for (const auto& map : maps) {
-      Filling image;
-      for (const auto& [piece, tile] : tiles) {
-        std::vector<int> moved;
-        for (int n : tile) moved.push_back(number(map(Cell{n / width, n % width})));
-        std::sort(moved.begin(), moved.end());
-        image.emplace_back(piece, moved);
-      }
-      std::sort(image.begin(), image.end());
-      if (best.empty() || image < best) best = image;
+      images.emplace_back();
+      for (const Tile& tile : f) images.back().push_back(numberOf(image(map, tile)));
+    }
+    return images;
+  };
+  const auto canonical = [](const std::vector<std::vector<int>>& images, std::size_t mask) {
+    std::vector<int> best, set;
+    for (const auto& ofMap : images) {
+      set.clear();
+      for (std::size_t i = 0; i < ofMap.size(); ++i)
+        if ((mask >> i) & 1U) set.push_back(ofMap[i]);
+      std::sort(set.begin(), set.end());
+      if (best.empty() || set < best) best = set;
     }
     return best;
   };
 
   PolyominoCensus census;
   census.fillings = fillings.size();
-  std::set<Filling> distinct;
-  for (const auto& f : fillings) distinct.insert(canonical(f));
+  std::set<std::vector<int>> distinct;
+  for (const auto& f : fillings) distinct.insert(canonical(imagesOf(f), (std::size_t{1} << f.size()) - 1));
   census.distinctFillings = distinct.size();
   if (fillings.empty()) return census;
   const std::size_t n = fillings.front().size();
@@ -183,7 +205,7 @@ PolyominoCensus polyominoCensus(const std::string& board, const std::vector<Poly
   census.uniqueFixed.assign(n + 1, 0), census.minimalFixed.assign(n + 1, 0);
   std::vector<std::set<Tile>> asSets;
   for (const auto& f : fillings) asSets.emplace_back(f.begin(), f.end());
-  std::vector<std::set<Filling>> uniqueUpToSymmetry(n + 1), minimalUpToSymmetry(n + 1);
+  std::vector<std::set<std::vector<int>>> uniqueUpToSymmetry(n + 1), minimalUpToSymmetry(n + 1);
   for (const auto& f : fillings) {
     // How many fillings contain each subset of f's tiles.
     std::vector<std::uint64_t> containing(std::size_t{1} << n, 0);
@@ -194,20 +216,19 @@ PolyominoCensus polyominoCensus(const std::string& board, const std::vector<Poly
           if ((mask >> i) & 1U) all = other.count(f[i]) != 0;
         containing[mask] += all ? 1 : 0;
       }
+    const auto images = imagesOf(f);
     for (std::size_t mask = 0; mask < containing.size(); ++mask) {
       if (containing[mask] != 1) continue;
       bool minimal = true;
       for (std::size_t i = 0; i < n; ++i)
         if (((mask >> i) & 1U) && containing[mask & ~(std::size_t{1} << i)] == 1) minimal = false;
-      Filling given;
-      for (std::size_t i = 0; i < n; ++i)
-        if ((mask >> i) & 1U) given.push_back(f[i]);
-      const std::size_t k = given.size();
+      const auto k = static_cast<std::size_t>(std::popcount(mask));
+      const auto form = canonical(images, mask);
       ++census.uniqueFixed[k];
-      uniqueUpToSymmetry[k].insert(canonical(given));
+      uniqueUpToSymmetry[k].insert(form);
       if (minimal) {
         ++census.minimalFixed[k];
-        minimalUpToSymmetry[k].insert(canonical(given));
+        minimalUpToSymmetry[k].insert(form);
       }
     }
   }
