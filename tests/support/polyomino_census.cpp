@@ -164,10 +164,10 @@ PolyominoCensus polyominoCensus(const std::string& board, const std::vector<Poly
     std::sort(moved.second.begin(), moved.second.end());
     return moved;
   };
-  // Tiles are numbered as they are met, so that a set of tiles is a sorted list of numbers and the images of one
-  // filling's tiles are found once: the loop over subsets below then allocates little, which matters under
-  // AddressSanitizer. A set's canonical form is the least of its images under the board's maps (a group), so
-  // two sets have the same form exactly when a map takes one onto the other.
+  // Tiles are numbered as they are met, so that a set of tiles is a sorted list of numbers and the images of
+  // one filling's tiles are found once: the loop over subsets below then allocates little, which matters
+  // under AddressSanitizer. A set's canonical form is the least of its images under the board's maps (a
+  // group), so two sets have the same form exactly when a map takes one onto the other.
   std::map<Tile, int> tileNumbers;
   const auto numberOf = [&](const Tile& tile) {
     return tileNumbers.emplace(tile, static_cast<int>(tileNumbers.size())).first->second;
