@@ -397,15 +397,14 @@ void answerCell(cairo_t* cr, const Rect& cell, int number, const BookletEntry& e
     grey(cr);
     showText(cr, "no answer stored", cell.x + w + 4, cell.y + 7.8);
   }
-  // The board with its row and column labels (boardLabelRoom), unless they would be printed smaller than
-  // kSmallestLabel: then the bare board, as large as the cell allows.
-  constexpr double kSmallestLabel = 4;  // points
+  // The board with its row and column labels (boardLabelRoom), unless the board is so small that legible labels
+  // would not fit beside its cells (boardLabelsFit): then the bare board, as large as the cell allows.
   const Extent bare = boardExtent(*e.puzzle);
   const double h = cell.h - kAnswerCaption;
   LabelRoom room = boardLabelRoom(*e.puzzle);
   Extent board = room.around(bare);
   double s = std::min(cell.w / board.w, h / board.h);
-  if (kLabelFontPerUnit * s < kSmallestLabel) {
+  if (!boardLabelsFit(s)) {
     room = {};
     board = bare;
     s = std::min(cell.w / board.w, h / board.h);

@@ -684,13 +684,21 @@ LabelRoom boardLabelRoom(const Puzzle& puzzle) {
   return {0.8, 0.6, 0};
 }
 
+double boardLabelFont(double scale) {
+  return std::clamp(kLabelFontPerUnit * scale, kSmallestLabelFont, 9.0);
+}
+
+bool boardLabelsFit(double scale) {
+  return boardLabelFont(scale) <= 0.5 * scale;
+}
+
 void drawBoardLabels(cairo_t* cr, const Puzzle& puzzle, double x, double y, double scale) {
   const LabelRoom room = boardLabelRoom(puzzle);
   if (room.left <= 0) return;
   if (puzzle.lattice == Lattice::Triangular) return drawTriangularLabels(cr, puzzle, x, y, scale);
   const Family& family = familyOf(puzzle);
   cairo_save(cr);
-  setFont(cr, std::min(kLabelFontPerUnit * scale, 9.0), false);
+  setFont(cr, boardLabelFont(scale), false);
   set(cr, {0.35, 0.37, 0.42});
   const int rows = puzzle.high.y - puzzle.low.y + 1, columns = puzzle.high.x - puzzle.low.x + 1;
   for (int r = 1; r <= rows; ++r)

@@ -49,8 +49,12 @@ struct LabelRoom {
   Extent around(const Extent& board) const { return {board.w + left, board.h + above + below}; }
 };
 LabelRoom boardLabelRoom(const Puzzle& puzzle);
-// The labels' font size in points per board unit (at most 9 points).
+// The labels' font size: kLabelFontPerUnit points per board unit, but never below kSmallestLabelFont (smaller
+// print is not legible) nor above 9 points. They are drawn only where boardLabelsFit: at most half a cell high.
 inline constexpr double kLabelFontPerUnit = 0.32;
+inline constexpr double kSmallestLabelFont = 4;
+double boardLabelFont(double scale);
+bool boardLabelsFit(double scale);
 void drawBoardLabels(cairo_t* cr, const Puzzle& puzzle, double x, double y, double scale);
 
 // A placement ruled out (or a guess that fails) shown on a board drawn at (x, y) with `placements`: the

@@ -176,7 +176,7 @@ void drawTriangularLabels(cairo_t* cr, const Puzzle& puzzle, double x, double y,
   const Family& family = familyOf(puzzle);
   const Extent board = triangularBoardExtent(puzzle);
   cairo_save(cr);
-  setFont(cr, std::min(kLabelFontPerUnit * s, 9.0), false);
+  setFont(cr, boardLabelFont(s), false);
   set(cr, {0.35, 0.37, 0.42});
   // A row's label left of the board, level with its centres.
   std::map<int, double> rows;

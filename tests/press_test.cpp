@@ -164,15 +164,33 @@ TEST(PressPaper, SheetTakesTheBookletsPaperSizes) {
 
 TEST(PressPaper, AnswerBoardsNameRowsAndColumns) {
   if (!havePoppler()) GTEST_SKIP() << "poppler-utils not installed";
-  // IQ Fit's cells are r1c1..r5c10 in hints: its answer boards carry the same words, as its challenge boards.
+  // IQ Fit's cells are r1c1..r5c10 in hints: its answer boards carry the same words, as its challenge boards,
+  // also where the boards are smallest (A5, 40 answers a page: 4-point labels beside 8-point cells and more).
   const std::string dir = piecework::test::tempDir();
-  ASSERT_EQ(runPiecework(booklet(dir + "/b.pdf", "")).status, 0);
-  const int last = pages(dir + "/b.pdf");
-  const Shell text = shell(fmt::format("pdftotext -f {0} -l {0} '{1}/b.pdf' -", last, dir));
-  ASSERT_EQ(text.status, 0) << text.out;
-  EXPECT_NE(text.out.find("Answers"), std::string::npos) << text.out;
-  for (const char* label : {"r1", "r5", "c1", "c10"})
-    EXPECT_NE(text.out.find(label), std::string::npos) << label << "\n" << text.out;
+  ASSERT_EQ(runPiecework(
+                fmt::format("generate iq-fit --level Starter --count 18 --seed 3 --quiet --db '{}/c.sqlite' "
+                            ">/dev/null",
+                            dir))
+                .status,
+            0);
+  for (const char* options : {"", "--paper a5", "--paper a5 --answers-per-page 40"}) {
+    ASSERT_EQ(
+        runPiecework(fmt::format("booklet --db '{0}/c.sqlite' --out '{0}/b.pdf' {1}", dir, options)).status,
+        0)
+        << options;
+    const int last = pages(dir + "/b.pdf");
+    const Shell text = shell(fmt::format("pdftotext -f {0} -l {0} '{1}/b.pdf' -", last, dir));
+    ASSERT_EQ(text.status, 0) << text.out;
+    EXPECT_NE(text.out.find("Answers"), std::string::npos) << options << "\n" << text.out;
+    for (const char* label : {"r1", "r5", "c1", "c10"}) {
+      // One of each per answer board: 18 on the last page (as words: pdftotext may join close labels in a
+      // line).
+      std::istringstream words(text.out);
+      int boards = 0;
+      for (std::string word; words >> word;) boards += word == label ? 1 : 0;
+      EXPECT_EQ(boards, 18) << options << ": " << label << "\n" << text.out;
+    }
+  }
 }
 
 TEST(PressPaper, SheetAndBookletRefuseABadPaperWithTheSameLine) {
