@@ -2,8 +2,6 @@
 // libFuzzer target: a catalog file. The bytes are written to a temporary file, which is then opened as
 // `catalog list` and `catalog show` open it (read-only, every challenge read back and drawn from its stored
 // definition), then as `catalog import` opens it for writing (which migrates older schemas).
-#include <unistd.h>
-
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -15,6 +13,7 @@
 #include "db/stored_check.hpp"
 #include "families/registry.hpp"
 #include "fuzz/one_line_error.hpp"
+#include "fuzz/work_directory.hpp"
 #include "puzzle/challenge.hpp"
 #include "puzzle/definition.hpp"
 #include "puzzle/errors.hpp"
@@ -23,20 +22,7 @@
 namespace {
 
 namespace fs = std::filesystem;
-
-// A directory of this process's own, removed at exit.
-const fs::path& workDirectory() {
-  static const fs::path directory = [] {
-    std::string pattern = (fs::temp_directory_path() / "piecework-fuzz-XXXXXX").string();
-    if (mkdtemp(pattern.data()) == nullptr) std::abort();
-    std::atexit([] {
-      std::error_code ec;
-      fs::remove_all(workDirectory(), ec);
-    });
-    return fs::path(pattern);
-  }();
-  return directory;
-}
+using piecework::fuzz::workDirectory;
 
 void removeCatalog(const fs::path& path) {
   std::error_code ec;

@@ -4,46 +4,21 @@
 // problems are listed as `show` lists them and whose problem is read as a definition; the first byte picks
 // the problem (none, #1, #2, #3 or a name). A puzzle that loads is written back to BurrTools as `convert`
 // does and read again. Bad input must end in InputError; anything else is a finding.
-#include <unistd.h>
-
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <string>
 
 #include "families/registry.hpp"
 #include "fuzz/one_line_error.hpp"
+#include "fuzz/work_directory.hpp"
 #include "puzzle/burrtools.hpp"
 #include "puzzle/definition.hpp"
 #include "puzzle/errors.hpp"
 
-namespace {
-
-namespace fs = std::filesystem;
-
-// A directory of this process's own, removed at exit.
-const fs::path& workDirectory() {
-  static const fs::path directory = [] {
-    std::string pattern = (fs::temp_directory_path() / "piecework-fuzz-XXXXXX").string();
-    if (mkdtemp(pattern.data()) == nullptr) std::abort();
-    std::atexit([] {
-      std::error_code ec;
-      fs::remove_all(workDirectory(), ec);
-    });
-    return fs::path(pattern);
-  }();
-  return directory;
-}
-
-void writeFile(const std::string& path, const char* data, std::size_t size) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out.write(data, static_cast<std::streamsize>(size));
-  if (!out) std::abort();
-}
-
-}  // namespace
+using piecework::fuzz::workDirectory;
+using piecework::fuzz::writeFile;
 
 extern "C" int LLVMFuzzerInitialize(int*, char***) {
   piecework::registerShippedFamilies();

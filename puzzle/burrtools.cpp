@@ -776,7 +776,7 @@ std::string burrToolsDefinition(const std::string& path) {
 
 std::string toBurrTools(const Puzzle& puzzle) {
   if (puzzle.lattice == Lattice::HexPegs)
-    throw InputError(fmt::format("{}: BurrTools has no grid for IQ-Link's hex pegs", puzzle.name));
+    throw InputError(fmt::format("{}: BurrTools has no grid for hex pegs", puzzle.name));
   // (Written as cubes, a triangular board's cells would meet other neighbours: IQ Stars' 381 tilings became
   // 332.)
   if (puzzle.lattice == Lattice::Triangular)
