@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "rater/rate_batch.hpp"
 
+#include <optional>
+
 #include <fmt/format.h>
 
 #include "puzzle/errors.hpp"
@@ -21,8 +23,6 @@ SolutionCount countUpTo(const Problem& problem) {
 
 ChallengeBatch readChallengeBatch(const Puzzle& puzzle, std::vector<ChallengeText> texts, const Rules& rules,
                                   const ChallengeWhere& where) {
-  // A file may hold more challenges than their problems would fit in memory, so each problem is built, and
-  // later rebuilt, one at a time.
   ChallengeBatch batch;
   batch.texts = std::move(texts);
   for (const ChallengeText& t : batch.texts) {
@@ -30,8 +30,8 @@ ChallengeBatch readChallengeBatch(const Puzzle& puzzle, std::vector<ChallengeTex
       batch.challenges.push_back(parseChallengeText(puzzle, t.text));
       batch.rules.push_back(rules);
       batch.rules.back().marks = batch.challenges.back().marks;
-      (void)makeProblem(puzzle, batch.challenges.back().givens,
-                        batch.rules.back());  // overlaps, repeats, marks
+      Problem problem = makeProblem(puzzle, batch.challenges.back().givens, batch.rules.back());
+      if (batch.problems.size() < ChallengeBatch::kKeptProblems) batch.problems.push_back(std::move(problem));
     } catch (const InputError& e) {
       if (t.line == 0) throw;
       throw InputError(fmt::format("{}: {}", where(t), e.what()));
@@ -43,9 +43,14 @@ ChallengeBatch readChallengeBatch(const Puzzle& puzzle, std::vector<ChallengeTex
 void rateChallengeBatch(const Puzzle& puzzle, const ChallengeBatch& batch, const RatingModel* model,
                         const ChallengeWhere& where,
                         const std::function<void(std::size_t, RatedChallenge&)>& each) {
+  std::optional<Problem> built;  // the problem of a challenge past the kept ones
+  const auto problemOf = [&](std::size_t i) -> const Problem& {
+    if (i < batch.problems.size()) return batch.problems[i];
+    return built.emplace(makeProblem(puzzle, batch.challenges[i].givens, batch.rules[i]));
+  };
   std::vector<SolutionCount> solutionCounts;
   for (std::size_t i = 0; i < batch.challenges.size(); ++i) {
-    const Problem problem = makeProblem(puzzle, batch.challenges[i].givens, batch.rules[i]);
+    const Problem& problem = problemOf(i);
     const Uniqueness u = uniqueness(problem);
     if (u == Uniqueness::None)
       throw InputError(
@@ -53,7 +58,7 @@ void rateChallengeBatch(const Puzzle& puzzle, const ChallengeBatch& batch, const
     solutionCounts.push_back(u == Uniqueness::Unique ? SolutionCount{1, true} : countUpTo(problem));
   }
   for (std::size_t i = 0; i < batch.challenges.size(); ++i) {
-    const Problem problem = makeProblem(puzzle, batch.challenges[i].givens, batch.rules[i]);
+    const Problem& problem = problemOf(i);
     Rating rating = rate(problem, model);
     RatedChallenge rated{problem, rating, solutionCounts[i]};
     each(i, rated);

@@ -25,17 +25,21 @@ struct SolutionCount {
 };
 
 // The challenges read: each with the rules it is solved under (`rules` with its marks: a colour pattern,
-// marked cells).
+// marked cells), and the problems built when they were checked, for the first kKeptProblems of them: a file
+// may hold more challenges than their problems would fit in memory (an IQ-Link problem takes about 40 KB), so
+// the problems of the others are built again when they are rated.
 struct ChallengeBatch {
+  static constexpr std::size_t kKeptProblems = 256;
   std::vector<ChallengeText> texts;
   std::vector<Challenge> challenges;
   std::vector<Rules> rules;
+  std::vector<Problem> problems;
 };
 
 // Names a challenge in errors ("challenge", "FILE:LINE").
 using ChallengeWhere = std::function<std::string(const ChallengeText&)>;
 
-// Reads every challenge and builds its problem once (overlaps, repeated pieces, marks); throws InputError,
+// Reads every challenge and builds its problem (overlaps, repeated pieces, marks); throws InputError,
 // prefixed with `where` for a challenge from a file (line > 0).
 ChallengeBatch readChallengeBatch(const Puzzle& puzzle, std::vector<ChallengeText> texts, const Rules& rules,
                                   const ChallengeWhere& where);
