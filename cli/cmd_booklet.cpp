@@ -161,9 +161,7 @@ int runBooklet(const std::vector<std::string>& args) {
     e.marks = std::move(checked.challenge.marks);
     e.solution = std::move(checked.solution);
     if (model) {
-      Rules rules = db::rulesOf(c);
-      rules.marks = e.marks;
-      const Rating rating = rate(*puzzle, e.givens, rules, &*model);
+      const Rating rating = rate(*checked.problem, &*model);
       e.level = rating.level;
       e.score = rating.score;
       if (!wantedLevels.empty() &&

@@ -490,11 +490,12 @@ CheckedChallenge checkStoredChallenge(const Puzzle& puzzle, const StoredChalleng
   } catch (const InputError& e) {
     throw refusal(fmt::format("stored solution: {}", e.what()));
   }
-  FindOptions find;
-  find.rules = rulesOf(row);
-  find.rules.marks = checked.challenge.marks;
+  Rules rules = rulesOf(row);
+  rules.marks = checked.challenge.marks;
+  checked.problem.emplace(makeProblem(puzzle, checked.challenge.givens, rules));
+  FindLimits find;
   find.max = 2;
-  const FindResult found = findSolutions(puzzle, checked.challenge.givens, find);
+  const FindResult found = findSolutions(*checked.problem, find);
   if (found.solutions.size() != 1)
     throw refusal(fmt::format("{}; only a challenge with one solution may be printed or exported",
                               found.solutions.empty() ? "has no solution" : "has several solutions"));

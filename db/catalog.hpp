@@ -17,6 +17,7 @@
 #include "puzzle/puzzle.hpp"
 #include "rater/model.hpp"
 #include "rater/rater.hpp"
+#include "solver/problem.hpp"
 
 namespace piecework::db {
 
@@ -143,10 +144,12 @@ std::string canonicalKey(const Puzzle& puzzle, const Challenge& challenge);
 // identical copies of a piece split the cells.
 std::vector<int> pieceOnSite(const Puzzle& puzzle, const std::vector<int>& placements);
 
-// A stored challenge as a page or an export may use it: the givens, and the one solution.
+// A stored challenge as a page or an export may use it: the givens, the one solution, and the problem it was
+// solved as (under the row's rules), for grading it anew without building it again.
 struct CheckedChallenge {
   Challenge challenge;
   std::vector<int> solution;  // placement ids, givens included
+  std::optional<Problem> problem;
 };
 
 // Reads `row` (of the catalog at `catalogPath`, a challenge of `puzzle`) and checks it against a fresh solve:
