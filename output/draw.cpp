@@ -129,37 +129,17 @@ void drawSquares(cairo_t* cr, const Grid& grid, double x0, double y0, double s, 
       cairo_rectangle(cr, x0 + x * s, y0 + y * s, s, s);
       cairo_fill(cr);
     }
-  // Edges: thin inside the empty board and inside a piece, thick between pieces and around the board.
-  struct Edge {
-    double ax, ay, bx, by;
-    int kind;  // 0 thin grey, 1 thin inside a piece, 2 thick
-    Rgb colour;
-  };
-  std::vector<Edge> edges;
-  auto classify = [&](const GridCell* a, const GridCell* b, double ax, double ay, double bx, double by) {
-    if (a == nullptr && b == nullptr) return;
-    int kind = 2;
-    Rgb colour = kInk;
-    if (a != nullptr && b != nullptr) {
-      if (a->group < 0 && b->group < 0)
-        kind = 0, colour = kGridLine;
-      else if (a->group == b->group)
-        kind = 1, colour = darker(a->colour, 0.25);
-    }
-    edges.push_back({x0 + ax * s, y0 + ay * s, x0 + bx * s, y0 + by * s, kind, colour});
-  };
-  for (int y = 0; y <= grid.h; ++y)
-    for (int x = 0; x < grid.w; ++x) classify(grid.find(x, y - 1), grid.find(x, y), x, y, x + 1, y);
-  for (int x = 0; x <= grid.w; ++x)
-    for (int y = 0; y < grid.h; ++y) classify(grid.find(x - 1, y), grid.find(x, y), x, y, x, y + 1);
   cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
-  for (int kind = 0; kind < 3; ++kind) {
-    cairo_set_line_width(cr, kind == 2 ? std::max(0.8, 0.09 * s) : std::max(0.3, 0.025 * s));
-    for (const Edge& e : edges) {
+  const auto edges = squareGridEdges(grid);
+  for (const EdgeKind kind : {EdgeKind::Empty, EdgeKind::InPiece, EdgeKind::Outline}) {
+    cairo_set_line_width(cr, kind == EdgeKind::Outline ? std::max(0.8, 0.09 * s) : std::max(0.3, 0.025 * s));
+    for (const auto& e : edges) {
       if (e.kind != kind) continue;
-      set(cr, e.colour);
-      cairo_move_to(cr, e.ax, e.ay);
-      cairo_line_to(cr, e.bx, e.by);
+      set(cr, kind == EdgeKind::Empty     ? kGridLine
+              : kind == EdgeKind::InPiece ? darker(e.cell->colour, 0.25)
+                                          : kInk);
+      cairo_move_to(cr, x0 + e.ax * s, y0 + e.ay * s);
+      cairo_line_to(cr, x0 + e.bx * s, y0 + e.by * s);
       cairo_stroke(cr);
     }
   }
@@ -169,6 +149,26 @@ void drawSquares(cairo_t* cr, const Grid& grid, double x0, double y0, double s, 
       const GridCell* c = grid.find(x, y);
       if (c != nullptr && c->group >= 0 && c->letter != 0)
         letterOn(cr, c->letter, c->colour, x0 + (x + 0.5) * s, y0 + (y + 0.5) * s, 0.5 * s);
+    }
+}
+
+// Fills and outlines each cell of `grid` along the path `outline(x, y)` makes: a piece's cells in its colour
+// with an edge `shade` darker, empty cells white with grid lines, lines `width` wide; then `onTop(x, y)`
+// draws what the cell shows above that.
+template <class Outline, class OnTop>
+void paintCells(cairo_t* cr, const Grid& grid, Outline outline, double shade, double width, OnTop onTop) {
+  cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+  for (int y = 0; y < grid.h; ++y)
+    for (int x = 0; x < grid.w; ++x) {
+      const GridCell* c = grid.find(x, y);
+      if (c == nullptr) continue;
+      outline(x, y);
+      set(cr, c->group < 0 ? Rgb{1, 1, 1} : c->colour);
+      cairo_fill_preserve(cr);
+      set(cr, c->group < 0 ? kGridLine : darker(c->colour, shade));
+      cairo_set_line_width(cr, width);
+      cairo_stroke(cr);
+      onTop(x, y);
     }
 }
 
@@ -184,18 +184,7 @@ void drawTriangles(cairo_t* cr, const Grid& grid, double x0, double y0, double s
     cairo_line_to(cr, cx, down ? top + h : top);
     cairo_close_path(cr);
   };
-  cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
-  for (int y = 0; y < grid.h; ++y)
-    for (int x = 0; x < grid.w; ++x) {
-      const GridCell* c = grid.find(x, y);
-      if (c == nullptr) continue;
-      outline(x, y);
-      set(cr, c->group < 0 ? Rgb{1, 1, 1} : c->colour);
-      cairo_fill_preserve(cr);
-      set(cr, c->group < 0 ? kGridLine : darker(c->colour, 0.25));
-      cairo_set_line_width(cr, std::max(0.4, 0.04 * s));
-      cairo_stroke(cr);
-    }
+  paintCells(cr, grid, outline, 0.25, std::max(0.4, 0.04 * s), [](int, int) {});
   if (!letters) return;
   for (int y = 0; y < grid.h; ++y)
     for (int x = 0; x < grid.w; ++x) {
@@ -227,24 +216,14 @@ void drawTetraOcta(cairo_t* cr, const Grid& grid, double x0, double y0, double s
       cairo_rectangle(cr, cx - s / 2, cy - s / 2, s, s);
     }
   };
-  cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
-  for (int y = 0; y < grid.h; ++y)
-    for (int x = 0; x < grid.w; ++x) {
-      const GridCell* c = grid.find(x, y);
-      if (c == nullptr) continue;
-      outline(x, y);
-      set(cr, c->group < 0 ? Rgb{1, 1, 1} : c->colour);
-      cairo_fill_preserve(cr);
-      set(cr, c->group < 0 ? kGridLine : darker(c->colour, 0.35));
-      cairo_set_line_width(cr, std::max(0.5, 0.05 * s));
-      cairo_stroke(cr);
-      if (octahedra) continue;
-      const bool fromTopLeft = (x + y + parity) % 2 == 0;
-      const double left = x0 + x * s, top = y0 + y * s;
-      cairo_move_to(cr, left, fromTopLeft ? top : top + s);
-      cairo_line_to(cr, left + s, fromTopLeft ? top + s : top);
-      cairo_stroke(cr);
-    }
+  paintCells(cr, grid, outline, 0.35, std::max(0.5, 0.05 * s), [&](int x, int y) {
+    if (octahedra) return;
+    const bool fromTopLeft = (x + y + parity) % 2 == 0;
+    const double left = x0 + x * s, top = y0 + y * s;
+    cairo_move_to(cr, left, fromTopLeft ? top : top + s);
+    cairo_line_to(cr, left + s, fromTopLeft ? top + s : top);
+    cairo_stroke(cr);
+  });
   for (int y = 0; y < grid.h; ++y)
     for (int x = 0; x < grid.w; ++x) {
       const GridCell* c = grid.find(x, y);

@@ -66,36 +66,17 @@ void drawSquareGrid(cairo_t* cr, const SquareGrid& grid, double x0, double y0, d
         if (c->colour != 0 && !known(c->colour))
           letter(cr, c->colour, fillOf(*c), x0 + (x + 0.5) * s, y0 + (y + 0.5) * s, 0.4 * s);
       }
-  struct Edge {
-    double ax, ay, bx, by;
-    int kind;  // 0 between empty cells, 1 inside a piece, 2 between pieces or at the edge
-  };
-  std::vector<Edge> edges;
-  auto classify = [&](const Square* a, const Square* b, double ax, double ay, double bx, double by) {
-    if (a == nullptr && b == nullptr) return;
-    int kind = 2;
-    if (a != nullptr && b != nullptr) {
-      if (a->group < 0 && b->group < 0)
-        kind = 0;
-      else if (a->group == b->group)
-        kind = 1;
-    }
-    edges.push_back({x0 + ax * s, y0 + ay * s, x0 + bx * s, y0 + by * s, kind});
-  };
-  for (int y = 0; y <= grid.h; ++y)
-    for (int x = 0; x < grid.w; ++x) classify(grid.find(x, y - 1), grid.find(x, y), x, y, x + 1, y);
-  for (int x = 0; x <= grid.w; ++x)
-    for (int y = 0; y < grid.h; ++y) classify(grid.find(x - 1, y), grid.find(x, y), x, y, x, y + 1);
   cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
-  for (int kind = 0; kind < 3; ++kind) {
-    cairo_set_line_width(cr, kind == 2 ? std::max(0.8, 0.09 * s) : std::max(0.3, 0.025 * s));
-    if (kind == 0) set(cr, kGridLine);
-    if (kind == 1) set(cr, kInk, 0.35);
-    if (kind == 2) set(cr, kInk);
-    for (const Edge& e : edges)
+  const auto edges = squareGridEdges(grid);
+  for (const EdgeKind kind : {EdgeKind::Empty, EdgeKind::InPiece, EdgeKind::Outline}) {
+    cairo_set_line_width(cr, kind == EdgeKind::Outline ? std::max(0.8, 0.09 * s) : std::max(0.3, 0.025 * s));
+    if (kind == EdgeKind::Empty) set(cr, kGridLine);
+    if (kind == EdgeKind::InPiece) set(cr, kInk, 0.35);
+    if (kind == EdgeKind::Outline) set(cr, kInk);
+    for (const auto& e : edges)
       if (e.kind == kind) {
-        cairo_move_to(cr, e.ax, e.ay);
-        cairo_line_to(cr, e.bx, e.by);
+        cairo_move_to(cr, x0 + e.ax * s, y0 + e.ay * s);
+        cairo_line_to(cr, x0 + e.bx * s, y0 + e.by * s);
       }
     cairo_stroke(cr);
   }

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
-// Colours and small drawing helpers shared by draw.cpp and the families' drawings (families/NAME/drawing.cpp).
+// Colours and small drawing helpers shared by draw.cpp and the families' drawings
+// (families/NAME/drawing.cpp).
 #pragma once
 
 #include <cairo.h>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -40,5 +42,37 @@ std::vector<std::pair<Rgb, char>> placedLooks(const Puzzle& puzzle, const std::v
 
 // Text for a terminal on the background of a "#rrggbb" colour (output/text.cpp).
 std::string paintText(const std::string& text, const std::string& colour);
+
+// The unit edges of a square grid, by how they are drawn: thin between two empty cells, thin inside a piece,
+// thick between pieces and around the board. `Grid::find(x, y)` gives a cell (with `group`, -1 when empty)
+// or nullptr; coordinates are in cells, horizontal edges first.
+enum class EdgeKind { Empty, InPiece, Outline };
+template <class Cell>
+struct GridEdge {
+  int ax, ay, bx, by;
+  EdgeKind kind;
+  const Cell* cell;  // a cell beside the edge (the piece's, for InPiece)
+};
+template <class Grid>
+auto squareGridEdges(const Grid& grid) {
+  using Cell = std::remove_cvref_t<decltype(*grid.find(0, 0))>;
+  std::vector<GridEdge<Cell>> edges;
+  const auto classify = [&](const Cell* a, const Cell* b, int ax, int ay, int bx, int by) {
+    if (a == nullptr && b == nullptr) return;
+    EdgeKind kind = EdgeKind::Outline;
+    if (a != nullptr && b != nullptr) {
+      if (a->group < 0 && b->group < 0)
+        kind = EdgeKind::Empty;
+      else if (a->group == b->group)
+        kind = EdgeKind::InPiece;
+    }
+    edges.push_back({ax, ay, bx, by, kind, a != nullptr ? a : b});
+  };
+  for (int y = 0; y <= grid.h; ++y)
+    for (int x = 0; x < grid.w; ++x) classify(grid.find(x, y - 1), grid.find(x, y), x, y, x + 1, y);
+  for (int x = 0; x <= grid.w; ++x)
+    for (int y = 0; y < grid.h; ++y) classify(grid.find(x - 1, y), grid.find(x, y), x, y, x, y + 1);
+  return edges;
+}
 
 }  // namespace piecework

@@ -194,6 +194,40 @@ std::string tomlString(std::string_view text) {
   return out + '"';
 }
 
+// One site of a shape in piecework's coordinates, with its voxel's state and colour.
+struct SiteVoxel {
+  Site at;
+  VoxelState state;
+  int colour;
+};
+
+// Shape `v` (its name and line kept) as the box of `sites`, from their least corner (moved down to one from
+// which shifts keep cells, on lattices with several kinds of cell: geometry.hpp, alignedLow) to their
+// greatest.
+Voxel boxOfSites(const Voxel& v, const std::vector<SiteVoxel>& sites, Lattice lattice) {
+  Site low{INT_MAX, INT_MAX, INT_MAX}, high{INT_MIN, INT_MIN, INT_MIN};
+  for (const SiteVoxel& s : sites) {
+    low = Site{std::min(low.x, s.at.x), std::min(low.y, s.at.y), std::min(low.z, s.at.z)};
+    high = Site{std::max(high.x, s.at.x), std::max(high.y, s.at.y), std::max(high.z, s.at.z)};
+  }
+  Voxel out;
+  out.name = v.name;
+  out.line = v.line;
+  if (sites.empty()) low = high = Site{0, 0, 0};
+  low = alignedLow(lattice, low);
+  out.x = high.x - low.x + 1, out.y = high.y - low.y + 1, out.z = high.z - low.z + 1;
+  const auto size = static_cast<std::size_t>(out.x) * static_cast<std::size_t>(out.y) * out.z;
+  out.state.assign(size, VoxelState::Empty);
+  out.colour.assign(size, 0);
+  for (const SiteVoxel& s : sites) {
+    const auto i =
+        static_cast<std::size_t>((s.at.x - low.x) + out.x * ((s.at.y - low.y) + out.y * (s.at.z - low.z)));
+    out.state[i] = s.state;
+    out.colour[i] = s.colour;
+  }
+  return out;
+}
+
 // BurrTools' sphere grid (grid type 2): voxel (x, y, z) is a ball when x + y + z is even, touching balls
 // differing by (+-1, +-1, 0) in some order (the face-centred cubic lattice; docs/interop.md). The voxel box
 // becomes a box in piecework's layer coordinates (puzzle/geometry.hpp): i = (x + y - z) / 2,
@@ -201,13 +235,7 @@ std::string tomlString(std::string_view text) {
 constexpr int kSphereGrid = 2;
 
 Voxel sphereLayers(const Reader& reader, const Voxel& v) {
-  struct Ball {
-    Site at;
-    VoxelState state;
-    int colour;
-  };
-  std::vector<Ball> balls;
-  Site low{INT_MAX, INT_MAX, INT_MAX}, high{INT_MIN, INT_MIN, INT_MIN};
+  std::vector<SiteVoxel> balls;
   for (int z = 0; z < v.z; ++z)
     for (int y = 0; y < v.y; ++y)
       for (int x = 0; x < v.x; ++x) {
@@ -217,26 +245,9 @@ Voxel sphereLayers(const Reader& reader, const Voxel& v) {
               fmt::format("{}:{}: shape '{}': voxel ({}, {}, {}) is no sphere of the sphere grid "
                           "(x + y + z must be even)",
                           reader.file, v.line, v.name, x, y, z));
-        const Site at{(x + y - z) / 2, (y - z - x) / 2, z};
-        balls.push_back({at, v.at(x, y, z), v.colourAt(x, y, z)});
-        low = Site{std::min(low.x, at.x), std::min(low.y, at.y), std::min(low.z, at.z)};
-        high = Site{std::max(high.x, at.x), std::max(high.y, at.y), std::max(high.z, at.z)};
+        balls.push_back({Site{(x + y - z) / 2, (y - z - x) / 2, z}, v.at(x, y, z), v.colourAt(x, y, z)});
       }
-  Voxel out;
-  out.name = v.name;
-  out.line = v.line;
-  if (balls.empty()) low = high = Site{0, 0, 0};
-  out.x = high.x - low.x + 1, out.y = high.y - low.y + 1, out.z = high.z - low.z + 1;
-  const auto size = static_cast<std::size_t>(out.x) * static_cast<std::size_t>(out.y) * out.z;
-  out.state.assign(size, VoxelState::Empty);
-  out.colour.assign(size, 0);
-  for (const Ball& b : balls) {
-    const auto i =
-        static_cast<std::size_t>((b.at.x - low.x) + out.x * ((b.at.y - low.y) + out.y * (b.at.z - low.z)));
-    out.state[i] = b.state;
-    out.colour[i] = b.colour;
-  }
-  return out;
+  return boxOfSites(v, balls, Lattice::Spheres);
 }
 
 // BurrTools' rhombic grid (grid type 3) cuts each cube of the grid into 24 tetrahedra by the six planes
@@ -391,7 +402,7 @@ Voxel tetraOctaSites(const Reader& reader, const Voxel& v) {
         cell.state = state;
         cell.colour = v.colourAt(x, y, z);
       }
-  Site low{INT_MAX, INT_MAX, INT_MAX}, high{INT_MIN, INT_MIN, INT_MIN};
+  std::vector<SiteVoxel> sites;
   for (const auto& [site, cell] : cells) {
     const int parts = site.z % 2 != 0 ? 1 : 8;
     if (cell.mixed || cell.parts != parts) {
@@ -404,25 +415,9 @@ Voxel tetraOctaSites(const Reader& reader, const Voxel& v) {
           cell.mixed ? "eighths of different kinds or colours"
                      : fmt::format("{} of its 8 eighths", cell.parts)));
     }
-    low = Site{std::min(low.x, site.x), std::min(low.y, site.y), std::min(low.z, site.z)};
-    high = Site{std::max(high.x, site.x), std::max(high.y, site.y), std::max(high.z, site.z)};
+    sites.push_back({site, cell.state, cell.colour});
   }
-  Voxel out;
-  out.name = v.name;
-  out.line = v.line;
-  if (cells.empty()) low = high = Site{0, 0, 0};
-  low = alignedLow(Lattice::TetrahedraOctahedra, low);  // (the picture keeps the cells' kinds)
-  out.x = high.x - low.x + 1, out.y = high.y - low.y + 1, out.z = high.z - low.z + 1;
-  const auto size = static_cast<std::size_t>(out.x) * static_cast<std::size_t>(out.y) * out.z;
-  out.state.assign(size, VoxelState::Empty);
-  out.colour.assign(size, 0);
-  for (const auto& [site, cell] : cells) {
-    const auto i =
-        static_cast<std::size_t>((site.x - low.x) + out.x * ((site.y - low.y) + out.y * (site.z - low.z)));
-    out.state[i] = cell.state;
-    out.colour[i] = cell.colour;
-  }
-  return out;
+  return boxOfSites(v, sites, Lattice::TetrahedraOctahedra);  // (the aligned box keeps the cells' kinds)
 }
 
 // The inverse of tetraOctaSites: each site's voxels, shifted by whole steps of 2 cubes (6 voxels) to start
