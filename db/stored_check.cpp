@@ -20,8 +20,7 @@ InputError damagedRow(const std::string& catalogPath, const StoredChallenge& row
                                 catalogPath, row.id, what));
 }
 
-}  // namespace
-
+// Whether `text` is UTF-8 without control characters (what a row's texts are when piecework stored them).
 bool isPrintableText(const std::string& text) {
   for (std::size_t i = 0; i < text.size();) {
     const auto byte = static_cast<unsigned char>(text[i]);
@@ -36,6 +35,8 @@ bool isPrintableText(const std::string& text) {
   }
   return true;
 }
+
+}  // namespace
 
 const Puzzle& StoredPuzzles::of(const StoredChallenge& row) {
   auto& puzzle = byHash_[row.definitionHash];

@@ -39,7 +39,4 @@ void quickCheckStoredChallenge(const Puzzle& puzzle, const StoredChallenge& row,
 // anything.
 void quickCheckStoredChallenges(const std::vector<StoredChallenge>& rows, const std::string& catalogPath);
 
-// Whether `text` is UTF-8 without control characters (what a row's texts are when piecework stored them).
-bool isPrintableText(const std::string& text);
-
 }  // namespace piecework::db

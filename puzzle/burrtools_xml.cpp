@@ -28,8 +28,7 @@ std::string oneLine(std::string text) {
   return out;
 }
 
-}  // namespace
-
+// The encoding the XML declaration names ("ISO-8859-1"), or "" when it names none.
 std::string declaredXmlEncoding(const std::string& xml) {
   // Only the declaration counts: "<?xml ... encoding='NAME' ... ?>" at the very start.
   if (xml.rfind("<?xml", 0) != 0) return {};
@@ -49,6 +48,7 @@ std::string declaredXmlEncoding(const std::string& xml) {
   return declaration.substr(i + 1, close - i - 1);
 }
 
+// True when `text` is well-formed UTF-8.
 bool isUtf8(const std::string& text) {
   for (std::size_t i = 0; i < text.size();) {
     const auto c = static_cast<unsigned char>(text[i]);
@@ -70,6 +70,8 @@ bool isUtf8(const std::string& text) {
   }
   return true;
 }
+
+}  // namespace
 
 xmlDocPtr parseBurrToolsXml(const std::string& file, const std::string& xml) {
   if (xml.size() > static_cast<std::size_t>(INT_MAX)) throw InputError(fmt::format("{}: too large", file));

@@ -13,10 +13,4 @@ namespace piecework {
 // InputError, one line naming the file and the line, for malformed XML and encodings libxml2 cannot read.
 xmlDocPtr parseBurrToolsXml(const std::string& file, const std::string& xml);
 
-// The encoding the XML declaration names ("ISO-8859-1"), or "" when it names none.
-std::string declaredXmlEncoding(const std::string& xml);
-
-// True when `text` is well-formed UTF-8.
-bool isUtf8(const std::string& text);
-
 }  // namespace piecework

@@ -103,8 +103,7 @@ Mask nextSameSize(Mask x) {
   return (((ripple ^ x) >> 2) / lowest) | ripple;
 }
 
-}  // namespace
-
+// The subsets of up to maxGiven pieces in the sum over k of C(pieces, k), saturating at UINT64_MAX.
 std::uint64_t censusSubsets(int pieces, int maxGiven) {
   std::uint64_t total = 0, binomial = 1;  // C(pieces, k)
   for (int k = 0; k <= maxGiven && k <= pieces; ++k) {
@@ -118,6 +117,8 @@ std::uint64_t censusSubsets(int pieces, int maxGiven) {
   }
   return total;
 }
+
+}  // namespace
 
 CensusPlan planCensus(const Puzzle& puzzle, const Rules& rules, int maxGiven, CensusMethod method) {
   puzzle.requireFixedCopies("census");

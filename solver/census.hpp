@@ -77,9 +77,6 @@ inline constexpr std::size_t kMaxCensusJobs = 65'536;
 CensusPlan planCensus(const Puzzle& puzzle, const Rules& rules, int maxGiven,
                       CensusMethod method = CensusMethod::Table);
 
-// The subsets of up to maxGiven pieces in the sum over k of C(pieces, k), saturating at UINT64_MAX.
-std::uint64_t censusSubsets(int pieces, int maxGiven);
-
 // One distinct solution's census, added into `counters` (of size plan.counters.size()).
 void censusOfSolution(const CensusPlan& plan, std::size_t solution, std::vector<std::uint64_t>& counters);
 

@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // IQ-Link's engine rule: the peg masks and budgets that the engine's linkage check and peg counting read
 // (solver/engine.hpp), filled once per problem so that the search itself makes no calls.
-#include "families/iq_link/engine_rule.hpp"
-
 #include <algorithm>
 #include <cstdint>
 #include <memory>
@@ -15,6 +13,10 @@
 
 namespace piecework {
 
+namespace {
+
+// The budget of Problem::emptyPegBudget for a hex-peg puzzle, or -1 when no bound is known; sets
+// ringsNeedBalls.
 int emptyPegBound(const Puzzle& puzzle, bool& ringsNeedBalls) {
   int parts = 0, balls = 0, openRings = 0;
   std::vector<std::vector<int>> ringDirections;
@@ -40,8 +42,6 @@ int emptyPegBound(const Puzzle& puzzle, bool& ringsNeedBalls) {
   const int bound = static_cast<int>(puzzle.cells.size()) - (parts - std::min(balls, openRings));
   return bound < 0 ? 0 : bound;
 }
-
-namespace {
 
 class IqLinkEngineRule final : public EngineRule {
  public:
