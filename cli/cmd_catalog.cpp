@@ -110,12 +110,14 @@ int runList(const std::vector<std::string>& args) {
     return 0;
   const db::Catalog catalog(catalogPath(vm), db::Catalog::Access::ReadOnly);
   const auto rows = catalog.challenges(readFilter(vm));
-  db::quickCheckStoredChallenges(rows, catalog.path());  // a damaged row is named, never printed
+  db::StoredPuzzles puzzles(catalog.path());
+  for (const auto& c : rows)  // a damaged row is named, never printed
+    db::quickCheckStoredChallenge(puzzles.of(c), c, catalog.path());
   if (vm.count("json") != 0U) {
     for (const auto& c : rows) {
       ordered_json j;
       j["id"] = c.id;
-      j.update(db::exportRecord(c));
+      j.update(db::exportRecord(c, puzzles.of(c)));
       std::cout << j.dump() << '\n';
     }
     return 0;
@@ -159,12 +161,13 @@ int runShowOne(const std::vector<std::string>& args) {
   filter.id = id;
   const auto rows = catalog.challenges(filter);
   if (rows.empty()) throw InputError(fmt::format("{}: no challenge with id {}", catalog.path(), id));
-  db::quickCheckStoredChallenges(rows, catalog.path());
   const auto& c = rows.front();
+  db::StoredPuzzles puzzles(catalog.path());
+  db::quickCheckStoredChallenge(puzzles.of(c), c, catalog.path());
   if (vm.count("json") != 0U) {
     ordered_json j;
     j["id"] = c.id;
-    j.update(db::exportRecord(c));
+    j.update(db::exportRecord(c, puzzles.of(c)));
     std::cout << j.dump() << '\n';
     return 0;
   }

@@ -25,13 +25,11 @@ bool isShippedDefinition(const std::string& name, const std::string& text) {
 
 CatalogExport exportChallenges(const Catalog& catalog, const ChallengeFilter& filter, ExportFormat format) {
   const auto rows = catalog.challengesById(filter);
-  {
-    std::map<std::string, std::unique_ptr<Puzzle>> puzzles;  // by definition hash
-    for (const auto& c : rows) {
-      auto& puzzle = puzzles[c.definitionHash];
-      if (!puzzle) puzzle = std::make_unique<Puzzle>(loadDefinition(c.definitionText, c.puzzleName));
-      checkStoredChallenge(*puzzle, c, catalog.path());
-    }
+  std::map<std::string, std::unique_ptr<Puzzle>> puzzles;  // by definition hash
+  for (const auto& c : rows) {
+    auto& puzzle = puzzles[c.definitionHash];
+    if (!puzzle) puzzle = std::make_unique<Puzzle>(loadDefinition(c.definitionText, c.puzzleName));
+    checkStoredChallenge(*puzzle, c, catalog.path());
   }
   CatalogExport result;
   result.exported = rows.size();
@@ -45,7 +43,7 @@ CatalogExport exportChallenges(const Catalog& catalog, const ChallengeFilter& fi
         written.push_back(c.definitionHash);
         ++result.definitions;
       }
-      out << exportRecord(c).dump() << '\n';
+      out << exportRecord(c, *puzzles.at(c.definitionHash)).dump() << '\n';
     }
   } else {
     out << csvHeader();

@@ -30,6 +30,9 @@ constexpr const char* kCsvColumns[] = {"puzzle",        "challenge",       "solu
                                        "unlinked",      "rater_version",   "strategies", "generator_version",
                                        "created",       "definition_hash", "model",      "model_fingerprint",
                                        "official_level"};
+// Columns import reads beside those: `linked`, the name count and census use for the rule `unlinked` leaves
+// out (a JSON line has both; the CSV export keeps its first columns).
+constexpr const char* kCsvImportOnlyColumns[] = {"linked"};
 
 class LineReader {
  public:
@@ -118,7 +121,19 @@ ImportLine readLine(PuzzleResolver& resolver, const nlohmann::json& j, const std
   const Puzzle& puzzle = known->puzzle;
   const auto challengeText = line.text("challenge");
   if (!challengeText) line.fail("missing \"challenge\"");
-  const bool unlinked = puzzle.hasFamilyRule && line.flag("unlinked");
+  // "linked" (the name count and census use: the linkage rule applies) and the older "unlinked" (its
+  // opposite, for a puzzle with the rule) may both be given, and must then agree.
+  const bool saysUnlinked = line.flag("unlinked");
+  const bool saysLinked = line.flag("linked");
+  if (line.has("linked")) {
+    if (!puzzle.hasFamilyRule && saysLinked)
+      line.fail(fmt::format("\"linked\": true, but {} has no linkage rule to apply", puzzle.name));
+    if (puzzle.hasFamilyRule && line.has("unlinked") && saysLinked == saysUnlinked)
+      line.fail(fmt::format(
+          "\"linked\" ({}) and \"unlinked\" ({}) disagree: \"unlinked\" is the opposite of \"linked\"",
+          saysLinked, saysUnlinked));
+  }
+  const bool unlinked = puzzle.hasFamilyRule && (line.has("linked") ? !saysLinked : saysUnlinked);
   Rules rules;
   rules.familyRule = !unlinked;
 
@@ -224,7 +239,7 @@ nlohmann::json csvValue(const std::string& column, const std::string& text, cons
     }
     return fail("an integer");
   }
-  if (column == "unlinked") {
+  if (column == "unlinked" || column == "linked") {
     if (text == "1" || text == "true") return true;
     if (text == "0" || text == "false") return false;
     return fail("1 or 0");
@@ -239,7 +254,7 @@ nlohmann::json csvValue(const std::string& column, const std::string& text, cons
 
 }  // namespace
 
-nlohmann::ordered_json exportRecord(const StoredChallenge& c) {
+nlohmann::ordered_json exportRecord(const StoredChallenge& c, const Puzzle& puzzle) {
   using nlohmann::ordered_json;
   ordered_json j;
   j["puzzle"] = c.puzzleName;
@@ -251,8 +266,9 @@ nlohmann::ordered_json exportRecord(const StoredChallenge& c) {
   j["score"] = c.score;
   j["given"] = c.given;
   j["to_place"] = c.toPlace;
-  if (c.seed) j["seed"] = std::to_string(*c.seed);  // a string: JSON numbers past 2^53 are read rounded
-  j["unlinked"] = c.unlinked;
+  if (c.seed) j["seed"] = std::to_string(*c.seed);      // a string: JSON numbers past 2^53 are read rounded
+  j["linked"] = appliesFamilyRule(puzzle, rulesOf(c));  // as in count and census
+  j["unlinked"] = c.unlinked;                           // the older name: the opposite, for IQ-Link
   j["rater_version"] = c.raterVersion;
   // null: the puzzle's shipped model gave the grade.
   j["model"] = c.model ? ordered_json(c.model->name) : ordered_json(nullptr);
@@ -365,7 +381,9 @@ std::vector<ImportRecord> readCsvRecords(const std::string& text, const std::str
   if (rows.empty()) return records;
   const std::vector<std::string>& header = rows.front().fields;
   for (const auto& column : header)
-    if (std::find(std::begin(kCsvColumns), std::end(kCsvColumns), column) == std::end(kCsvColumns))
+    if (std::find(std::begin(kCsvColumns), std::end(kCsvColumns), column) == std::end(kCsvColumns) &&
+        std::find(std::begin(kCsvImportOnlyColumns), std::end(kCsvImportOnlyColumns), column) ==
+            std::end(kCsvImportOnlyColumns))
       throw InputError(fmt::format("{}:{}: unknown column '{}' (the header of 'catalog export --format csv')",
                                    name, rows.front().line, column));
   if (std::find(header.begin(), header.end(), "challenge") == header.end())

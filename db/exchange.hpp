@@ -18,8 +18,9 @@ namespace piecework::db {
 
 // ---------------------------------------------------------------- writing
 
-// The record of one challenge as export writes it and import reads it.
-nlohmann::ordered_json exportRecord(const StoredChallenge& c);
+// The record of one challenge as export writes it and import reads it; `puzzle` is the challenge's (loaded
+// from its stored definition), which says whether the linkage rule applies (`linked`).
+nlohmann::ordered_json exportRecord(const StoredChallenge& c, const Puzzle& puzzle);
 // The line that carries a definition the challenges after it refer to (export writes one for every puzzle
 // that is not shipped with this text; import needs no --puzzle for them).
 nlohmann::ordered_json definitionRecord(const std::string& name, const std::string& text,

@@ -23,6 +23,7 @@
 #include "puzzle/definition.hpp"
 #include "puzzle/errors.hpp"
 #include "solver/solver.hpp"
+#include "support/json_lines.hpp"
 #include "support/run.hpp"
 
 namespace {
@@ -215,6 +216,100 @@ TEST(Catalog, IqLinkChallengeAndItsTurnedImageAreStoredOnce) {
   EXPECT_EQ(sql(dir + "/c.sqlite",
                 "SELECT group_concat(unlinked) FROM (SELECT unlinked FROM challenges ORDER BY id)"),
             "0,1");
+}
+
+// `linked` (the name count and census use) beside the older `unlinked`: import takes either, and a line
+// that gives both must have them agree.
+const std::string kLinkChallenge = "UADOBDBEEKFESICIJHVKCPLC",
+                  kLinkSolution = "UADOBDDCDGDHBEEKFERGCFHESICIJHVKCPLC";
+
+std::string linkLine(const std::string& extra) {
+  return R"({"puzzle":"iq-link","challenge":")" + kLinkChallenge + R"(","solution":")" + kLinkSolution +
+         "\"" + extra + "}\n";
+}
+
+TEST(Catalog, ImportReadsLinkedAloneAndExportWritesBothNames) {
+  const std::string dir = tempDir();
+  // IQ-Link's challenge under its linkage rule, then without it: two catalog entries.
+  spit(dir + "/in.jsonl", linkLine(R"(,"linked":true)") + linkLine(R"(,"linked":false)"));
+  const std::string db = " --db " + quote(dir + "/c.sqlite");
+  const auto r = runPiecework("catalog import " + quote(dir + "/in.jsonl") + db);
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(sql(dir + "/c.sqlite",
+                "SELECT group_concat(unlinked) FROM (SELECT unlinked FROM challenges ORDER BY id)"),
+            "0,1");
+  const auto exported = runPiecework("catalog export" + db);
+  ASSERT_EQ(exported.status, 0) << exported.err;
+  const auto lines = piecework::test::jsonLines(exported.out);
+  ASSERT_EQ(lines.size(), 2U) << exported.out;
+  EXPECT_EQ(lines[0].at("linked"), true);
+  EXPECT_EQ(lines[0].at("unlinked"), false);
+  EXPECT_EQ(lines[1].at("linked"), false);
+  EXPECT_EQ(lines[1].at("unlinked"), true);
+  // The export (both names, agreeing) imports into an empty catalog as the same catalog.
+  spit(dir + "/out.jsonl", exported.out);
+  const std::string other = " --db " + quote(dir + "/d.sqlite");
+  ASSERT_EQ(runPiecework("catalog import " + quote(dir + "/out.jsonl") + other).status, 0);
+  EXPECT_EQ(runPiecework("catalog export" + other).out, exported.out);
+  // A CSV file may name a `linked` column (an export writes `unlinked` only).
+  spit(dir + "/in.csv",
+       "puzzle,challenge,solution,linked\niq-link," + kLinkChallenge + "," + kLinkSolution + ",0\n");
+  const std::string csvDb = " --db " + quote(dir + "/e.sqlite");
+  const auto csv = runPiecework("catalog import " + quote(dir + "/in.csv") + csvDb);
+  ASSERT_EQ(csv.status, 0) << csv.err;
+  EXPECT_EQ(sql(dir + "/e.sqlite", "SELECT group_concat(unlinked) FROM challenges"), "1");
+}
+
+TEST(CatalogRefuses, LinkedAndUnlinkedThatDisagree) {
+  const std::string dir = tempDir();
+  const std::string path = dir + "/c.sqlite", db = " --db " + quote(path);
+  spit(dir + "/first.jsonl", jsonLine(without(kFitSolution, "bgi"), kFitSolution));
+  ASSERT_EQ(runPiecework("catalog import " + quote(dir + "/first.jsonl") + db).status, 0);
+  const std::string before = slurp(path);
+  const auto exportedBefore = runPiecework("catalog export" + db).out;
+  // For IQ-Link, `unlinked` is the opposite of `linked`: equal values contradict each other, whichever they
+  // are. The good first line is not stored either.
+  for (const std::string both :
+       {R"(,"linked":true,"unlinked":true)", R"(,"linked":false,"unlinked":false)"}) {
+    SCOPED_TRACE(both);
+    spit(dir + "/in.jsonl", linkLine("") + linkLine(both));
+    const auto r = runPiecework("catalog import " + quote(dir + "/in.jsonl") + db);
+    EXPECT_EQ(r.status, 2);
+    EXPECT_NE(r.err.find("in.jsonl:2: \"linked\""), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("\"unlinked\""), std::string::npos) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_EQ(r.out, "");
+  }
+  // The same in CSV.
+  spit(dir + "/in.csv", "puzzle,challenge,solution,linked,unlinked\niq-link," + kLinkChallenge + "," +
+                            kLinkSolution + ",1,1\n");
+  const auto csv = runPiecework("catalog import " + quote(dir + "/in.csv") + db);
+  EXPECT_EQ(csv.status, 2);
+  EXPECT_NE(csv.err.find("in.csv:2: \"linked\""), std::string::npos) << csv.err;
+  EXPECT_NE(csv.err.find("\"unlinked\""), std::string::npos) << csv.err;
+  EXPECT_EQ(slurp(path), before);
+  EXPECT_EQ(runPiecework("catalog export" + db).out, exportedBefore);
+}
+
+TEST(CatalogRefuses, LinkedForAPuzzleWithoutTheLinkageRule) {
+  const std::string dir = tempDir();
+  const std::string path = dir + "/c.sqlite", db = " --db " + quote(path);
+  const std::string fit = without(kFitSolution, "bgi");
+  // IQ Fit has no linkage rule: `linked: true` cannot hold for it.
+  spit(dir + "/in.jsonl", jsonLine(fit, kFitSolution, R"(,"linked":true)"));
+  const auto r = runPiecework("catalog import " + quote(dir + "/in.jsonl") + db);
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("in.jsonl:1: \"linked\": true"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("iq-fit"), std::string::npos) << r.err;
+  EXPECT_FALSE(std::filesystem::exists(path));
+  // `linked: false` is what it is (beside `unlinked`, which says nothing for such a puzzle, as before).
+  spit(dir + "/ok.jsonl", jsonLine(fit, kFitSolution, R"(,"linked":false)"));
+  const auto ok = runPiecework("catalog import " + quote(dir + "/ok.jsonl") + db);
+  ASSERT_EQ(ok.status, 0) << ok.err;
+  const auto lines = piecework::test::jsonLines(runPiecework("catalog list --json" + db).out);
+  ASSERT_EQ(lines.size(), 1U);
+  EXPECT_EQ(lines[0].at("linked"), false);
+  EXPECT_EQ(lines[0].at("unlinked"), false);
 }
 
 TEST(Catalog, ExportImportExportGivesTheSameRows) {

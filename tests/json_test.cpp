@@ -129,6 +129,68 @@ TEST(JsonOutput, EveryCommandPrintsWhatDocsJsonSays) {
     checkAgainst(tables.at("puzzles"), item, "puzzles --json");
 }
 
+// The older names docs/json.md keeps for scripts ("Older names kept for scripts") say what their new names
+// say: a catalog line's `unlinked` is the opposite of `linked` for IQ-Link and false with it for a puzzle
+// without the linkage rule; hint's and sheet's `unique` is `status == "unique"`.
+TEST(JsonOutput, OlderNamesAgreeWithTheNamesBesideThem) {
+  const std::string dir = tempDir();
+  const std::string db = " --db '" + dir + "/c.sqlite'";
+  // An IQ-Link challenge (generate iq-link --level Junior --seed 3) stored under the linkage rule and without
+  // it (two catalog entries), and an IQ Fit one (IQ Fit has no linkage rule): one solution with b, g and i
+  // taken out.
+  const std::string link = R"({"puzzle":"iq-link","challenge":"UADOBDBEEKFESICIJHVKCPLC",)"
+                           R"("solution":"UADOBDDCDGDHBEEKFERGCFHESICIJHVKCPLC")";
+  std::ofstream(dir + "/in.jsonl") << link << "}\n"
+                                   << link << R"(,"unlinked":true})"
+                                   << "\n"
+                                   << R"({"puzzle":"iq-fit","challenge":"....llpppp/.yyyylpprr/...yylnnnr/)"
+                                      R"(..ssssnonr/...ssoooor"})"
+                                   << "\n";
+  const auto imported = runPiecework("catalog import '" + dir + "/in.jsonl'" + db);
+  ASSERT_EQ(imported.status, 0) << imported.err;
+  for (const std::string command : {"catalog list --json", "catalog export", "catalog show 1 --json",
+                                    "catalog show 2 --json", "catalog show 3 --json"}) {
+    SCOPED_TRACE(command);
+    const auto r = runPiecework(command + db);
+    ASSERT_EQ(r.status, 0) << r.err;
+    std::map<std::string, int> linkedByPuzzle;  // puzzle -> lines with `linked`
+    for (const json& line : jsonLines(r.out)) {
+      ASSERT_TRUE(line.at("linked").is_boolean()) << line;
+      ASSERT_TRUE(line.at("unlinked").is_boolean()) << line;
+      if (line.at("puzzle") == "iq-link") {
+        EXPECT_NE(line.at("linked"), line.at("unlinked")) << line;
+      } else {
+        EXPECT_EQ(line.at("puzzle"), "iq-fit");
+        EXPECT_EQ(line.at("linked"), false) << line;
+        EXPECT_EQ(line.at("unlinked"), false) << line;
+      }
+      if (line.at("linked") == true) ++linkedByPuzzle[line.at("puzzle").get<std::string>()];
+    }
+    if (command == "catalog list --json" || command == "catalog export") {
+      EXPECT_EQ(jsonLines(r.out).size(), 3U);
+      EXPECT_EQ(linkedByPuzzle["iq-link"], 1);  // the first line, imported under the linkage rule
+      EXPECT_EQ(linkedByPuzzle["iq-fit"], 0);
+    }
+  }
+
+  // The IQ Fit challenge above (the catalog admits only challenges with one solution) and kIqFitChallenge.
+  const std::string unique = "'....llpppp/.yyyylpprr/...yylnnnr/..ssssnonr/...ssoooor'";
+  for (const std::string& challenge : {unique, std::string(kIqFitChallenge)}) {
+    SCOPED_TRACE(challenge);
+    for (const std::string& command :
+         {"hint iq-fit --json --challenge " + challenge,
+          "sheet iq-fit --json --solution --out '" + dir + "/s.svg' --challenge " + challenge}) {
+      const auto r = runPiecework(command);
+      ASSERT_EQ(r.status, 0) << command << ": " << r.err;
+      const json out = json::parse(r.out);
+      EXPECT_EQ(out.at("unique"), out.at("status") == "unique") << command << ": " << out;
+      if (challenge == unique) {
+        EXPECT_EQ(out.at("status"), "unique") << command;
+      }
+    }
+  }
+}
+
 // The seed a script reads back is the seed, and makes the same challenge again.
 TEST(JsonOutput, ASeedReadBackAsTextMakesTheSameChallenge) {
   const auto batch = runPiecework("generate iq-fit --level Expert --count 3 --seed 5 --json --quiet");
