@@ -137,7 +137,7 @@ HexPiece placedHexPiece(const Puzzle& puzzle, int id, const Rgb& colour) {
   piece.colour = colour;
   piece.letter = puzzle.pieces[static_cast<std::size_t>(p.piece)].letter;
   // Slots by peg (sites are (q, r, slot): slot 0 the centre, 1..6 the directions).
-  std::map<std::pair<int, int>, std::array<bool, 7>> pegs;
+  std::map<std::pair<int, int>, std::array<bool, kSlotsPerPeg>> pegs;
   for (int site : p.sites) {
     const Site& s = puzzle.sites[static_cast<std::size_t>(site)];
     pegs[{s.x, s.y}][static_cast<std::size_t>(s.z)] = true;
@@ -318,7 +318,6 @@ std::string hexPicture(const std::vector<PegSpot>& spots, bool colour, const std
 }
 
 std::string hexBoard(const Puzzle& puzzle, const std::vector<int>& placements, bool colour) {
-  // Sites are numbered peg * 7 + slot, slot 0 the peg's centre (where a ball sits).
   std::vector<PegSpot> spots(puzzle.cells.size());
   for (std::size_t i = 0; i < spots.size(); ++i) {
     spots[i].q = puzzle.cells[i].x;
@@ -330,9 +329,9 @@ std::string hexBoard(const Puzzle& puzzle, const std::vector<int>& placements, b
     const PieceDef& def = puzzle.pieces[static_cast<std::size_t>(p.piece)];
     std::vector<int> pegs;
     for (int s : p.sites)
-      if (std::find(pegs.begin(), pegs.end(), s / 7) == pegs.end()) pegs.push_back(s / 7);
+      if (std::find(pegs.begin(), pegs.end(), pegOfSite(s)) == pegs.end()) pegs.push_back(pegOfSite(s));
     for (int peg : pegs) {
-      const bool ball = std::binary_search(p.sites.begin(), p.sites.end(), peg * 7);
+      const bool ball = std::binary_search(p.sites.begin(), p.sites.end(), pegCentre(peg));
       auto& marks = spots[static_cast<std::size_t>(peg)].marks;
       const PegMark mark{def.letter, ball, def.colour};
       if (ball)

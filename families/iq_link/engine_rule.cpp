@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <memory>
 
+#include "families/iq_link/family.hpp"
 #include "families/iq_link/module.hpp"
 #include "families/iq_link/peg_data.hpp"
 #include "families/iq_link/search_rule.hpp"
@@ -62,12 +63,12 @@ class IqLinkEngineRule final : public EngineRule {
       for (std::size_t id = 0; id < n; ++id) {
         std::vector<int> directionsOn(puzzle.cells.size(), 0);
         for (int s : puzzle.placements[id].sites) {
-          const std::uint64_t bit = std::uint64_t{1} << (s / 7);
+          const std::uint64_t bit = std::uint64_t{1} << pegOfSite(s);
           data->pegs[id] |= bit;
-          if (s % 7 == 0)
+          if (isPegCentre(s))
             data->ballPegs[id] |= bit;
           else
-            ++directionsOn[static_cast<std::size_t>(s / 7)];
+            ++directionsOn[static_cast<std::size_t>(pegOfSite(s))];
         }
         // A part without the centre is a ring; with fewer than six directions it is open.
         for (std::size_t peg = 0; peg < directionsOn.size(); ++peg) {

@@ -76,8 +76,8 @@ std::vector<int> parseCodes(const Puzzle& puzzle, std::string_view text) {
     pieceCode[static_cast<std::size_t>(piece)] = code;
     for (int s : puzzle.placements[static_cast<std::size_t>(id)].sites) {
       if (!slotOwner[static_cast<std::size_t>(s)].empty())
-        throw InputError(fmt::format("{}: two parts in one slot of peg {} (with '{}')", at, pegLetter(s / 7),
-                                     slotOwner[static_cast<std::size_t>(s)]));
+        throw InputError(fmt::format("{}: two parts in one slot of peg {} (with '{}')", at,
+                                     pegLetter(pegOfSite(s)), slotOwner[static_cast<std::size_t>(s)]));
       slotOwner[static_cast<std::size_t>(s)] = code;
     }
     placements.push_back(id);
@@ -221,7 +221,7 @@ class IqLinkFamily final : public Family {
  public:
   std::string_view name() const override { return "iq-link"; }
   bool claims(const PuzzleSpec& spec) const override { return spec.lattice == Lattice::HexPegs; }
-  int sitesPerCell() const override { return 7; }
+  int sitesPerCell() const override { return kSlotsPerPeg; }
   const char* cellNoun() const override { return "pegs"; }
   const char* siteNoun() const override { return "peg slots"; }
   bool challengesOnOneLine() const override { return true; }
@@ -237,7 +237,7 @@ class IqLinkFamily final : public Family {
   std::vector<Site> searchOrder(const Puzzle& puzzle) const override {
     std::vector<Site> sites;
     for (const auto& peg : puzzle.cells)
-      for (int slot = 0; slot < 7; ++slot) sites.push_back(Site{peg.x, peg.y, slot});
+      for (int slot = 0; slot < kSlotsPerPeg; ++slot) sites.push_back(Site{peg.x, peg.y, slot});
     return sites;
   }
 
@@ -262,11 +262,12 @@ class IqLinkFamily final : public Family {
     return pegCode(puzzle, placement);
   }
   std::string siteName(const Puzzle&, int site) const override {
-    return fmt::format("peg {}", pegLetter(site / 7));
+    return fmt::format("peg {}", pegLetter(pegOfSite(site)));
   }
   std::string placementWhere(const Puzzle& puzzle, int placement) const override {
     std::set<int> pegs;
-    for (int site : puzzle.placements[static_cast<std::size_t>(placement)].sites) pegs.insert(site / 7);
+    for (int site : puzzle.placements[static_cast<std::size_t>(placement)].sites)
+      pegs.insert(pegOfSite(site));
     std::string letters;  // "A", "A and B", "A, B and G"
     std::size_t i = 0;
     for (const int peg : pegs) {

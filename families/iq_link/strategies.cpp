@@ -379,7 +379,7 @@ class IqLinkStrategies final : public FamilyStrategies {
  private:
   static Word pegsOf(const Placement& p) {
     Word pegs = 0;
-    for (int site : p.sites) pegs |= Word{1} << (site / 7);
+    for (int site : p.sites) pegs |= Word{1} << pegOfSite(site);
     return pegs;
   }
   static Word usedPegs(const State& s) { return s.family.front(); }
