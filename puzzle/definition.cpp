@@ -164,6 +164,23 @@ class Reader final : public DefinitionReader {
     return *node->value<std::string>();
   }
 
+  // A string that piecework prints, on a terminal and in SVG, PDF and the catalog: refused with a control
+  // character (C0, DEL or C1: U+0080..U+009F), which would move a terminal's cursor or change its colours
+  // and which XML does not allow.
+  std::optional<std::string> optionalText(const toml::table& table, std::string_view key) const {
+    auto text = optionalString(table, key);
+    for (std::size_t i = 0; text && i < text->size(); ++i) {
+      const auto byte = static_cast<unsigned char>((*text)[i]);
+      const auto next = i + 1 < text->size() ? static_cast<unsigned char>((*text)[i + 1]) : 0;
+      const bool c1 = byte == 0xC2 && next >= 0x80 && next <= 0x9F;
+      if (byte < 0x20 || byte == 0x7F || c1)
+        fail(table.get(key),
+             fmt::format("'{}' has a control character (U+{:04X}): names and titles are text to print", key,
+                         c1 ? next : byte));
+    }
+    return text;
+  }
+
   std::string requiredString(const toml::table& table, std::string_view key,
                              const toml::node* where) const override {
     auto value = optionalString(table, key);
@@ -310,7 +327,7 @@ class Reader final : public DefinitionReader {
     if (letter.size() != 1 || !std::isalnum(static_cast<unsigned char>(letter[0])))
       fail(table.get("letter"), fmt::format("a piece letter is one letter or digit, not '{}'", letter));
     piece.letter = letter[0];
-    piece.name = optionalString(table, "name").value_or(letter);
+    piece.name = optionalText(table, "name").value_or(letter);
     piece.colour = optionalString(table, "colour").value_or(kPalette[index % 14]);
     if (piece.colour.size() != 7 || piece.colour[0] != '#' ||
         !std::all_of(piece.colour.begin() + 1, piece.colour.end(),
@@ -488,8 +505,9 @@ Puzzle loadDefinition(std::string_view text, const std::string& source) {
                        "the definition");
   PuzzleSpec spec;
   spec.source = source;
-  spec.name = reader.requiredString(root, "name", &root);
-  spec.title = reader.optionalString(root, "title").value_or(spec.name);
+  spec.name = reader.optionalText(root, "name").value_or("");
+  if (!root.contains("name")) reader.fail(&root, "missing 'name'");
+  spec.title = reader.optionalText(root, "title").value_or(spec.name);
   spec.lattice = reader.lattice(root);
   spec.fillAll = spec.lattice != Lattice::HexPegs;
   if (const toml::node* fill = root.get("fill_every_cell")) {

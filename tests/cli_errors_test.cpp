@@ -83,6 +83,31 @@ TEST_F(DefinitionErrors, TheExamplesAreGood) {
   }
 }
 
+// Names and titles are printed on terminals and in SVG and PDF: a control character (a TOML escape such as
+// \u001b, or a C1 control) is refused where it is, and printable text beyond ASCII is kept.
+TEST_F(DefinitionErrors, ControlCharactersInNamesAndTitles) {
+  const auto name = error("ctlname", replaced(kTiny, "name = \"tiny\"", R"(name = "a\nb\u001b[31m")"));
+  EXPECT_NE(name.find(at("ctlname", 1)), std::string::npos) << name;
+  EXPECT_NE(name.find("U+000A"), std::string::npos) << name;
+  const auto title =
+      error("ctltitle", replaced(kTiny, "name = \"tiny\"\n", "name = \"tiny\"\ntitle = \"bell\\u0007\"\n"));
+  EXPECT_NE(title.find(at("ctltitle", 2)), std::string::npos) << title;
+  EXPECT_NE(title.find("'title'"), std::string::npos) << title;
+  const auto c1 =
+      error("ctlc1", replaced(kTiny, "name = \"tiny\"\n", "name = \"tiny\"\ntitle = \"csi\\u009b1m\"\n"));
+  EXPECT_NE(c1.find("U+009B"), std::string::npos) << c1;
+  const auto piece =
+      error("ctlpiece", replaced(kTiny, "letter = \"a\"\n", "letter = \"a\"\nname = \"tab\\there\"\n"));
+  EXPECT_NE(piece.find("U+0009"), std::string::npos) << piece;
+  const std::string path = dir_ + "/accents.toml";
+  std::ofstream(path, std::ios::binary) << replaced(
+      kTiny, "name = \"tiny\"\n", "name = \"tiny\"\ntitle = \"Pentomin\u00f3s \u2013 \u00e9t\u00e9\"\n");
+  const auto shown = runPiecework("show '" + path + "'");
+  EXPECT_EQ(shown.status, 0) << shown.err;
+  EXPECT_NE(shown.out.find("Pentomin\xc3\xb3s \xe2\x80\x93 \xc3\xa9t\xc3\xa9"), std::string::npos)
+      << shown.out;
+}
+
 TEST_F(DefinitionErrors, TomlSyntax) {
   const auto e = error("syntax", replaced(kTiny, "lattice = \"square\"", "lattice = \"square"));
   EXPECT_NE(e.find(at("syntax", 2)), std::string::npos) << e;
