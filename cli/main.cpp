@@ -72,8 +72,9 @@ int main(int argc, char** argv) {
   try {
     for (const auto& command : cli::commands())
       if (args[0] == command.name) return command.run(std::vector<std::string>(args.begin() + 1, args.end()));
-    std::cerr << errorLine(fmt::format("piecework: unknown command '{}'", args[0])) << '\n';
-    cli::printUsage(std::cerr);
+    // One line, like every other error: the list of commands is one --help away.
+    std::cerr << errorLine(fmt::format("piecework: unknown command '{}' (see 'piecework --help')", args[0]))
+              << '\n';
     return 2;
   } catch (const InputError& e) {
     // One place for every command: a message may echo a stranger's input (issue 31, E1/E2).
