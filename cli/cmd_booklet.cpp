@@ -5,6 +5,8 @@
 #include <iostream>
 #include <map>
 #include <memory>
+#include <optional>
+#include <string>
 
 #include "cli/command.hpp"
 #include "db/catalog.hpp"
@@ -67,6 +69,11 @@ int runBooklet(const std::vector<std::string>& args) {
       "[--isbn N] [--edition E] [--date D] [--font FILE] [--no-solutions] [--title T] [--author A] "
       "[--subject S] [--keywords K] [--model MODEL] [--json] --out booklet.pdf";
   if (!parseArguments("booklet", usage, args, options, vm, nullptr)) return 0;
+  // Free text printed into the PDF: checked before anything else, so that nothing is written with it.
+  const std::optional<std::string> title = textOption(vm, "title"), author = textOption(vm, "author"),
+                                   isbn = textOption(vm, "isbn"), edition = textOption(vm, "edition"),
+                                   date = textOption(vm, "date"), subject = textOption(vm, "subject"),
+                                   keywords = textOption(vm, "keywords");
   if (vm.count("out") == 0U) throw InputError("booklet: missing --out FILE.pdf");
   const std::string out = vm["out"].as<std::string>();
   formatForPath(out, {DocumentFormat::Pdf});  // a booklet has many pages: PDF only
@@ -90,32 +97,32 @@ int runBooklet(const std::vector<std::string>& args) {
     throw InputError(fmt::format("--answers-at {}: expected back or foot", answersAt));
   booklet.answersAt = answersAt == "foot" ? AnswersAt::Foot : AnswersAt::Back;
   booklet.solutions = vm.count("no-solutions") == 0U;
-  if (vm.count("title") != 0U) booklet.title = vm["title"].as<std::string>();
+  if (title) booklet.title = *title;
   // The imprint file first; options given on the command line win over it.
   if (vm.count("imprint") != 0U) {
     const Imprint imprint = readImprint(vm["imprint"].as<std::string>());
-    if (vm.count("title") == 0U) booklet.title = imprint.title;
+    if (!title) booklet.title = imprint.title;
     booklet.author = imprint.author;
     booklet.isbn = imprint.isbn;
     booklet.edition = imprint.edition;
     booklet.date = imprint.date;
     booklet.imprintPage = true;
   }
-  if (vm.count("author") != 0U) booklet.author = vm["author"].as<std::string>();
-  if (vm.count("isbn") != 0U) {
-    booklet.isbn = vm["isbn"].as<std::string>();
+  if (author) booklet.author = *author;
+  if (isbn) {
+    booklet.isbn = *isbn;
     if (!validIsbn(booklet.isbn))
       throw InputError(
           fmt::format("--isbn {}: not an ISBN-10 or ISBN-13 with a right check digit", booklet.isbn));
   }
-  if (vm.count("edition") != 0U) booklet.edition = vm["edition"].as<std::string>();
-  if (vm.count("date") != 0U) booklet.date = vm["date"].as<std::string>();
+  if (edition) booklet.edition = *edition;
+  if (date) booklet.date = *date;
   booklet.imprintPage =
       booklet.imprintPage || vm.count("isbn") + vm.count("edition") + vm.count("date") != 0U;
   booklet.cover = vm.count("cover") != 0U;
   if (vm.count("font") != 0U) useFontFile(vm["font"].as<std::string>());
-  if (vm.count("subject") != 0U) booklet.subject = vm["subject"].as<std::string>();
-  if (vm.count("keywords") != 0U) booklet.keywords = vm["keywords"].as<std::string>();
+  if (subject) booklet.subject = *subject;
+  if (keywords) booklet.keywords = *keywords;
 
   db::ChallengeFilter filter;
   if (vm.count("puzzle") != 0U)

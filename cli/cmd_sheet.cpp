@@ -2,6 +2,8 @@
 // piecework sheet: one challenge as a printable page (PDF or SVG), with its answer when asked.
 #include <fmt/format.h>
 #include <iostream>
+#include <optional>
+#include <string>
 
 #include "cli/command.hpp"
 #include "output/sheet.hpp"
@@ -56,6 +58,7 @@ int runSheet(const std::vector<std::string>& args) {
       "piecework sheet PUZZLE --challenge TEXT --out FILE.svg|FILE.pdf|FILE.png [--solution | --explain] "
       "[--paper a4|a5|letter|WxH] [--json]";
   if (!parseArguments("sheet", usage, args, options, vm)) return 0;
+  const std::optional<std::string> title = textOption(vm, "title");  // printed into the page: checked first
   if (vm.count("out") == 0U) throw InputError("sheet: missing --out FILE.pdf or FILE.svg");
   const std::string out = vm["out"].as<std::string>();
   formatForPath(out);  // reject a bad extension before any work
@@ -83,9 +86,8 @@ int runSheet(const std::vector<std::string>& args) {
       steps.push_back(std::move(step));
     }
     const std::string heading =
-        vm.count("title") != 0U
-            ? vm["title"].as<std::string>()
-            : fmt::format("{}: a {} challenge, solved step by step", puzzle.title, levelName(rating.level));
+        title ? *title
+              : fmt::format("{}: a {} challenge, solved step by step", puzzle.title, levelName(rating.level));
     writeWalkthrough(out, puzzle, givens, challenge.marks, steps, paper, heading);
     if (vm.count("json") != 0U) {
       nlohmann::ordered_json summary;
@@ -103,7 +105,7 @@ int runSheet(const std::vector<std::string>& args) {
 
   SheetOptions sheet;
   sheet.paper = paper;
-  if (vm.count("title") != 0U) sheet.heading = vm["title"].as<std::string>();
+  if (title) sheet.heading = *title;
   sheet.marks = challenge.marks;
   sheet.caption = givens.empty() && challenge.marks.empty() ? "the empty board" : "challenge: " + written;
   FindResult found;

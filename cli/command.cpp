@@ -107,6 +107,14 @@ std::uint64_t parseWholeNumber(const std::string& text, const char* option, std:
   return value;
 }
 
+std::optional<std::string> textOption(const po::variables_map& vm, const char* option) {
+  if (vm.count(option) == 0U) return std::nullopt;
+  std::string text = vm[option].as<std::string>();
+  if (const std::string fault = textFault(text); !fault.empty())
+    throw InputError(fmt::format("--{}: {}", option, fault));
+  return text;
+}
+
 int readThreads(const po::variables_map& vm) {
   const int threads = vm["threads"].as<int>();
   if (threads < 0 || threads > kMaxThreads)

@@ -63,6 +63,10 @@ std::string challengeText(const po::variables_map& vm, std::size_t maxBytes = kM
 std::uint64_t parseWholeNumber(const std::string& text, const char* option, std::uint64_t min,
                                std::uint64_t max);
 
+// The value of the free-text option `option` ("title": --title), printed into a document; nullopt when not
+// given. InputError naming the option when it is not printable UTF-8 text on one line (textFault).
+std::optional<std::string> textOption(const po::variables_map& vm, const char* option);
+
 // The value of --threads: 0 (every core) up to kMaxThreads (puzzle/limits.hpp); InputError otherwise.
 int readThreads(const po::variables_map& vm);
 

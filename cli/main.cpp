@@ -1,8 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 // piecework: generate, solve and rate piece-placement puzzles. One binary, one file per subcommand.
 #include <fmt/format.h>
+#include <atomic>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 #include <iostream>
 #include <new>
+#include <streambuf>
 #include <string>
 #include <vector>
 
@@ -40,6 +45,92 @@ void printUsage(std::ostream& out) {
   out << "\n'piecework COMMAND --help' describes a command's options.\n";
 }
 
+// Runs the command that args[0] names; its exit status (an error already reported in one line).
+int dispatch(const std::vector<std::string>& args) {
+  if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
+    printUsage(args.empty() ? std::cerr : std::cout);
+    return args.empty() ? 2 : 0;
+  }
+  if (args[0] == "--version") {
+    std::cout << "piecework " PIECEWORK_VERSION "\n";
+    return 0;
+  }
+  try {
+    for (const auto& command : commands())
+      if (args[0] == command.name) return command.run(std::vector<std::string>(args.begin() + 1, args.end()));
+    // One line, like every other error: the list of commands is one --help away.
+    std::cerr << errorLine(fmt::format("piecework: unknown command '{}' (see 'piecework --help')", args[0]))
+              << '\n';
+    return 2;
+  } catch (const InputError& e) {
+    // One place for every command: a message may echo a stranger's input (issue 31, E1/E2).
+    std::cerr << errorLine(std::string("piecework: ") + e.what()) << '\n';
+    return 2;
+  } catch (const std::bad_alloc&) {
+    std::cerr << "piecework: out of memory\n";
+    return 1;
+  } catch (const std::exception& e) {
+    std::cerr << errorLine(std::string("piecework: ") + e.what()) << '\n';
+    return 1;
+  }
+}
+
+// std::cout's buffer, passed through, remembering why the first write that failed did: by the end of the
+// command the stream knows only that one did (errno has moved on, the C library's buffer is dropped).
+class WriteErrorRecorder : public std::streambuf {
+ public:
+  explicit WriteErrorRecorder(std::streambuf* inner) : inner_(inner) {}
+  int error() const { return error_.load(); }
+
+ protected:
+  int_type overflow(int_type c) override {
+    if (traits_type::eq_int_type(c, traits_type::eof())) return traits_type::not_eof(c);
+    errno = 0;
+    const int_type written = inner_->sputc(traits_type::to_char_type(c));
+    if (traits_type::eq_int_type(written, traits_type::eof())) record();
+    return written;
+  }
+  std::streamsize xsputn(const char* text, std::streamsize count) override {
+    errno = 0;
+    const std::streamsize written = inner_->sputn(text, count);
+    if (written < count) record();
+    return written;
+  }
+  int sync() override {
+    errno = 0;
+    const int result = inner_->pubsync();
+    if (result != 0) record();
+    return result;
+  }
+
+ private:
+  void record() {
+    int none = 0;
+    error_.compare_exchange_strong(none, errno);  // the first failure's reason (writers may be threads)
+  }
+  std::streambuf* inner_;
+  std::atomic<int> error_{0};
+};
+
+// Standard output is checked once, after every command: what a command printed may still sit in the buffer,
+// and a full disk (or a closed descriptor) must not pass for success with a truncated result. An I/O failure:
+// exit status 1, one line, unless the command failed already with its own status and message.
+int runCheckingStandardOutput(const std::vector<std::string>& args) {
+  WriteErrorRecorder recorder(std::cout.rdbuf());
+  std::streambuf* const original = std::cout.rdbuf(&recorder);
+  const int status = dispatch(args);
+  std::cout.flush();
+  errno = 0;
+  const bool flushed = std::fflush(stdout) == 0;
+  const int error = recorder.error() != 0 ? recorder.error() : errno;
+  const bool failed = !flushed || !std::cout || std::ferror(stdout) != 0;
+  std::cout.rdbuf(original);
+  if (!failed || status != 0) return status;
+  std::cerr << "piecework: cannot write standard output: "
+            << (error != 0 ? std::strerror(error) : "a write failed") << '\n';
+  return 1;
+}
+
 }  // namespace
 }  // namespace piecework::cli
 
@@ -61,29 +152,5 @@ int main(int argc, char** argv) {
 #endif
   registerShippedFamilies();
   const std::vector<std::string> args(argv + 1, argv + argc);
-  if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
-    cli::printUsage(args.empty() ? std::cerr : std::cout);
-    return args.empty() ? 2 : 0;
-  }
-  if (args[0] == "--version") {
-    std::cout << "piecework " PIECEWORK_VERSION "\n";
-    return 0;
-  }
-  try {
-    for (const auto& command : cli::commands())
-      if (args[0] == command.name) return command.run(std::vector<std::string>(args.begin() + 1, args.end()));
-    std::cerr << errorLine(fmt::format("piecework: unknown command '{}'", args[0])) << '\n';
-    cli::printUsage(std::cerr);
-    return 2;
-  } catch (const InputError& e) {
-    // One place for every command: a message may echo a stranger's input (issue 31, E1/E2).
-    std::cerr << errorLine(std::string("piecework: ") + e.what()) << '\n';
-    return 2;
-  } catch (const std::bad_alloc&) {
-    std::cerr << "piecework: out of memory\n";
-    return 1;
-  } catch (const std::exception& e) {
-    std::cerr << errorLine(std::string("piecework: ") + e.what()) << '\n';
-    return 1;
-  }
+  return cli::runCheckingStandardOutput(args);
 }

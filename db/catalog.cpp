@@ -614,6 +614,16 @@ Catalog::Catalog(const std::string& path, Access access) : impl_(std::make_uniqu
     if (state == FileState::Catalog)
       quickCheckStoredChallenges(Catalog(path, Access::ReadOnly).challengesById(), path);
     // Storing needs the file and its directory (for the -wal and -shm files) writable: say so in one line.
+    // A directory that is not there is a mistyped path, not a read-only place: say that instead.
+    if (state == FileState::Missing) {
+      const std::string directory = directoryOf(path);
+      std::error_code ec;
+      const auto status = std::filesystem::status(directory, ec);
+      if (status.type() == std::filesystem::file_type::not_found)
+        throw InputError(fmt::format("{}: the directory {} does not exist", path, directory));
+      if (!ec && !std::filesystem::is_directory(status))
+        throw InputError(fmt::format("{}: {} is not a directory", path, directory));
+    }
     if (state == FileState::Missing ? !directoryWritable(path)
                                     : (::access(path.c_str(), W_OK) != 0 || !directoryWritable(path)))
       throw InputError(fmt::format(

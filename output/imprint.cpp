@@ -9,6 +9,7 @@
 
 #include "puzzle/definition.hpp"
 #include "puzzle/errors.hpp"
+#include "puzzle/limits.hpp"
 
 namespace piecework {
 
@@ -74,6 +75,9 @@ Imprint readImprint(const std::string& path) {
       *field = std::to_string(i->get());  // edition = 2, date = 2026
     else
       throw InputError(fmt::format("{}:{}: '{}' must be text in quotes", path, line, key.str()));
+    // TOML escapes (\u0001, \t) can hold what the document cannot print.
+    if (const std::string fault = textFault(*field); !fault.empty())
+      throw InputError(fmt::format("{}:{}: '{}' {}", path, line, key.str(), fault));
   }
   if (!imprint.isbn.empty() && !validIsbn(imprint.isbn))
     throw InputError(

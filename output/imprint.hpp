@@ -21,7 +21,8 @@ bool validIsbn(std::string_view isbn);
 
 // Reads an imprint file: TOML with the string keys title, author, isbn, edition, date (date may also be a
 // TOML date). Throws InputError naming the file (and line) for a missing or unreadable file, bad TOML, an
-// unknown key, a value that is not a string, or a bad ISBN.
+// unknown key, a value that is not a string or not printable text on one line (textFault in
+// puzzle/limits.hpp), or a bad ISBN.
 Imprint readImprint(const std::string& path);
 
 }  // namespace piecework

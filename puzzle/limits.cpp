@@ -44,6 +44,29 @@ std::size_t printableSequence(std::string_view text) {
   return length;
 }
 
+std::string textFault(std::string_view text) {
+  for (std::size_t i = 0; i < text.size();) {
+    const auto byte = static_cast<unsigned char>(text[i]);
+    if (byte >= 0x20 && byte < 0x7F) {
+      ++i;
+      continue;
+    }
+    if (byte < 0x80) return fmt::format("contains a control character (byte 0x{:02x} at {})", byte, i + 1);
+    if (const std::size_t length = printableSequence(text.substr(i)); length != 0) {
+      i += length;
+      continue;
+    }
+    // U+0080..U+009F: well-formed UTF-8, but a C1 control character.
+    const bool c1Control =
+        byte == 0xC2 && i + 1 < text.size() && (static_cast<unsigned char>(text[i + 1]) & 0xE0U) == 0x80U;
+    if (c1Control)
+      return fmt::format("contains a control character (U+{:04X} at {})",
+                         static_cast<unsigned char>(text[i + 1]), i + 1);
+    return fmt::format("not valid UTF-8 (byte 0x{:02x} at {})", byte, i + 1);
+  }
+  return {};
+}
+
 namespace {
 
 // Escaped characters of `message`, each a printable ASCII character, an escape such as \n or \x1b, or one

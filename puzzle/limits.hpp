@@ -58,6 +58,13 @@ std::string errorLine(std::string_view message);
 // (well formed, not overlong, not a surrogate, not a C1 control), or 0 when it is not one.
 std::size_t printableSequence(std::string_view text);
 
+// Why `text` is not printable UTF-8 text on one line, for an error message: "not valid UTF-8 (byte 0xff at
+// 4)" or "contains a control character (byte 0x01 at 4)" (C0 controls including tab and newline, DEL, and
+// the C1 controls U+0080..U+009F; positions count bytes from 1). Empty when the text is fine. Free text that
+// piecework prints into a document (a title, an author) must pass: cairo refuses text that is not UTF-8, and
+// a control character makes an SVG that is not well-formed XML.
+std::string textFault(std::string_view text);
+
 // "1 MiB", "64 KiB", "300 bytes": for error messages and docs.
 std::string sizeText(std::size_t bytes);
 

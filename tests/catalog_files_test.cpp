@@ -141,5 +141,26 @@ TEST_F(CatalogFiles, RefusedCatalogsGetNothingBesideThem) {
   }
 }
 
+// A catalog in a directory that is not there: a mistyped path, said as such (it read "the catalog is
+// read-only here"), and nothing made on the way.
+TEST_F(CatalogFiles, CatalogInAMissingDirectoryNamesTheDirectory) {
+  spit(path("in.jsonl"), std::string(R"({"puzzle":"iq-fit","challenge":")") + kFitUnique + "\"}\n");
+  spit(path("file"), "not a directory\n");
+  const std::string missing = path("missing"), nested = path("missing/deeper");
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {missing + "/x.sqlite", missing + "/x.sqlite: the directory " + missing + " does not exist"},
+      {nested + "/x.sqlite", nested + "/x.sqlite: the directory " + nested + " does not exist"},
+      {path("file") + "/x.sqlite", path("file") + "/x.sqlite: " + path("file") + " is not a directory"},
+  };
+  for (const auto& [db, message] : cases) {
+    for (const std::string& command : {"generate iq-fit --level Starter --seed 1 -q --db " + quote(db),
+                                       "catalog import " + quote(path("in.jsonl")) + " --db " + quote(db)}) {
+      SCOPED_TRACE(command);
+      expectBadInput(runPiecework(command), message);
+      EXPECT_EQ(filesIn(dir_), (std::vector<std::string>{"file", "in.jsonl"}));
+    }
+  }
+}
+
 }  // namespace
 }  // namespace piecework

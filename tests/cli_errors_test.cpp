@@ -415,5 +415,26 @@ TEST(FileKinds, OutSuggestsOnlyWhatTheCommandWrites) {
   EXPECT_NE(sheet.err.find("must end in .pdf, .svg or .png"), std::string::npos) << sheet.err;
 }
 
+// An unknown command is one line of bad input, like every other; the list of commands is in --help.
+TEST(UnknownCommand, IsOneLineOfBadInput) {
+  for (const std::string word : {"frob", "--frob", "-x", "solv"}) {
+    const auto r = runPiecework("'" + word + "' --challenge x");
+    EXPECT_EQ(r.status, 2) << word;
+    EXPECT_EQ(lineCount(r.err), 1) << r.err;
+    EXPECT_NE(r.err.find("piecework: unknown command '" + word + "' (see 'piecework --help')"),
+              std::string::npos)
+        << r.err;
+    EXPECT_TRUE(r.out.empty()) << r.out;
+  }
+}
+
+TEST(UnknownCommand, NoCommandStillShowsTheUsage) {
+  const auto r = runPiecework("");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("usage: piecework COMMAND"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("generate"), std::string::npos) << r.err;
+  EXPECT_TRUE(r.out.empty()) << r.out;
+}
+
 }  // namespace
 }  // namespace piecework
