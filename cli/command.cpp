@@ -71,11 +71,12 @@ template <typename Parse>
 auto namingTheFile(const po::variables_map& vm, Parse parse) {
   if (vm.count("challenge-file") == 0U) return parse();
   const std::string file = vm["challenge-file"].as<std::string>();
+  const std::string name = file == "-" ? "<stdin>" : file;  // as readFileLimited names it
   try {
     return parse();
   } catch (const InputError& e) {
-    if (std::string_view(e.what()).starts_with(file + ":")) throw;  // the file could not be read: named
-    throw InputError(fmt::format("{}: {}", file == "-" ? "<stdin>" : file, e.what()));
+    if (std::string_view(e.what()).starts_with(name + ":")) throw;  // the file could not be read: named
+    throw InputError(fmt::format("{}: {}", name, e.what()));
   }
 }
 

@@ -4,6 +4,7 @@
 #include "piecework/piecework.hpp"
 
 #include <algorithm>
+#include <filesystem>
 #include <utility>
 
 #include "families/registry.hpp"
@@ -13,6 +14,7 @@
 #include "puzzle/errors.hpp"
 #include "puzzle/limits.hpp"
 #include "rater/rater.hpp"
+#include "solver/problem.hpp"
 #include "solver/solver.hpp"
 
 namespace piecework::api {
@@ -36,29 +38,66 @@ auto translated(Work&& work) -> decltype(work()) {
   }
 }
 
+// The engine's level for a public one, refused outside the enumeration (a cast from any int compiles).
+piecework::Level engineLevel(Level level) {
+  const int value = static_cast<int>(level);
+  if (value < 0 || value > static_cast<int>(Level::Wizard))
+    throw Error("level " + std::to_string(value) + " is not one of Starter (0) .. Wizard (4)");
+  return static_cast<piecework::Level>(value);
+}
+
+void checkThreads(const Options& options) {
+  if (options.threads < 0 || options.threads > kMaxThreads)
+    throw Error("threads must be 0 (every core) to " + std::to_string(kMaxThreads) + ", not " +
+                std::to_string(options.threads));
+}
+
 const piecework::Puzzle& inner(const Puzzle& puzzle) {
   return puzzle.impl().puzzle;
 }
 
-Rules rules(const Options& options) {
-  Rules r;
-  r.familyRule = options.linked;
-  return r;
-}
-
 Challenge sorted(std::vector<int> placements) {
   std::sort(placements.begin(), placements.end());
-  return Challenge{std::move(placements)};
+  return Challenge{std::move(placements), {}, {}};
 }
 
-// The givens, checked to be placements of this puzzle (placement numbers come from the caller).
+Challenge publicChallenge(const piecework::Challenge& c) {
+  Challenge out = sorted(c.givens);
+  out.colours = c.marks.colours;
+  out.markedPieces = c.marks.pieces;
+  return out;
+}
+
+// The givens, checked to be placements of this puzzle, and the marks' sites and pieces to be its own (the
+// numbers come from the caller; makeProblem checks the rest, as for a challenge read from text).
 const std::vector<int>& checked(const Puzzle& puzzle, const Challenge& challenge) {
   for (const int p : challenge.placements)
     if (p < 0 || p >= puzzle.placementCount())
       throw Error(puzzle.name() + ": placement " + std::to_string(p) + " is not one of this puzzle's 0.." +
                   std::to_string(puzzle.placementCount() - 1));
+  const auto sites = static_cast<int>(inner(puzzle).sites.size());
+  const auto badSite = [&](int site) { return site < 0 || site >= sites; };
+  for (const auto& [site, colour] : challenge.colours)
+    if (badSite(site))
+      throw Error(puzzle.name() + ": colour mark on site " + std::to_string(site) + ", not one of 0.." +
+                  std::to_string(sites - 1));
+  for (const auto& [site, piece] : challenge.markedPieces)
+    if (badSite(site) || piece < 0 || piece >= static_cast<int>(inner(puzzle).pieces.size()))
+      throw Error(puzzle.name() + ": marked cell (site " + std::to_string(site) + ", piece " +
+                  std::to_string(piece) + ") is not on this puzzle");
   return challenge.placements;
 }
+
+// The rules of a search: the options' and the challenge's marks.
+Rules rules(const Options& options, const Challenge& challenge = {}) {
+  Rules r;
+  r.familyRule = options.linked;
+  r.marks.colours = challenge.colours;
+  r.marks.pieces = challenge.markedPieces;
+  return r;
+}
+
+Generated publicGenerated(const GeneratedChallenge& g);
 
 Rating convert(const piecework::Rating& r) {
   Rating out;
@@ -79,10 +118,12 @@ const char* version() {
   return PIECEWORK_VERSION;
 }
 
-Error::Error(const std::string& what) : std::runtime_error(what) {}
+// One bounded line whatever the input echoed (a name with a newline, a 100 KB path), as the command line
+// prints errors.
+Error::Error(const std::string& what) : std::runtime_error(errorLine(what)) {}
 
 const char* levelName(Level level) {
-  return piecework::levelName(static_cast<piecework::Level>(static_cast<int>(level)));
+  return piecework::levelName(engineLevel(level));
 }
 
 Level parseLevel(std::string_view name) {
@@ -99,9 +140,12 @@ Puzzle Puzzle::load(const std::string& nameOrPath) {
 }
 
 Puzzle Puzzle::fromFile(const std::string& path) {
-  // As the command line reads it: a FIFO would block, a device never end (docs/limits.md).
-  return fromToml(
-      translated([&] { return readFileLimited(path, kMaxDefinitionBytes, "the puzzle definition"); }), path);
+  // As load() reads a file (by extension, else by content, within docs/limits.md's bounds); a path without a
+  // directory is made one, so that a file called "soma" is never taken for the shipped puzzle.
+  const std::string file = path.find('/') == std::string::npos ? "./" + path : path;
+  std::error_code ec;
+  if (!std::filesystem::exists(file, ec)) throw Error(path + ": no such file");
+  return translated([&] { return Puzzle(std::make_shared<const Impl>(Impl{loadPuzzle(file)})); });
 }
 
 Puzzle Puzzle::fromToml(std::string_view toml, const std::string& source) {
@@ -133,17 +177,21 @@ int Puzzle::placementCount() const {
 }
 
 Challenge Puzzle::parse(std::string_view text) const {
-  return translated([&] { return sorted(parseChallenge(impl_->puzzle, text)); });
+  return translated([&] { return publicChallenge(parseChallengeText(impl_->puzzle, text)); });
 }
 
 std::string Puzzle::format(const Challenge& challenge, bool oneLine) const {
-  return formatChallenge(impl_->puzzle, checked(*this, challenge), oneLine ? Layout::OneLine : Layout::Lines);
+  piecework::Challenge c;
+  c.givens = checked(*this, challenge);
+  c.marks = rules({}, challenge).marks;
+  return translated(
+      [&] { return formatChallengeText(impl_->puzzle, c, oneLine ? Layout::OneLine : Layout::Lines); });
 }
 
 Counts count(const Puzzle& puzzle, const Challenge& givens, const Options& options) {
-  if (options.threads < 0) throw Error("threads must be 0 (every core) or more");
+  checkThreads(options);
   CountOptions countOptions;
-  countOptions.rules = rules(options);
+  countOptions.rules = rules(options, givens);
   countOptions.threads = options.threads;
   const CountResult r =
       translated([&] { return countSolutions(inner(puzzle), checked(puzzle, givens), countOptions); });
@@ -158,7 +206,7 @@ Counts count(const Puzzle& puzzle, const Challenge& givens, const Options& optio
 
 Uniqueness uniqueness(const Puzzle& puzzle, const Challenge& givens, const Options& options) {
   const auto u = translated(
-      [&] { return piecework::uniqueness(inner(puzzle), checked(puzzle, givens), rules(options)); });
+      [&] { return piecework::uniqueness(inner(puzzle), checked(puzzle, givens), rules(options, givens)); });
   switch (u) {
     case piecework::Uniqueness::None:
       return Uniqueness::None;
@@ -173,7 +221,7 @@ Uniqueness uniqueness(const Puzzle& puzzle, const Challenge& givens, const Optio
 std::vector<Challenge> solve(const Puzzle& puzzle, const Challenge& givens, std::size_t max,
                              const Options& options) {
   FindOptions find;
-  find.rules = rules(options);
+  find.rules = rules(options, givens);
   find.max = max;
   if (max == 0) return {};
   const FindResult r =
@@ -184,31 +232,52 @@ std::vector<Challenge> solve(const Puzzle& puzzle, const Challenge& givens, std:
 }
 
 Rating rate(const Puzzle& puzzle, const Challenge& givens, const Options& options) {
-  return convert(
-      translated([&] { return piecework::rate(inner(puzzle), checked(puzzle, givens), rules(options)); }));
+  return convert(translated([&] {
+    // One problem, checked once: a challenge without a solution has nothing to grade (as `piecework rate`).
+    const Problem problem = makeProblem(inner(puzzle), checked(puzzle, givens), rules(options, givens));
+    if (piecework::uniqueness(problem) == piecework::Uniqueness::None)
+      throw InputError(puzzle.name() + ": the challenge has no solution, so it cannot be rated");
+    return piecework::rate(problem);
+  }));
 }
 
 std::vector<Generated> generate(const Puzzle& puzzle, Level level, int count, std::uint64_t seed,
                                 const Options& options) {
   if (count < 1) throw Error("generate: count must be 1 or more");
-  if (options.threads < 0) throw Error("threads must be 0 (every core) or more");
+  checkThreads(options);
   GenerateOptions generateOptions;
-  generateOptions.level = static_cast<piecework::Level>(static_cast<int>(level));
+  generateOptions.level = engineLevel(level);
   generateOptions.count = count;
   generateOptions.seed = seed;
   generateOptions.rules = rules(options);
   generateOptions.threads = options.threads;
   const GenerateResult r = translated([&] { return generateBatch(inner(puzzle), generateOptions); });
   std::vector<Generated> out;
-  for (const auto& g : r.challenges) {
-    Generated item;
-    item.challenge = sorted(g.givens);
-    item.solution = sorted(g.solution);
-    item.rating = convert(g.rating);
-    item.seed = g.seed;
-    out.push_back(std::move(item));
-  }
+  for (const auto& g : r.challenges) out.push_back(publicGenerated(g));
   return out;
 }
+
+std::optional<Generated> regenerate(const Puzzle& puzzle, Level level, std::uint64_t seed,
+                                    const Options& options) {
+  const AttemptResult attempt =
+      translated([&] { return generateAttempt(inner(puzzle), engineLevel(level), rules(options), seed); });
+  if (!attempt.challenge) return std::nullopt;
+  return publicGenerated(*attempt.challenge);
+}
+
+namespace {
+
+Generated publicGenerated(const GeneratedChallenge& g) {
+  Generated item;
+  item.challenge = sorted(g.givens);
+  item.challenge.colours = g.marks.colours;
+  item.challenge.markedPieces = g.marks.pieces;
+  item.solution = sorted(g.solution);
+  item.rating = convert(g.rating);
+  item.seed = g.seed;
+  return item;
+}
+
+}  // namespace
 
 }  // namespace piecework::api

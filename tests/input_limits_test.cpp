@@ -91,8 +91,8 @@ TEST_F(InputLimits, EndlessInputsStopAtALimit) {
                  "/dev/zero: cannot read the challenge file (not a regular file)");
   expectBadInput(runPiecework("rate iq-link --challenge-file -", std::string((16U << 20U) + 1, '.')),
                  "<stdin>: the challenge file is larger than 16 MiB");
-  expectBadInput(runPiecework("count iq-fit --challenge-file -", std::string(100 * 1024, '.')),
-                 "<stdin>: the challenge file");
+  const auto fromStdin = runPiecework("count iq-fit --challenge-file -", std::string(100 * 1024, '.'));
+  expectBadInput(fromStdin, "piecework: <stdin>: the challenge file");  // named once, not "<stdin>: <stdin>:"
   // A sparse file larger than the import limit is refused from its size, before reading.
   { std::ofstream big(path("big.jsonl"), std::ios::binary); }
   fs::resize_file(path("big.jsonl"), 300ULL << 20U);

@@ -20,6 +20,11 @@
 // may be called from several threads at once. count() and generate() use several threads of their own
 // (Options::threads).
 //
+// Time: the calls run to the end and cannot be cancelled. Most take milliseconds; counting every solution of
+// a large empty board (IQ-Link, IQ Fit: tens of seconds; the Super IQ cube: far longer) or generating many
+// challenges at a scarce level (docs/generating.md) can take minutes: run such calls on a thread of their
+// own.
+//
 // The puzzle definition format is described in docs/puzzle-format.md, the challenge notation in
 // docs/notation.md, the levels in docs/rating.md and generation in docs/generating.md (installed in
 // share/doc/piecework).
@@ -28,9 +33,11 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #if defined(__GNUC__)
@@ -52,6 +59,7 @@ class PIECEWORK_API Error : public std::runtime_error {
 
 // The difficulty levels, easiest first (docs/rating.md).
 enum class Level { Starter, Junior, Expert, Master, Wizard };
+// "Starter" .. "Wizard"; throws Error for a value outside the enumeration.
 PIECEWORK_API const char* levelName(Level level);
 // Case-insensitive ("expert", "Expert"); throws Error for an unknown name.
 PIECEWORK_API Level parseLevel(std::string_view name);
@@ -59,19 +67,28 @@ PIECEWORK_API Level parseLevel(std::string_view name);
 // Pieces placed on a puzzle's board: a challenge's givens or a whole solution. A placement is a number from 0
 // to Puzzle::placementCount() - 1 that stands for one piece in one position; it means something only together
 // with the puzzle it came from. Puzzle::parse and Puzzle::format convert to and from the notation.
+//
+// Some families ask more of a challenge than placed pieces: IQ Focus's challenge is the colour pattern its
+// window must show (colours), IQ Stars' may mark cells a given piece must cover (markedPieces). Puzzle::parse
+// and generate() fill these and every function below honours them; they name board sites by number, so they
+// too mean something only with their puzzle. Solutions have none.
 struct Challenge {
-  std::vector<int> placements;  // sorted
+  std::vector<int> placements;                      // sorted
+  std::vector<std::pair<int, char>> colours{};      // (site, colour letter): the colour the site must show
+  std::vector<std::pair<int, int>> markedPieces{};  // (site, piece index): the piece that must cover the site
 };
 
 struct Options {
   bool linked = true;  // IQ-Link: the pieces must form one linked structure (the toy's rule)
-  int threads = 0;     // count() and generate(): threads to use, 0 for every core
+  int threads = 0;     // count() and generate(): threads to use, 0 for every core, at most 256
 };
 
 class PIECEWORK_API Puzzle {
  public:
   // A shipped name (see shippedNames()) or else the path of a definition file, as the command line takes it.
   static Puzzle load(const std::string& nameOrPath);
+  // The definition file at `path`, never a shipped name: a TOML definition or a BurrTools file (.xmpuzzle,
+  // or any other name, read by its content), as load() reads files.
   static Puzzle fromFile(const std::string& path);
   // A definition in TOML; `source` names it in error messages.
   static Puzzle fromToml(std::string_view toml, const std::string& source = "definition");
@@ -85,9 +102,11 @@ class PIECEWORK_API Puzzle {
   int placementCount() const;
 
   // Reads a challenge (or a solution) in the notation: a picture with '/' between rows and '|' between
-  // layers, or IQ-Link's 3-letter codes. Throws Error naming the position of a mistake.
+  // layers, IQ-Link's 3-letter codes, or IQ Focus's colour pattern (RRR/BWB/BRB). Throws Error naming the
+  // position of a mistake.
   Challenge parse(std::string_view text) const;
-  // Writes placements in the notation, on one line (or one board row per line).
+  // Writes a challenge in the notation (its colour pattern, or its pieces with their marked cells), on one
+  // line (or one board row per line).
   std::string format(const Challenge& challenge, bool oneLine = true) const;
 
   struct Impl;
@@ -125,19 +144,23 @@ struct Rating {
   Challenge solution;                    // when solved
   std::vector<std::string> explanation;  // the steps, in words a person can follow
 };
-// Grades a challenge by replaying human strategies. It does not check uniqueness: call uniqueness() first
-// (a challenge with several solutions comes back with one of them).
+// Grades a challenge by replaying human strategies. Throws Error for a challenge without a solution; a
+// challenge with several solutions comes back graded as finding one of them (call uniqueness() to tell).
 PIECEWORK_API Rating rate(const Puzzle& puzzle, const Challenge& givens, const Options& options = {});
 
 struct Generated {
-  Challenge challenge;  // the givens
+  Challenge challenge;  // the givens (and the colour pattern or marked cells, where the family has them)
   Challenge solution;   // the unique solution
   Rating rating;
-  std::uint64_t seed = 0;  // regenerates this challenge alone
+  std::uint64_t seed = 0;  // regenerate(puzzle, level, seed) makes this challenge again
 };
 // `count` unique challenges at `level`; the same seed gives the same challenges whatever the thread count.
 // Fewer come back when the generator gives up on the level (docs/generating.md).
 PIECEWORK_API std::vector<Generated> generate(const Puzzle& puzzle, Level level, int count,
                                               std::uint64_t seed = 1, const Options& options = {});
+// The one challenge a Generated::seed stands for (same puzzle, level and Options::linked), as
+// `piecework generate --challenge-seed` makes it; nullopt for a seed that yields no challenge at the level.
+PIECEWORK_API std::optional<Generated> regenerate(const Puzzle& puzzle, Level level, std::uint64_t seed,
+                                                  const Options& options = {});
 
 }  // namespace piecework::api

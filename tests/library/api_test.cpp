@@ -113,7 +113,7 @@ TEST(LibraryApi, BadInputThrowsOneLineErrors) {
   ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
   const std::string notRegular = message([&] { pw::Puzzle::fromFile(fifo); });
   std::remove(fifo.c_str());
-  EXPECT_EQ(notRegular, fifo + ": cannot read the puzzle definition (not a regular file)");
+  EXPECT_EQ(notRegular, fifo + ": cannot read the definition (not a regular file)");
   const std::string malformed =
       message([] { pw::Puzzle::fromToml("name = \"x\"\nlattice = [", "broken.toml"); });
   EXPECT_NE(malformed.find("broken.toml"), std::string::npos) << malformed;
@@ -183,4 +183,113 @@ TEST(LibraryApi, GeneratesUniqueChallengesFromASeed) {
   const auto again = pw::generate(soma, pw::Level::Starter, 3, 11, one);
   ASSERT_EQ(again.size(), 3U);
   for (std::size_t i = 0; i < 3; ++i) EXPECT_EQ(again[i].challenge.placements, batch[i].challenge.placements);
+}
+
+// IQ Focus's challenge is a colour pattern: the official booklet's challenge 1, RRR/BWB/BRB, has exactly
+// one tiling, AAADFFFJJ/BACDDDIIJ/BCCEGGIHJ/BBCEEGGHJ/.BCEEHHH. (data/calibration/iq-focus-booklet.jsonl).
+TEST(LibraryApi, CarriesColourPatterns) {
+  const pw::Puzzle focus = pw::Puzzle::load("iq-focus");
+  const pw::Challenge pattern = focus.parse("RRR/BWB/BRB");
+  EXPECT_TRUE(pattern.placements.empty());
+  EXPECT_EQ(pattern.colours.size(), 9U);
+  EXPECT_EQ(focus.format(pattern), "RRR/BWB/BRB");
+  EXPECT_EQ(pw::uniqueness(focus, pattern), pw::Uniqueness::Unique);
+  const auto solutions = pw::solve(focus, pattern, 2);
+  ASSERT_EQ(solutions.size(), 1U);
+  EXPECT_EQ(focus.format(solutions[0]), "AAADFFFJJ/BACDDDIIJ/BCCEGGIHJ/BBCEEGGHJ/.BCEEHHH.");
+  EXPECT_EQ(pw::count(focus, pattern).solutions, 1U);
+  EXPECT_EQ(pw::count(focus).solutions, 8624U);  // docs/puzzle-format.md: the empty board's tilings
+  EXPECT_TRUE(pw::rate(focus, pattern).solved);
+  // Generated patterns come back as patterns, and their seed makes them again.
+  for (const auto& g : pw::generate(focus, pw::Level::Expert, 2, 1)) {
+    EXPECT_EQ(g.challenge.colours.size(), 9U) << focus.format(g.challenge);
+    EXPECT_EQ(pw::uniqueness(focus, g.challenge), pw::Uniqueness::Unique);
+    EXPECT_EQ(pw::solve(focus, g.challenge, 2).at(0).placements, g.solution.placements);
+    const auto again = pw::regenerate(focus, pw::Level::Expert, g.seed);
+    ASSERT_TRUE(again.has_value());
+    EXPECT_EQ(focus.format(again->challenge), focus.format(g.challenge));
+  }
+}
+
+// IQ Stars' harder challenges mark cells that a piece must cover: they survive the trip through the notation
+// and keep the challenge unique.
+TEST(LibraryApi, CarriesMarkedCells) {
+  const pw::Puzzle stars = pw::Puzzle::load("iq-stars");
+  bool sawMarks = false;
+  for (const auto& g : pw::generate(stars, pw::Level::Wizard, 3, 5)) {
+    sawMarks = sawMarks || !g.challenge.markedPieces.empty();
+    const std::string text = stars.format(g.challenge);
+    const pw::Challenge read = stars.parse(text);
+    EXPECT_EQ(stars.format(read), text);
+    EXPECT_EQ(read.placements, g.challenge.placements) << text;
+    EXPECT_EQ(pw::uniqueness(stars, read), pw::Uniqueness::Unique) << text;
+    EXPECT_EQ(pw::solve(stars, read, 2).at(0).placements, g.solution.placements) << text;
+  }
+  EXPECT_TRUE(sawMarks);
+}
+
+TEST(LibraryApi, RegeneratesAChallengeFromItsSeed) {
+  const pw::Puzzle soma = pw::Puzzle::load("soma");
+  for (const auto& g : pw::generate(soma, pw::Level::Junior, 3, 7)) {
+    const auto again = pw::regenerate(soma, pw::Level::Junior, g.seed);
+    ASSERT_TRUE(again.has_value());
+    EXPECT_EQ(again->challenge.placements, g.challenge.placements);
+    EXPECT_EQ(again->solution.placements, g.solution.placements);
+  }
+}
+
+TEST(LibraryApi, RefusesWhatTheCommandLineRefuses) {
+  const auto message = [](auto&& work) -> std::string {
+    try {
+      work();
+    } catch (const pw::Error& e) {
+      return e.what();
+    }
+    return "(no error)";
+  };
+  const pw::Puzzle soma = pw::Puzzle::load("soma");
+  // More threads than the command line allows (docs/limits.md: 256) used to abort the process.
+  pw::Options many;
+  many.threads = 100000;
+  EXPECT_NE(message([&] { pw::count(soma, {}, many); }).find("256"), std::string::npos);
+  EXPECT_NE(message([&] { pw::generate(soma, pw::Level::Starter, 1, 1, many); }), "(no error)");
+  // A V and an L that leave a hole no piece fills (piecework rate says so too): nothing to grade.
+  const pw::Challenge stuck = soma.parse("V../VV./...|L../L../LL.|.../.../...");
+  ASSERT_EQ(pw::uniqueness(soma, stuck), pw::Uniqueness::None);
+  EXPECT_NE(message([&] { pw::rate(soma, stuck); }).find("no solution"), std::string::npos);
+  // Levels outside the enumeration.
+  EXPECT_NE(message([] { pw::levelName(static_cast<pw::Level>(42)); }), "(no error)");
+  EXPECT_NE(message([&] { pw::generate(soma, static_cast<pw::Level>(9), 1); }), "(no error)");
+  // Marks that are not on the puzzle.
+  pw::Challenge offBoard;
+  offBoard.colours = {{100000, 'R'}};
+  EXPECT_NE(message([&] { pw::uniqueness(pw::Puzzle::load("iq-focus"), offBoard); }), "(no error)");
+  // what() is one bounded line whatever the input echoes.
+  for (const std::string& m : {message([] { pw::Puzzle::load("bad\nname\x1b[31m"); }),
+                               message([] { pw::Puzzle::load(std::string(100000, 'x')); }),
+                               message([] { pw::parseLevel(std::string(5000, 'E') + "\n"); })}) {
+    EXPECT_NE(m, "(no error)");
+    EXPECT_EQ(m.find('\n'), std::string::npos) << m;
+    EXPECT_EQ(m.find('\x1b'), std::string::npos) << m;
+    EXPECT_LE(m.size(), 400U) << m;
+  }
+  EXPECT_EQ(message([] { pw::Puzzle::fromFile("/nonexistent/x.toml"); }),
+            "/nonexistent/x.toml: no such file");
+}
+
+// fromFile reads files as load() does, BurrTools' too, and never takes a file name for a shipped puzzle.
+TEST(LibraryApi, FromFileReadsBurrToolsFilesAndNeverShippedNames) {
+  const std::string dir = testing::TempDir();
+  const std::string xm = dir + "piecework_api_trominoes.xmpuzzle";
+  std::ofstream(xm) << R"(<?xml version="1.0"?>
+<puzzle version="2"><gridType type="0"/><colors/><shapes>
+<voxel x="3" y="2" z="1" name="tray" type="0">######</voxel>
+<voxel x="3" y="1" z="1" name="I tromino" type="0">###</voxel>
+</shapes><problems><problem name="two trominoes" state="0"><shapes><shape id="1" count="2"/></shapes>
+<result id="0"/></problem></problems></puzzle>
+)";
+  const pw::Puzzle trominoes = pw::Puzzle::fromFile(xm);
+  EXPECT_EQ(trominoes.pieceCount(), 2);
+  EXPECT_EQ(trominoes.cellCount(), 6);
+  std::remove(xm.c_str());
 }
