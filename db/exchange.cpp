@@ -312,9 +312,9 @@ std::string csvRow(const StoredChallenge& c) {
 PuzzleResolver::PuzzleResolver(std::vector<PuzzleRecord> stored, const std::vector<std::string>& options)
     : stored_(std::move(stored)) {
   for (const auto& option : options) {
-    std::string text = shippedText(option);
-    const Puzzle puzzle = loadPuzzle(option);  // names the problem when the argument is neither
-    if (text.empty()) text = readFileLimited(option, kMaxDefinitionBytes, "the definition");
+    // (a BurrTools file's problem as a definition, not the file's bytes)
+    std::string text;
+    const Puzzle puzzle = loadPuzzle(option, text);  // names the problem when the argument is neither
     options_.push_back(&add(puzzle.name, text));
   }
 }
