@@ -3,13 +3,11 @@
 #include <fmt/format.h>
 #include <algorithm>
 #include <iostream>
-#include <map>
-#include <memory>
-#include <optional>
 #include <string>
 
 #include "cli/command.hpp"
 #include "db/catalog.hpp"
+#include "db/stored_check.hpp"
 #include "output/booklet.hpp"
 #include "output/draw.hpp"
 #include "output/imprint.hpp"
@@ -149,15 +147,15 @@ int runBooklet(const std::vector<std::string>& args) {
   if (stored.empty())
     throw InputError(fmt::format("{}: no stored challenges match (see 'piecework catalog list')", path));
 
-  // One Puzzle per stored definition; std::map keeps their addresses stable.
-  std::map<std::string, std::unique_ptr<Puzzle>> puzzles;
+  // One Puzzle per stored definition, at a stable address; a damaged definition is an error naming the
+  // catalog and the row.
+  db::StoredPuzzles puzzles(path);
   std::vector<BookletEntry> entries;
   for (const auto& c : stored) {
-    auto& puzzle = puzzles[c.definitionHash];
-    if (!puzzle) puzzle = std::make_unique<Puzzle>(loadDefinition(c.definitionText, c.puzzleName));
+    const Puzzle* const puzzle = &puzzles.of(c);
     checkModelPuzzle(model, *puzzle, vm);
     BookletEntry e;
-    e.puzzle = puzzle.get();
+    e.puzzle = puzzle;
     e.level = c.level;
     e.score = c.score;
     e.id = c.id;

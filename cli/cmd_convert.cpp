@@ -29,16 +29,6 @@ std::string outputFormat(const po::variables_map& vm, const std::string& out) {
                   kUsage));
 }
 
-// The definition PUZZLE was read from: the shipped text, the file, or the BurrTools problem as a definition.
-std::string definitionText(const std::string& nameOrPath) {
-  if (std::string text = shippedText(nameOrPath); !text.empty()) return text;
-  if (isBurrToolsPath(nameOrPath)) return burrToolsDefinition(nameOrPath);
-  std::ifstream in(nameOrPath, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 void write(const std::string& out, const std::string& text) {
   if (out.empty() || out == "-") {
     std::cout << text << std::flush;
@@ -91,8 +81,11 @@ int runConvert(const std::vector<std::string>& args) {
     throw InputError(
         "convert: --json needs an OUT file (the summary goes to standard output, where the puzzle would be)");
   const std::string in = vm["puzzle"].as<std::string>();
-  const Puzzle puzzle = loadPuzzle(in);  // checks the input whatever the output
-  const std::string text = format == "toml"       ? definitionText(in)
+  // The definition PUZZLE was read from: the shipped text, the file, or the BurrTools problem as a
+  // definition.
+  std::string definition;
+  const Puzzle puzzle = loadPuzzle(in, definition);  // checks the input whatever the output
+  const std::string text = format == "toml"       ? definition
                            : format == "xmpuzzle" ? toBurrTools(puzzle)
                                                   : toDlx(puzzle);
   write(out, text);

@@ -29,13 +29,6 @@ std::optional<std::string> defaultCatalogPath() {
   return std::nullopt;
 }
 
-// The definition text the catalog keeps beside the challenges: the shipped text, or the file's content.
-std::string definitionText(const std::string& nameOrPath) {
-  std::string text = shippedText(nameOrPath);
-  if (!text.empty()) return text;
-  return readFileLimited(nameOrPath, kMaxDefinitionBytes, "the definition");
-}
-
 // Seeds are strings: a 64-bit number in JSON is read rounded by jq and JavaScript (docs/json.md).
 nlohmann::json toJson(const Puzzle& puzzle, const GeneratedChallenge& c) {
   return {{"puzzle", puzzle.name},      {"challenge", c.challengeText},
@@ -107,7 +100,10 @@ int runGenerate(const std::vector<std::string>& args) {
     throw InputError("--challenge-seed regenerates one challenge; --count must be 1");
 
   const std::string puzzleName = vm["puzzle"].as<std::string>();
-  const Puzzle puzzle = loadPuzzle(puzzleName);
+  // The definition the catalog keeps beside the challenges: the shipped text, the file's content, or a
+  // BurrTools problem written as a definition (never the BurrTools file's bytes: they are not TOML).
+  std::string definitionText;
+  const Puzzle puzzle = loadPuzzle(puzzleName, definitionText);
   puzzle.requireFixedCopies("generating challenges");  // (before the seed line: one line on stderr)
   Rules rules = readRules(vm);
   const std::optional<RatingModel> model = readModelOption(vm);
@@ -120,7 +116,7 @@ int runGenerate(const std::vector<std::string>& args) {
   std::unique_ptr<ChallengeSink> sink;
   std::optional<std::string> catalog =
       vm.count("db") != 0U ? std::optional(vm["db"].as<std::string>()) : defaultCatalogPath();
-  if (catalog) sink = openCatalogSink(*catalog, puzzle, definitionText(puzzleName), modelUsed);
+  if (catalog) sink = openCatalogSink(*catalog, puzzle, definitionText, modelUsed);
   int alreadyStored = 0;
   // Lines graded by another model than the shipped one say which, as the catalog's export does, so that
   // `catalog import` records it.

@@ -112,11 +112,13 @@ class LineReader {
 };
 
 // `model`: the model every line is graded by (nullptr: each puzzle's shipped model).
-ImportLine readLine(PuzzleResolver& resolver, const nlohmann::json& j, const std::string& where,
-                    const RatingModel* model) {
+ImportLine readLine(PuzzleResolver& resolver, const ImportRecord& record, const RatingModel* model) {
+  const nlohmann::json& j = record.value;
+  const std::string& where = record.where;
   const LineReader line(j, where);
   std::string why;
-  const KnownPuzzle* known = resolver.find(line.text("puzzle"), line.text("definition_hash"), why);
+  const KnownPuzzle* known =
+      resolver.find(line.text("puzzle"), line.text("definition_hash"), record.csv, why);
   if (known == nullptr) line.fail(why);
   const Puzzle& puzzle = known->puzzle;
   const auto challengeText = line.text("challenge");
@@ -144,7 +146,7 @@ ImportLine readLine(PuzzleResolver& resolver, const nlohmann::json& j, const std
     rules.marks = challenge.marks;
     problem = makeProblem(puzzle, challenge.givens, rules);
   } catch (const InputError& e) {
-    line.fail(fmt::format("challenge: {}", e.what()));
+    line.fail(challengeError(e.what()));
   }
   std::optional<Admitted> admitted;
   try {
@@ -312,9 +314,9 @@ std::string csvRow(const StoredChallenge& c) {
 PuzzleResolver::PuzzleResolver(std::vector<PuzzleRecord> stored, const std::vector<std::string>& options)
     : stored_(std::move(stored)) {
   for (const auto& option : options) {
-    std::string text = shippedText(option);
-    const Puzzle puzzle = loadPuzzle(option);  // names the problem when the argument is neither
-    if (text.empty()) text = readFileLimited(option, kMaxDefinitionBytes, "the definition");
+    // (a BurrTools file's problem as a definition, not the file's bytes)
+    std::string text;
+    const Puzzle puzzle = loadPuzzle(option, text);  // names the problem when the argument is neither
     options_.push_back(&add(puzzle.name, text));
   }
 }
@@ -343,7 +345,7 @@ void PuzzleResolver::addDefinition(const nlohmann::json& j, const std::string& w
 }
 
 const KnownPuzzle* PuzzleResolver::find(const std::optional<std::string>& name,
-                                        const std::optional<std::string>& hash, std::string& why) {
+                                        const std::optional<std::string>& hash, bool csv, std::string& why) {
   if (!name) {
     if (options_.size() == 1) return options_.front();
     why = options_.empty()
@@ -359,7 +361,20 @@ const KnownPuzzle* PuzzleResolver::find(const std::optional<std::string>& name,
   for (const auto& p : stored_)
     if (p.name == *name && (!hash || *hash == p.definitionHash)) match = &p;
   if (match != nullptr) return &add(match->name, match->definitionText);
-  if (const std::string text = shippedText(*name); !text.empty()) return &add(*name, text);
+  const std::string shipped = shippedText(*name);
+  if (!shipped.empty() && (!hash || *hash == definitionHash(shipped))) return &add(*name, shipped);
+  // A puzzle of that name is known, but with another definition: the line's is not here.
+  bool named = !shipped.empty();
+  for (const auto& known : known_) named = named || known->name == *name;
+  for (const auto& p : stored_) named = named || p.name == *name;
+  if (named && hash) {
+    why = fmt::format("puzzle '{}' with definition_hash {} is not known here ({})", *name, *hash,
+                      csv ? "the CSV form carries no definitions: export as JSON lines, or import with "
+                            "--puzzle FILE"
+                          : "the file does not define it and the catalog does not hold it: import with "
+                            "--puzzle FILE");
+    return nullptr;
+  }
   why = fmt::format(
       "unknown puzzle '{}' (not shipped, not in the catalog and not defined in the file; give its "
       "definition with --puzzle FILE)",
@@ -399,7 +414,7 @@ std::vector<ImportRecord> readCsvRecords(const std::string& text, const std::str
         value[header[c]] = csvValue(header[c], rows[r].fields[c], where);
       else if (header[c] == "official_level")
         value[header[c]] = nullptr;  // an export's "no official level", not a column left out
-    records.push_back({std::move(value), where});
+    records.push_back({std::move(value), where, true});
   }
   return records;
 }
@@ -437,8 +452,7 @@ std::vector<ImportLine> readRecords(PuzzleResolver& resolver, const std::vector<
     }
   std::vector<ImportLine> lines;
   for (const auto& record : records)
-    if (!record.value.contains("definition"))
-      lines.push_back(readLine(resolver, record.value, record.where, model));
+    if (!record.value.contains("definition")) lines.push_back(readLine(resolver, record, model));
   return lines;
 }
 

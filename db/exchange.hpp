@@ -48,9 +48,11 @@ class PuzzleResolver {
   // A definition line of an export: checked (its hash, its name) and preferred to any other puzzle of the
   // same name and hash.
   void addDefinition(const nlohmann::json& j, const std::string& where);
-  // The puzzle a line belongs to; nullptr with `why` set when it cannot be found.
+  // The puzzle a line belongs to; nullptr with `why` set when it cannot be found. A line that gives a hash
+  // is matched only to a definition with that hash (a puzzle of the same name with another definition is
+  // another puzzle). `csv`: the line is a CSV row, a form that carries no definitions (`why` says so).
   const KnownPuzzle* find(const std::optional<std::string>& name, const std::optional<std::string>& hash,
-                          std::string& why);
+                          bool csv, std::string& why);
   const std::vector<std::unique_ptr<KnownPuzzle>>& known() const { return known_; }
 
  private:
@@ -70,6 +72,7 @@ struct ImportLine {
 struct ImportRecord {
   nlohmann::json value;
   std::string where;
+  bool csv = false;  // a CSV row (the CSV form carries no definitions)
 };
 
 // The rows of a CSV export (with its header, some of its columns in any order) as the JSON objects of the

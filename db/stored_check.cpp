@@ -70,7 +70,7 @@ void quickCheckStoredChallenge(const Puzzle& puzzle, const StoredChallenge& row,
   try {
     challenge = parseChallengeText(puzzle, row.challengeText);
   } catch (const InputError& e) {
-    fail(fmt::format("challenge: {}", e.what()));
+    fail(challengeError(e.what()));
   }
   if (row.given != static_cast<int>(challenge.givens.size()) ||
       row.toPlace != puzzle.totalPieces() - row.given)

@@ -181,6 +181,28 @@ std::pair<std::string, std::string> splitPath(const std::string& path) {
   return {path, ""};
 }
 
+// The file's name without its directory, control characters (a newline, ...) as '_': it goes into a TOML
+// comment and the puzzle's name, which the catalog keeps.
+std::string baseName(const std::string& path) {
+  const std::size_t slash = path.rfind('/');
+  std::string name = slash == std::string::npos ? path : path.substr(slash + 1);
+  for (char& c : name)
+    if (static_cast<unsigned char>(c) < 0x20 || c == '\x7f') c = '_';
+  return name;
+}
+
+// The puzzle's name: the file's name without a trailing .xmpuzzle, .xmpuzzle.gz or .xml (any case), else
+// the whole name (a BurrTools file may have any name: others are read by their content).
+std::string puzzleNameOf(const std::string& fileName) {
+  std::string lower = fileName;
+  std::transform(lower.begin(), lower.end(), lower.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  for (const std::string_view suffix : {".xmpuzzle.gz", ".xmpuzzle", ".xml"})
+    if (lower.size() > suffix.size() && lower.ends_with(suffix))
+      return fileName.substr(0, fileName.size() - suffix.size());
+  return fileName;
+}
+
 std::string tomlString(std::string_view text) {
   std::string out = "\"";
   for (const char c : text) {
@@ -703,11 +725,14 @@ std::string burrToolsDefinition(const std::string& path) {
     }
   }
 
-  std::string base = file.substr(file.rfind('/') == std::string::npos ? 0 : file.rfind('/') + 1);
-  base.resize(base.size() - kExtension.size());
+  const std::string fileName = baseName(file);
+  const std::string base = puzzleNameOf(fileName);
   std::string title = attribute(problem, "name");
   if (title.empty()) title = problems.size() > 1 ? fmt::format("{}, problem {}", base, problemNumber) : base;
-  std::string toml = fmt::format("# Read from the BurrTools file {} (problem {}).\n", file, problemNumber);
+  // The file's name without its directory: the catalog keeps this text and its hash, which must not depend
+  // on how the path to the same file was spelled.
+  std::string toml =
+      fmt::format("# Read from the BurrTools file {} (problem {}).\n", fileName, problemNumber);
   toml += fmt::format("name = {}\ntitle = {}\nlattice = \"{}\"\nboard = {}\n", tomlString(base),
                       tomlString(title),
                       flat                         ? "square"

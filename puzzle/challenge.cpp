@@ -159,6 +159,11 @@ Challenge parseChallengeText(const Puzzle& puzzle, std::string_view text) {
   return familyOf(puzzle).parseChallenge(puzzle, text);
 }
 
+std::string challengeError(std::string_view what) {
+  if (what.starts_with("challenge")) return std::string(what);
+  return fmt::format("challenge: {}", what);
+}
+
 std::vector<int> parseChallenge(const Puzzle& puzzle, std::string_view text) {
   return familyOf(puzzle).parsePlacements(puzzle, text);
 }

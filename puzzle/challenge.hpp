@@ -32,6 +32,10 @@ struct Challenge {
 // the text.
 Challenge parseChallengeText(const Puzzle& puzzle, std::string_view text);
 
+// An error about a challenge's text, for a message that holds others too: `what` as it is when it already
+// says "challenge ..." (most of parseChallengeText's errors do), else "challenge: what".
+std::string challengeError(std::string_view what);
+
 // Reads placed pieces only (a solution, or a challenge without marks) into placement ids. Throws InputError
 // naming the position in the text, and for a colour pattern or marked cells.
 std::vector<int> parseChallenge(const Puzzle& puzzle, std::string_view text);

@@ -11,6 +11,7 @@
 #include <initializer_list>
 #include <optional>
 #include <tuple>
+#include <utility>
 
 #include "puzzle/burrtools.hpp"
 #include "puzzle/errors.hpp"
@@ -574,9 +575,19 @@ std::string shippedText(const std::string& name) {
 }
 
 Puzzle loadPuzzle(const std::string& nameOrPath) {
-  if (std::string text = shippedText(nameOrPath); !text.empty())
-    return loadDefinition(text, nameOrPath + ".toml");
-  if (isBurrToolsPath(nameOrPath)) return loadDefinition(burrToolsDefinition(nameOrPath), nameOrPath);
+  std::string definitionText;
+  return loadPuzzle(nameOrPath, definitionText);
+}
+
+Puzzle loadPuzzle(const std::string& nameOrPath, std::string& definitionText) {
+  if (std::string text = shippedText(nameOrPath); !text.empty()) {
+    definitionText = std::move(text);
+    return loadDefinition(definitionText, nameOrPath + ".toml");
+  }
+  if (isBurrToolsPath(nameOrPath)) {
+    definitionText = burrToolsDefinition(nameOrPath);
+    return loadDefinition(definitionText, nameOrPath);
+  }
   std::error_code ec;
   if (!std::filesystem::exists(nameOrPath, ec)) {
     std::string known;
@@ -584,19 +595,25 @@ Puzzle loadPuzzle(const std::string& nameOrPath) {
     throw InputError(
         fmt::format("unknown puzzle '{}': not a shipped name ({}) nor a readable file", nameOrPath, known));
   }
-  const std::string text = readFileLimited(nameOrPath, kMaxDefinitionBytes, "the definition");
+  std::string text = readFileLimited(nameOrPath, kMaxDefinitionBytes, "the definition");
   std::string extension = std::filesystem::path(nameOrPath).extension().string();
   std::transform(extension.begin(), extension.end(), extension.begin(),
                  [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  if (extension == ".toml") return loadDefinition(text, nameOrPath);
+  if (extension == ".toml") {
+    definitionText = std::move(text);
+    return loadDefinition(definitionText, nameOrPath);
+  }
   // Another name is read by its content: BurrTools' XML (gzip-compressed or plain) or else TOML, and an error
   // says which kinds are read (a dlx file read as TOML would otherwise fail on some TOML detail).
   const std::size_t start = text.find_first_not_of(" \t\r\n");
   const bool gzip = text.size() >= 2 && text[0] == '\x1f' && text[1] == '\x8b';
-  if (gzip || (start != std::string::npos && text[start] == '<'))
-    return loadDefinition(burrToolsDefinition(nameOrPath), nameOrPath);
+  if (gzip || (start != std::string::npos && text[start] == '<')) {
+    definitionText = burrToolsDefinition(nameOrPath);
+    return loadDefinition(definitionText, nameOrPath);
+  }
   try {
-    return loadDefinition(text, nameOrPath);
+    definitionText = std::move(text);
+    return loadDefinition(definitionText, nameOrPath);
   } catch (const InputError& e) {
     throw InputError(
         fmt::format("{} (read as a TOML definition: piecework reads definitions (.toml) and "

@@ -15,6 +15,10 @@ Puzzle loadDefinition(std::string_view text, const std::string& source);
 
 // A shipped name (see shippedNames) or the path of a definition file.
 Puzzle loadPuzzle(const std::string& nameOrPath);
+// The same, and `definitionText` is set to the definition (TOML) the puzzle was loaded from: the shipped
+// text, the file's content, or a BurrTools problem written as a definition. The catalog keeps this text, and
+// loadDefinition(definitionText, ...) gives the same puzzle back.
+Puzzle loadPuzzle(const std::string& nameOrPath, std::string& definitionText);
 
 // Refuses (InputError naming `source` and the line) TOML nested more than kMaxTomlNesting levels deep,
 // before toml++ parses it recursively and could overflow the stack.
