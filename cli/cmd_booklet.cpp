@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <algorithm>
 #include <iostream>
+#include <optional>
 #include <string>
 
 #include "cli/command.hpp"

@@ -203,15 +203,27 @@ std::string puzzleNameOf(const std::string& fileName) {
   return fileName;
 }
 
+// A BurrTools name as piecework prints it: control characters (C0, DEL, C1: BurrTools keeps a tab or a line
+// break typed into a name), which definitions refuse in names (docs/puzzle-format.md), become spaces.
+std::string printableName(std::string_view text) {
+  std::string out;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const auto byte = static_cast<unsigned char>(text[i]);
+    const auto next = i + 1 < text.size() ? static_cast<unsigned char>(text[i + 1]) : 0;
+    if (byte == 0xC2 && next >= 0x80 && next <= 0x9F)
+      out += ' ', ++i;
+    else
+      out += byte < 0x20 || byte == 0x7F ? ' ' : text[i];
+  }
+  return out;
+}
+
+// A BurrTools name or picture as a TOML string (printableName's text).
 std::string tomlString(std::string_view text) {
   std::string out = "\"";
-  for (const char c : text) {
-    if (c == '"' || c == '\\')
-      out += '\\', out += c;
-    else if (static_cast<unsigned char>(c) < 0x20)
-      out += fmt::format("\\u{:04x}", static_cast<unsigned char>(c));
-    else
-      out += c;
+  for (const char c : printableName(text)) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += c;
   }
   return out + '"';
 }
@@ -950,6 +962,7 @@ std::vector<BurrToolsProblem> burrToolsProblems(const std::string& path) {
     // (as burrToolsDefinition chooses: the last problem the selector names)
     if (!selector.empty() && (problem.name == selector || std::to_string(problem.number) == selector))
       selected = static_cast<int>(out.size());
+    problem.name = printableName(problem.name);  // (matched as the file spells it, printed as text)
     // state 2: BurrTools finished solving; its assemblies attribute is then the count it found.
     const std::string count = attribute(node, "assemblies");
     if (attribute(node, "state") == "2" && !count.empty() &&

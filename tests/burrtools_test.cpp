@@ -118,6 +118,30 @@ TEST(BurrTools, HandWrittenFileWithProblemsCopiesAndColours) {
   EXPECT_TRUE(oneLine(missing.err)) << missing.err;
 }
 
+// BurrTools keeps a tab or a line break typed into a name (as &#9; or &#10; in the XML): piecework prints
+// such names with spaces, since a control character on a terminal or in SVG does harm (definitions refuse
+// them, docs/puzzle-format.md), and the file still loads.
+TEST(BurrTools, ControlCharactersInNamesBecomeSpaces) {
+  const std::string dir = piecework::test::tempDir();
+  std::string text = kHandWritten;
+  for (const auto& [from, to] :
+       {std::pair<std::string, std::string>{"name=\"two trominoes\"", "name=\"two&#9;trominoes&#x9b;\""},
+        {"name=\"I tromino\"", "name=\"I&#10;tromino\""}}) {
+    ASSERT_NE(text.find(from), std::string::npos) << from;
+    text.replace(text.find(from), from.size(), to);
+  }
+  std::ofstream(dir + "/names.xmpuzzle", std::ios::binary) << text;
+  const auto shown = runPiecework("show '" + dir + "/names.xmpuzzle'");
+  ASSERT_EQ(shown.status, 0) << shown.err;
+  EXPECT_NE(shown.out.find("two trominoes "), std::string::npos) << shown.out;
+  EXPECT_NE(shown.out.find("I tromino"), std::string::npos) << shown.out;
+  EXPECT_EQ(shown.out.find('\t'), std::string::npos) << shown.out;
+  EXPECT_EQ(shown.out.find("\xc2\x9b"), std::string::npos) << shown.out;
+  const auto toml = runPiecework("convert '" + dir + "/names.xmpuzzle' --to toml");
+  ASSERT_EQ(toml.status, 0) << toml.err;
+  EXPECT_NE(toml.out.find("title = \"two trominoes \""), std::string::npos) << toml.out;
+}
+
 TEST(BurrTools, MalformedFilesAndOtherGridsGetOneLine) {
   const std::string dir = piecework::test::tempDir();
   writeGzip(dir + "/broken.xmpuzzle", "<puzzle version=\"2\"><shapes><voxel x=\"1\"");
