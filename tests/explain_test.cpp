@@ -198,3 +198,23 @@ TEST(Explain, MastersAreShort) {
 
 }  // namespace
 }  // namespace piecework
+
+// IQ Stars' model is set by hand from the booklet's table (docs/rating.md): its average challenge is the
+// middle level's 5 pieces to place, so `--explain` calls a Starter (2-3 to place) easier than average and a
+// Wizard (7) harder. Before the model named that average, every IQ Stars challenge read "harder".
+TEST(Explain, IqStarsEasierAndHarderThanTheMiddleLevel) {
+  for (const auto& [level, word] :
+       {std::pair{"Starter", "why: easier than"}, std::pair{"Wizard", "why: harder than"}}) {
+    const auto made =
+        runPiecework(std::string("generate iq-stars --level ") + level + " --count 2 --seed 4 --json");
+    ASSERT_EQ(made.status, 0) << made.err;
+    std::istringstream lines(made.out);
+    for (std::string line; std::getline(lines, line);) {
+      const std::string challenge = json::parse(line)["challenge"];
+      const auto explained = runPiecework("rate iq-stars --explain --challenge '" + challenge + "'");
+      ASSERT_EQ(explained.status, 0) << explained.err;
+      EXPECT_NE(explained.out.find(word), std::string::npos) << level << " " << challenge << "\n"
+                                                             << explained.out;
+    }
+  }
+}
