@@ -43,6 +43,17 @@ std::vector<std::pair<Rgb, char>> placedLooks(const Puzzle& puzzle, const std::v
 // Text for a terminal on the background of a "#rrggbb" colour (output/text.cpp).
 std::string paintText(const std::string& text, const std::string& colour);
 
+// The notation's row and column words around a flat board's picture rows (output/text.cpp; `rows[i]` is board
+// row i + 1, each cell two characters wide): each row's word on its left, and a line of column numbers, after
+// the column word without its number, above the board for the rows in line with the first and, when every
+// other row is offset by one character (`offset`, triangular boards), one below for the offset rows.
+// `columns`: how many columns each of the two kinds of rows has. Without `offset`, the first cell of a row is
+// at character `indent` (0 or 1), and with `again` >= 0 the numbers start again over character `again` of the
+// rows (a second picture of the same board beside the first). Just the rows where the notation names no rows
+// and columns.
+std::string withLabels(const Puzzle& puzzle, const std::vector<std::string>& rows, bool offset,
+                       std::pair<int, int> columns, int indent = 0, int again = -1);
+
 // The unit edges of a square grid, by how they are drawn: thin between two empty cells, thin inside a piece,
 // thick between pieces and around the board. `Grid::find(x, y)` gives a cell (with `group`, -1 when empty)
 // or nullptr; coordinates are in cells, horizontal edges first.

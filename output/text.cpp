@@ -25,42 +25,6 @@ std::string paint(const std::string& text, const std::string& colour) {
   return fmt::format("\x1b[48;2;{};{};{}m\x1b[{}m{}\x1b[0m", r, g, b, dark ? 97 : 30, text);
 }
 
-// The notation's row and column words around a flat board's picture rows (`rows[i]` is board row i + 1, each
-// cell two characters wide): each row's word on its left, and a line of column numbers, after the column word
-// without its number, above the board for the rows in line with the first and, when every other row is
-// offset by one character (`offset`, triangular boards), one below for the offset rows. `columns`: how many
-// columns each of the two kinds of rows has. Just the rows where the notation names no rows and columns.
-std::string withLabels(const Puzzle& puzzle, const std::vector<std::string>& rows, bool offset,
-                       std::pair<int, int> columns) {
-  const Family& family = familyOf(puzzle);
-  std::string out;
-  if (family.rowName(puzzle, 1).empty() || family.columnName(puzzle, 1).empty()) {
-    for (const std::string& row : rows) out += row + '\n';
-    return out;
-  }
-  std::size_t width = 0;
-  for (std::size_t r = 0; r < rows.size(); ++r)
-    width = std::max(width, family.rowName(puzzle, static_cast<int>(r) + 1).size());
-  // "c1" without its 1: the word the numbers continue.
-  std::string columnWord = family.columnName(puzzle, 1);
-  while (!columnWord.empty() && std::isdigit(static_cast<unsigned char>(columnWord.back())) != 0)
-    columnWord.pop_back();
-  const auto header = [&](int shift, int count) {
-    std::string line =
-        fmt::format("{:>{}} {}", columnWord, width, std::string(static_cast<std::size_t>(shift), ' '));
-    for (int c = 1; c <= count; ++c) line += fmt::format("{:<2}", c);
-    while (!line.empty() && line.back() == ' ') line.pop_back();
-    return line + '\n';
-  };
-  // The first row's indent (0 or 1) is in its text; the offset rows' is the other one.
-  const int firstIndent = !rows.empty() && !rows[0].empty() && rows[0][0] == ' ' && offset ? 1 : 0;
-  out += header(firstIndent, columns.first);
-  for (std::size_t r = 0; r < rows.size(); ++r)
-    out += fmt::format("{:>{}} {}\n", family.rowName(puzzle, static_cast<int>(r) + 1), width, rows[r]);
-  if (offset && rows.size() > 1) out += header(1 - firstIndent, columns.second);
-  return out;
-}
-
 // Triangular boards: the picture rows of the notation, odd rows indented by half a cell (one space).
 // A cell marked with a piece shows its letter in lower case (in colour: in the piece's colour).
 std::string triangularBoard(const Puzzle& puzzle, const std::vector<int>& placements, bool colour,
@@ -146,6 +110,41 @@ std::string piecePicture(const Puzzle& puzzle, int piece, bool colour) {
 
 std::string paintText(const std::string& text, const std::string& colour) {
   return paint(text, colour);
+}
+
+std::string withLabels(const Puzzle& puzzle, const std::vector<std::string>& rows, bool offset,
+                       std::pair<int, int> columns, int indent, int again) {
+  const Family& family = familyOf(puzzle);
+  std::string out;
+  if (family.rowName(puzzle, 1).empty() || family.columnName(puzzle, 1).empty()) {
+    for (const std::string& row : rows) out += row + '\n';
+    return out;
+  }
+  std::size_t width = 0;
+  for (std::size_t r = 0; r < rows.size(); ++r)
+    width = std::max(width, family.rowName(puzzle, static_cast<int>(r) + 1).size());
+  // "c1" without its 1: the word the numbers continue.
+  std::string columnWord = family.columnName(puzzle, 1);
+  while (!columnWord.empty() && std::isdigit(static_cast<unsigned char>(columnWord.back())) != 0)
+    columnWord.pop_back();
+  const auto header = [&](int shift, int count) {
+    std::string line =
+        fmt::format("{:>{}} {}", columnWord, width, std::string(static_cast<std::size_t>(shift), ' '));
+    for (int c = 1; c <= count; ++c) line += fmt::format("{:<2}", c);
+    if (again >= 0 && !offset) {
+      line.resize(width + 1 + static_cast<std::size_t>(again), ' ');
+      for (int c = 1; c <= count; ++c) line += fmt::format("{:<2}", c);
+    }
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+    return line + '\n';
+  };
+  // The first row's indent (0 or 1) is in its text; the offset rows' is the other one.
+  const int firstIndent = offset ? (!rows.empty() && !rows[0].empty() && rows[0][0] == ' ' ? 1 : 0) : indent;
+  out += header(firstIndent, columns.first);
+  for (std::size_t r = 0; r < rows.size(); ++r)
+    out += fmt::format("{:>{}} {}\n", family.rowName(puzzle, static_cast<int>(r) + 1), width, rows[r]);
+  if (offset && rows.size() > 1) out += header(1 - firstIndent, columns.second);
+  return out;
 }
 
 // The cell families' pictures: FamilyDrawing's defaults (output/family_drawing.hpp).

@@ -84,9 +84,14 @@ std::string colouredSquaresPicture(const Puzzle& puzzle, const std::vector<int>&
   // is there).
   const bool indented = std::all_of(rows.begin(), rows.end(),
                                     [](const std::string& r) { return r.empty() || r.front() == ' '; });
-  std::string out;
-  for (const std::string& row : rows)
-    out += (!pieces && indented && !row.empty() ? row.substr(1) : row) + '\n';
+  for (std::string& row : rows)
+    if (!pieces && indented && !row.empty()) row.erase(0, 1);
+  // The notation's row and column words around it, as on the other flat boards (`r2c5` in a hint is found
+  // by eye); beside the pieces' letters the colour picture gets its column numbers too, over its letters
+  // (each after its separator).
+  const int columns = puzzle.high.x - puzzle.low.x + 1;
+  std::string out = pieces ? withLabels(puzzle, rows, false, {columns, 0}, 0, 2 * columns + 2 + 1)
+                           : withLabels(puzzle, rows, false, {columns, 0}, indented ? 0 : 1);
   if (pieces)
     out += "(right: each square's colour, W white, R red, B blue, G green; '|' frames the window)\n";
   else if (pattern)

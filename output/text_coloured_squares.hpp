@@ -19,7 +19,8 @@ bool picturesColouredSquares(const Puzzle& puzzle);
 // board in colour letters (the squares' colours; on empty cells a pattern's colour, else '.'), the window
 // framed by '|' at its left and right, and a line saying so. Without placements: only the colour picture
 // (the empty board's window cells 'o' when no pattern is given). In colour, letters on their piece's or
-// square's colour.
+// square's colour. Like the other flat boards, the rows carry the notation's row words on the left and a line
+// of column numbers above (withLabels, output/paint.hpp), over both pictures when they stand side by side.
 std::string colouredSquaresPicture(const Puzzle& puzzle, const std::vector<int>& placements,
                                    const CellMarks& marks, bool colour);
 

@@ -696,11 +696,18 @@ std::string burrToolsDefinition(const std::string& path) {
   for (const auto& p : pieces) flat = flat && p.voxel->z == 1;
 
   // Letters: the first character of each piece's name when these are distinct letters or digits, else A, B,
-  // ...
+  // ... A name "[L] rest", as convert writes a piece whose name does not start with its letter L, gives L and
+  // the name "rest" (files written before that had "L rest", read as the letter L and that name).
   std::vector<char> letters;
+  std::vector<std::string> names;
   std::set<char> used;
   for (const auto& p : pieces) {
-    const char c = p.voxel->name.empty() ? '\0' : p.voxel->name[0];
+    const std::string& name = p.voxel->name;
+    const bool bracketed = name.size() >= 3 && name[0] == '[' && name[2] == ']' &&
+                           std::isalnum(static_cast<unsigned char>(name[1])) != 0 &&
+                           (name.size() == 3 || name[3] == ' ');
+    names.push_back(!bracketed ? name : name.size() > 4 ? name.substr(4) : std::string());
+    const char c = bracketed ? name[1] : name.empty() ? '\0' : name[0];
     const char key = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
     if (std::isalnum(static_cast<unsigned char>(c)) == 0 || used.count(key) != 0U) {
       letters.clear();
@@ -767,7 +774,7 @@ std::string burrToolsDefinition(const std::string& path) {
   for (std::size_t p = 0; p < pieces.size(); ++p) {
     const Voxel& v = *pieces[p].voxel;
     toml += fmt::format("\n[[piece]]\nletter = \"{}\"\n", letters[p]);
-    if (!v.name.empty()) toml += fmt::format("name = {}\n", tomlString(v.name));
+    if (!names[p].empty()) toml += fmt::format("name = {}\n", tomlString(names[p]));
     std::vector<Site> cubes;
     std::vector<int> cellColours;  // in the order of `cubes`, as the shape picture reads too
     int colour = -1;
@@ -894,7 +901,7 @@ std::string toBurrTools(const Puzzle& puzzle) {
         "voxels piecework reads back",
         puzzle.name, boardSize.x, boardSize.y, boardSize.z, wide ? kMaxRhombicVoxelSide : kMaxVoxelSide));
   xml += voxelXml(puzzle.title, boardSize, board, 0, boardColours);
-  // Shapes 1..n: the pieces, each in its own colour, named so that the letter comes first.
+  // Shapes 1..n: the pieces, each in its own colour, named so that the reader finds the letter first.
   for (std::size_t p = 0; p < puzzle.pieces.size(); ++p) {
     const PieceDef& piece = puzzle.pieces[p];
     const Shape shape = normalized(puzzle.lattice, piece.faces.front());
@@ -918,10 +925,12 @@ std::string toBurrTools(const Puzzle& puzzle) {
     if (spheres) cells = sphereVoxels(cells, size);
     if (rhombic) cells = rhombicVoxels(sphereVoxels(cells, size), size);
     if (tetraOcta) cells = tetraOctaVoxels(cells, size);
-    const bool letterFirst =
-        !piece.name.empty() && std::toupper(static_cast<unsigned char>(piece.name[0])) ==
-                                   std::toupper(static_cast<unsigned char>(piece.letter));
-    const std::string name = letterFirst ? piece.name : fmt::format("{} {}", piece.letter, piece.name);
+    // The reader takes a name's first character as the letter; a name that does not start with the letter
+    // (in the same case) gets it in front in brackets, "[A] 2x2x3 block", which the reader takes off again.
+    const bool letterFirst = !piece.name.empty() && piece.name[0] == piece.letter;
+    const std::string name = letterFirst          ? piece.name
+                             : piece.name.empty() ? fmt::format("[{}]", piece.letter)
+                                                  : fmt::format("[{}] {}", piece.letter, piece.name);
     xml += voxelXml(name, size, cells, constraints.empty() ? static_cast<int>(p) + 1 : 0, cellColours);
   }
   xml +=

@@ -2,16 +2,23 @@
 #include "puzzle/dlx.hpp"
 
 #include <fmt/format.h>
+#include <vector>
 
+#include "puzzle/challenge.hpp"
 #include "puzzle/errors.hpp"
 
 namespace piecework {
 
 namespace {
 
-std::string cellName(const Puzzle& puzzle, const Site& site) {
-  if (puzzle.lattice == Lattice::Square) return fmt::format("r{}c{}", site.y + 1, site.x + 1);
-  return fmt::format("{}.{}.{}", site.z + 1, site.y + 1, site.x + 1);
+// A cell's item name, as the notation names it: on flat boards the cell's row and column as hints and the
+// drawn boards' labels write them (`r2c3`; on a triangular board the picture's offset column, pictureColumn),
+// in boxes its layer, row and column in the box's picture (`3.2.1`). Both count from the board's corner, 1.
+std::string cellName(const Puzzle& puzzle, int site) {
+  const Site& s = puzzle.sites[static_cast<std::size_t>(site)];
+  if (!layered(puzzle.lattice))
+    return fmt::format("r{}c{}", s.y - puzzle.low.y + 1, pictureColumn(puzzle, site));
+  return fmt::format("{}.{}.{}", s.z - puzzle.low.z + 1, s.y - puzzle.low.y + 1, s.x - puzzle.low.x + 1);
 }
 
 std::string copyName(const PieceDef& piece, int copy) {
@@ -40,13 +47,16 @@ std::string toDlx(const Puzzle& puzzle) {
     out +=
         "| pieces with copies have one item per copy: each filling is found once per ordering of the "
         "copies\n";
+  std::vector<std::string> names(puzzle.sites.size());
+  for (std::size_t site = 0; site < names.size(); ++site)
+    names[site] = cellName(puzzle, static_cast<int>(site));
   std::string primary, secondary;
   for (const auto& piece : puzzle.pieces)
     for (int c = 0; c < piece.copies; ++c) primary += copyName(piece, c) + ' ';
   // Cells in reading order (the order of the board picture).
   for (const Site& cell : puzzle.cells) {
     const int site = puzzle.siteIndex.at(cell);
-    (puzzle.mustFill[site] ? primary : secondary) += cellName(puzzle, cell) + ' ';
+    (puzzle.mustFill[site] ? primary : secondary) += names[static_cast<std::size_t>(site)] + ' ';
   }
   primary.pop_back();
   out += primary;
@@ -58,7 +68,7 @@ std::string toDlx(const Puzzle& puzzle) {
   for (const Placement& placement : puzzle.placements) {
     const PieceDef& piece = puzzle.pieces[placement.piece];
     std::string cells;
-    for (const int site : placement.sites) cells += ' ' + cellName(puzzle, puzzle.sites[site]);
+    for (const int site : placement.sites) cells += ' ' + names[static_cast<std::size_t>(site)];
     for (int c = 0; c < piece.copies; ++c) out += copyName(piece, c) + cells + '\n';
   }
   return out;

@@ -10,9 +10,12 @@
 
 #include <cstdlib>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 #include <tuple>
+#include <utility>
+#include <vector>
 
 #include "support/exact_cover.hpp"
 #include "support/run.hpp"
@@ -64,6 +67,17 @@ constexpr const char* kHandWritten = R"(<?xml version="1.0"?>
 </puzzle>
 )";
 
+// The pieces `show --json` lists: (letter, name).
+std::vector<std::pair<std::string, std::string>> piecesOf(const std::string& puzzle) {
+  const auto r = runPiecework("show " + puzzle + " --json");
+  EXPECT_EQ(r.status, 0) << r.err;
+  std::vector<std::pair<std::string, std::string>> out;
+  const auto json = nlohmann::json::parse(r.out);
+  for (const auto& piece : json.at("pieces"))
+    out.emplace_back(piece.at("letter").get<std::string>(), piece.at("name").get<std::string>());
+  return out;
+}
+
 }  // namespace
 
 TEST(BurrTools, ShippedCubicAndSquarePuzzlesRoundTripAndCountTheSame) {
@@ -87,6 +101,45 @@ TEST(BurrTools, ShippedCubicAndSquarePuzzlesRoundTripAndCountTheSame) {
       EXPECT_NE(json.find(expected), std::string::npos) << path << json;
     }
   }
+}
+
+// A round trip keeps the pieces' letters and names, also where a name does not start with the letter.
+TEST(BurrTools, RoundTripKeepsPieceLettersAndNames) {
+  const std::string dir = piecework::test::tempDir();
+  using Pieces = std::vector<std::pair<std::string, std::string>>;
+  // As data/puzzles/super-iq-cube.toml and iq-blocks.toml spell them.
+  const Pieces superIqCube{{"A", "2x2x3 block"}, {"B", "1x2x4 block"}, {"C", "unit cube"}};
+  Pieces iqBlocks;
+  for (int k = 0; k <= 9; ++k) iqBlocks.emplace_back(std::to_string(k), "block " + std::to_string(k));
+  // A definition whose letters differ from its names' first characters in case, or have no name (the name is
+  // then the letter), or a name that starts with another letter and a space.
+  std::ofstream(dir + "/names.toml") << "name = \"names\"\nlattice = \"square\"\nboard = \".../.../...\"\n"
+                                        "[[piece]]\nletter = \"B\"\nname = \"blue\"\nshape = \"##\"\n"
+                                        "[[piece]]\nletter = \"x\"\nshape = \"###\"\n"
+                                        "[[piece]]\nletter = \"q\"\nname = \"L tromino\"\nshape = \"##/#.\"\n"
+                                        "[[piece]]\nletter = \"z\"\nname = \"[z]\"\nshape = \"#\"\n";
+  const Pieces names{{"B", "blue"}, {"x", "x"}, {"q", "L tromino"}, {"z", "[z]"}};
+  for (const auto& [puzzle, expected] : {std::pair<std::string, Pieces>{"super-iq-cube", superIqCube},
+                                         {"iq-blocks", iqBlocks},
+                                         {"'" + dir + "/names.toml'", names}}) {
+    EXPECT_EQ(piecesOf(puzzle), expected) << puzzle;
+    const std::string xm = dir + "/round.xmpuzzle", toml = dir + "/round.toml";
+    ASSERT_EQ(runPiecework("convert " + puzzle + " '" + xm + "'").status, 0) << puzzle;
+    EXPECT_EQ(piecesOf("'" + xm + "'"), expected) << puzzle;
+    ASSERT_EQ(runPiecework("convert '" + xm + "' '" + toml + "'").status, 0) << puzzle;
+    EXPECT_EQ(piecesOf("'" + toml + "'"), expected) << puzzle;
+  }
+  // Files written before the letter went into brackets ("A 2x2x3 block") read as they did: the name's first
+  // character is the letter and the name stays whole. So does a name such as "L pentomino".
+  std::string text = kHandWritten;
+  for (const auto& [from, to] :
+       {std::pair<std::string, std::string>{"name=\"domino\"", "name=\"A domino\""}}) {
+    ASSERT_NE(text.find(from), std::string::npos) << from;
+    text.replace(text.find(from), from.size(), to);
+  }
+  std::ofstream(dir + "/old.xmpuzzle", std::ios::binary) << text;
+  EXPECT_EQ(piecesOf("'" + dir + "/old.xmpuzzle#2'"), (Pieces{{"A", "A domino"}}));
+  EXPECT_EQ(piecesOf("'" + dir + "/old.xmpuzzle#1'"), (Pieces{{"I", "I tromino"}}));
 }
 
 TEST(BurrTools, HandWrittenFileWithProblemsCopiesAndColours) {

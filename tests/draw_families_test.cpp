@@ -19,7 +19,10 @@
 #include <nlohmann/json.hpp>
 #include <numbers>
 #include <set>
+#include <sstream>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "output/booklet.hpp"
 #include "output/draw.hpp"
@@ -423,21 +426,23 @@ TEST(DrawFocus, TerminalFramesTheWindowAndShowsThePatternsColours) {
   const Puzzle& puzzle = focus();
   const Challenge challenge = parseChallengeText(puzzle, "RRR/BWB/BRB");
   EXPECT_EQ(boardPicture(puzzle, {}, false, challenge.marks),
-            ". . . . . . . . .\n"
-            ". . .|R R R|. . .\n"
-            ". . .|B W B|. . .\n"
-            ". . .|B R B|. . .\n"
-            "  . . . . . . .\n"
+            " c 1 2 3 4 5 6 7 8 9\n"
+            "r1 . . . . . . . . .\n"
+            "r2 . . .|R R R|. . .\n"
+            "r3 . . .|B W B|. . .\n"
+            "r4 . . .|B R B|. . .\n"
+            "r5   . . . . . . .\n"
             "(the colours the framed window must show; W white, R red, B blue, G green)\n");
   // show: the empty board with its window cells, and the pieces' squares in colour letters (A is G W R over
   // a red square, docs/puzzle-format.md).
   const RunResult show = runPiecework("show iq-focus");
   EXPECT_EQ(show.status, 0) << show.err;
-  EXPECT_NE(show.out.find(". . . . . . . . .\n"
-                          ". . .|o o o|. . .\n"
-                          ". . .|o o o|. . .\n"
-                          ". . .|o o o|. . .\n"
-                          "  . . . . . . .\n"),
+  EXPECT_NE(show.out.find(" c 1 2 3 4 5 6 7 8 9\n"
+                          "r1 . . . . . . . . .\n"
+                          "r2 . . .|o o o|. . .\n"
+                          "r3 . . .|o o o|. . .\n"
+                          "r4 . . .|o o o|. . .\n"
+                          "r5   . . . . . . .\n"),
             std::string::npos)
       << show.out;
   EXPECT_NE(show.out.find("  G W R\n  . R .\n"), std::string::npos) << show.out;
@@ -448,6 +453,63 @@ TEST(DrawFocus, TerminalFramesTheWindowAndShowsThePatternsColours) {
     EXPECT_NE(solve.out.find(row), std::string::npos) << row << "\n" << solve.out;
   const RunResult colour = runPiecework("solve iq-focus --challenge RRR/BWB/BRB --color");
   EXPECT_NE(colour.out.find("\x1b[48;2;"), std::string::npos);
+}
+
+// The terminal pictures of IQ Focus carry the notation's row and column words like the other flat boards, so
+// that a cell a hint names is found by them: "window square r2c5" is the 5th column of row r2, in the pattern
+// and in the colour picture beside the pieces.
+TEST(DrawFocus, TerminalPicturesCarryRowAndColumnLabels) {
+  const RunResult hint = runPiecework("hint iq-focus --challenge RWW/GBR/GBB");
+  ASSERT_EQ(hint.status, 0) << hint.err;
+  // The first hint rules out A (T tetromino, colours GWR over .R.) on r1c4 r1c5 r1c6 r2c5: its red square
+  // would lie on r2c5, which the pattern's first row (R W W, columns 4-6 of row 2) says is white.
+  ASSERT_NE(
+      hint.out.find("[r1c4 r1c5 r2c5 r1c6]: it would put red on window square r2c5, which must show white"),
+      std::string::npos)
+      << hint.out;
+  std::vector<std::string> lines;
+  {
+    std::istringstream in(hint.out);
+    for (std::string line; std::getline(in, line);) lines.push_back(line);
+  }
+  // The character under column number `column` of the header at line `header` (the `nth` picture beside
+  // others), in the line of row `row` below it.
+  const auto at = [&](std::size_t header, int row, int column, int nth) {
+    const std::string& h = lines.at(header);
+    std::size_t pos = std::string::npos;
+    int seen = 0;
+    for (std::size_t i = 0; i < h.size(); ++i) {
+      if (std::isdigit(static_cast<unsigned char>(h[i])) == 0 ||
+          (i > 0 && std::isdigit(static_cast<unsigned char>(h[i - 1])) != 0))
+        continue;
+      if (std::stoi(h.substr(i)) == column && seen++ == nth) {
+        pos = i;
+        break;
+      }
+    }
+    EXPECT_NE(pos, std::string::npos) << h;
+    const std::string& line = lines.at(header + static_cast<std::size_t>(row));
+    EXPECT_EQ(line.rfind("r" + std::to_string(row) + " ", 0), 0U) << line;
+    return pos < line.size() ? line[pos] : '?';
+  };
+  std::vector<std::size_t> headers;
+  for (std::size_t i = 0; i < lines.size(); ++i)
+    if (lines[i].rfind(" c 1 2 3 4 5 6 7 8 9", 0) == 0) headers.push_back(i);
+  ASSERT_EQ(headers.size(), 2U) << hint.out;
+  // The pattern: r2c5 shows white, r2c4 red, r4c6 blue (RWW/GBR/GBB in the window, columns 4-6 of rows 2-4).
+  EXPECT_EQ(at(headers[0], 2, 5, 0), 'W') << hint.out;
+  EXPECT_EQ(at(headers[0], 2, 4, 0), 'R') << hint.out;
+  EXPECT_EQ(at(headers[0], 4, 6, 0), 'B') << hint.out;
+  EXPECT_EQ(at(headers[0], 1, 1, 0), '.') << hint.out;
+  // A where it cannot go: its letter on the four cells the hint names, and in the colour picture beside it
+  // red on r2c5 (its stem) while the rest of the pattern shows.
+  for (const auto& [row, column] : {std::pair{1, 4}, std::pair{1, 5}, std::pair{1, 6}, std::pair{2, 5}})
+    EXPECT_EQ(at(headers[1], row, column, 0), 'A') << row << " " << column << "\n" << hint.out;
+  EXPECT_EQ(at(headers[1], 2, 4, 0), '.') << hint.out;
+  EXPECT_EQ(at(headers[1], 2, 5, 1), 'R') << hint.out;
+  EXPECT_EQ(at(headers[1], 1, 4, 1), 'G') << hint.out;
+  EXPECT_EQ(at(headers[1], 1, 6, 1), 'R') << hint.out;
+  EXPECT_EQ(at(headers[1], 3, 6, 1), 'R') << hint.out;
 }
 
 // Sheets and booklets of both families, as files: a PNG sheet with the pattern's colours in it, a PDF
