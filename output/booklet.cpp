@@ -452,6 +452,30 @@ void footAnswers(cairo_t* cr, const PageSize& page, double foot, const std::vect
   cairo_restore(cr);
 }
 
+// Whether the booklet's own challenges show that harder levels have fewer pieces given: for some puzzle the
+// mean number of pieces given falls from one of its levels in the booklet to a harder one, and for none does
+// it rise. Not so for a booklet of one level, nor where every level gives the same (IQ Focus gives none).
+bool fewerGivenHigher(const std::vector<BookletEntry>& entries, const std::vector<Group>& groups) {
+  std::map<const Puzzle*, std::map<Level, std::pair<double, int>>> given;  // puzzle, level: sum, count
+  for (const Group& g : groups)
+    for (std::size_t i : g.entries) {
+      auto& [sum, count] = given[g.puzzle][g.level];
+      sum += static_cast<double>(entries[i].givens.size());
+      ++count;
+    }
+  bool falls = false;
+  for (const auto& [puzzle, levels] : given) {
+    double previous = -1;
+    for (const auto& [level, sumCount] : levels) {
+      const double mean = sumCount.first / sumCount.second;
+      if (previous >= 0 && mean > previous) return false;
+      if (previous >= 0 && mean < previous) falls = true;
+      previous = mean;
+    }
+  }
+  return falls;
+}
+
 void titlePage(cairo_t* cr, const PageSize& page, const std::vector<BookletEntry>& entries,
                const std::vector<Group>& groups, const BookletOptions& options, int answersPage) {
   std::vector<const Puzzle*> puzzles;
@@ -535,7 +559,9 @@ void titlePage(cairo_t* cr, const PageSize& page, const std::vector<BookletEntry
     if (y > page.h - kMargin - 60) break;
   }
   const std::string levelsNote =
-      "Harder levels have fewer pieces given: dots in the page headers show the level (1 to 5).";
+      fewerGivenHigher(entries, groups)
+          ? "Harder levels have fewer pieces given: dots in the page headers show the level (1 to 5)."
+          : "Dots in the page headers show the level (1 to 5).";
   grey(cr);
   showText(cr, fittedFont(cr, levelsNote, 10, false, page.w - 2 * kMargin), page.w / 2, page.h - kMargin - 10,
            0.5);
