@@ -211,10 +211,9 @@ std::vector<std::string> wrap(cairo_t* cr, const std::string& text, double width
 }
 
 // Sets the font at `size`, or smaller down to 6 points when `text` is wider than `width` (a long line on
-// small paper).
-void fittedFont(cairo_t* cr, const std::string& text, double size, bool bold, double width) {
-  setFont(cr, size, bold);
-  while (size > 6 && textWidth(cr, text) > width) setFont(cr, size -= 0.5, bold);
+// small paper); returns the text to show, cut short with "…" when even 6 points are too wide.
+std::string fittedFont(cairo_t* cr, const std::string& text, double size, bool bold, double width) {
+  return fitText(cr, text, width, {.size = size, .minSize = 6, .bold = bold}).lines.front();
 }
 
 // Crop marks at the four corners of the trimmed page (0, 0, page.w, page.h), in the bleed around it: each
@@ -263,15 +262,21 @@ void pageHeader(cairo_t* cr, const PageSize& page, const Group& g, int from, int
   setColour(cr, levelColour(g.level));
   cairo_rectangle(cr, kMargin, y - 12, 5, 16);
   cairo_fill(cr);
-  ink(cr);
-  setFont(cr, 14, true);
-  const std::string title = fmt::format("{} \xc2\xb7 {}", g.puzzle->title, levelName(g.level));
-  showText(cr, title, kMargin + 11, y);
-  setFont(cr, 9, false);
-  grey(cr);
   const std::string range =
       from == to ? fmt::format("no. {}", from) : fmt::format("no. {}\xe2\x80\x93{}", from, to);
-  showText(cr, range, page.w - kMargin - 62, y - 1, 1);
+  const double rangeRight = page.w - kMargin - 62;
+  setFont(cr, 9, false);
+  const double rangeLeft = rangeRight - textWidth(cr, range);
+  // The title ends 8 points short of the number; a long puzzle name gets a smaller font, then is cut short
+  // before the level's name.
+  ink(cr);
+  const std::string level = fmt::format(" \xc2\xb7 {}", levelName(g.level));
+  const FittedText title = fitText(cr, g.puzzle->title + level, rangeLeft - 8 - (kMargin + 11),
+                                   {.size = 14, .minSize = 9, .bold = true}, level);
+  showText(cr, title.lines.front(), kMargin + 11, y);
+  setFont(cr, 9, false);
+  grey(cr);
+  showText(cr, range, rangeRight, y - 1, 1);
   levelBadge(cr, g.level, page.w - kMargin - 48, y - 4);
   cairo_set_source_rgb(cr, 0.8, 0.82, 0.85);
   cairo_set_line_width(cr, 0.6);
@@ -397,8 +402,8 @@ void answerCell(cairo_t* cr, const Rect& cell, int number, const BookletEntry& e
     grey(cr);
     showText(cr, "no answer stored", cell.x + w + 4, cell.y + 7.8);
   }
-  // The board with its row and column labels (boardLabelRoom), unless the board is so small that legible labels
-  // would not fit beside its cells (boardLabelsFit): then the bare board, as large as the cell allows.
+  // The board with its row and column labels (boardLabelRoom), unless the board is so small that legible
+  // labels would not fit beside its cells (boardLabelsFit): then the bare board, as large as the cell allows.
   const Extent bare = boardExtent(*e.puzzle);
   const double h = cell.h - kAnswerCaption;
   LabelRoom room = boardLabelRoom(*e.puzzle);
@@ -447,6 +452,30 @@ void footAnswers(cairo_t* cr, const PageSize& page, double foot, const std::vect
   cairo_restore(cr);
 }
 
+// Whether the booklet's own challenges show that harder levels have fewer pieces given: for some puzzle the
+// mean number of pieces given falls from one of its levels in the booklet to a harder one, and for none does
+// it rise. Not so for a booklet of one level, nor where every level gives the same (IQ Focus gives none).
+bool fewerGivenHigher(const std::vector<BookletEntry>& entries, const std::vector<Group>& groups) {
+  std::map<const Puzzle*, std::map<Level, std::pair<double, int>>> given;  // puzzle, level: sum, count
+  for (const Group& g : groups)
+    for (std::size_t i : g.entries) {
+      auto& [sum, count] = given[g.puzzle][g.level];
+      sum += static_cast<double>(entries[i].givens.size());
+      ++count;
+    }
+  bool falls = false;
+  for (const auto& [puzzle, levels] : given) {
+    double previous = -1;
+    for (const auto& [level, sumCount] : levels) {
+      const double mean = sumCount.first / sumCount.second;
+      if (previous >= 0 && mean > previous) return false;
+      if (previous >= 0 && mean < previous) falls = true;
+      previous = mean;
+    }
+  }
+  return falls;
+}
+
 void titlePage(cairo_t* cr, const PageSize& page, const std::vector<BookletEntry>& entries,
                const std::vector<Group>& groups, const BookletOptions& options, int answersPage) {
   std::vector<const Puzzle*> puzzles;
@@ -455,11 +484,12 @@ void titlePage(cairo_t* cr, const PageSize& page, const std::vector<BookletEntry
   const std::string title = bookletTitle(entries, options);
   double y = page.h * 0.2;
   ink(cr);
-  double size = 30;
-  setFont(cr, size, true);
-  while (size > 12 && textWidth(cr, title) > page.w - 2 * kMargin) setFont(cr, size -= 1, true);
-  showText(cr, title, page.w / 2, y, 0.5);
-  y += 26;
+  // A long title gets a smaller font, down to 12 points, then up to three lines.
+  const FittedText titleLines = fitText(cr, title, page.w - 2 * kMargin,
+                                        {.size = 30, .minSize = 12, .bold = true, .maxLines = 3, .step = 1});
+  const double leading = titleLines.size * 1.25;
+  showFitted(cr, titleLines, page.w / 2, y, 0.5, leading);
+  y += leading * static_cast<double>(titleLines.lines.size() - 1) + 26;
   grey(cr);
   std::string line = fmt::format("{} challenge{}", entries.size(), entries.size() == 1 ? "" : "s");
   if (!groups.empty()) {
@@ -471,12 +501,10 @@ void titlePage(cairo_t* cr, const PageSize& page, const std::vector<BookletEntry
   line += !options.solutions                     ? ", no answers"
           : options.answersAt == AnswersAt::Foot ? ", answers upside down at the foot of each page"
                                                  : ", answers at the back";
-  fittedFont(cr, line, 12, false, page.w - 2 * kMargin);
-  showText(cr, line, page.w / 2, y, 0.5);
+  showText(cr, fittedFont(cr, line, 12, false, page.w - 2 * kMargin), page.w / 2, y, 0.5);
   if (!options.subtitle.empty()) {
     y += 18;
-    fittedFont(cr, options.subtitle, 12, false, page.w - 2 * kMargin);
-    showText(cr, options.subtitle, page.w / 2, y, 0.5);
+    showText(cr, fittedFont(cr, options.subtitle, 12, false, page.w - 2 * kMargin), page.w / 2, y, 0.5);
   }
   // Contents.
   y += 46;
@@ -487,7 +515,9 @@ void titlePage(cairo_t* cr, const PageSize& page, const std::vector<BookletEntry
   y += 8;
   // Up to about half the page for the contents, however many groups there are.
   const double spacing = std::clamp(page.h * 0.45 / static_cast<double>(groups.size() + 1), 9.0, 19.0);
-  auto row = [&](const std::string& what, const std::string& numbers, int pageNo, const char* colour) {
+  // `keep`: the end of `what` (the level's name) left whole when a long puzzle name is cut short.
+  auto row = [&](const std::string& what, const std::string& keep, const std::string& numbers, int pageNo,
+                 const char* colour) {
     y += spacing;
     if (colour != nullptr) {
       setColour(cr, colour);
@@ -495,10 +525,7 @@ void titlePage(cairo_t* cr, const PageSize& page, const std::vector<BookletEntry
       cairo_fill(cr);
     }
     ink(cr);
-    double size = 11;
-    setFont(cr, size, false);
-    while (size > 6 && textWidth(cr, what) > right - left - 160) setFont(cr, size -= 0.5, false);
-    showText(cr, what, left + 10, y);
+    showText(cr, fitText(cr, what, right - left - 160, {.size = 11}, keep).lines.front(), left + 10, y);
     setFont(cr, 11, false);
     grey(cr);
     showText(cr, numbers, right - 70, y, 1);
@@ -507,20 +534,22 @@ void titlePage(cairo_t* cr, const PageSize& page, const std::vector<BookletEntry
   };
   for (const Group& g : groups) {
     const int last = g.firstNumber + static_cast<int>(g.entries.size()) - 1;
-    row(puzzles.size() == 1 ? levelName(g.level)
-                            : fmt::format("{} \xc2\xb7 {}", g.puzzle->title, levelName(g.level)),
+    const std::string level = fmt::format(" \xc2\xb7 {}", levelName(g.level));
+    row(puzzles.size() == 1 ? levelName(g.level) : g.puzzle->title + level, puzzles.size() == 1 ? "" : level,
         g.firstNumber == last ? fmt::format("no. {}", last)
                               : fmt::format("no. {}\xe2\x80\x93{}", g.firstNumber, last),
         g.firstPage, levelColour(g.level));
   }
   if (options.solutions && options.answersAt == AnswersAt::Back && !groups.empty())
-    row("Answers", "", answersPage, nullptr);
+    row("Answers", "", "", answersPage, nullptr);
   // How to play, per puzzle.
   y += 44;
   for (const Puzzle* p : puzzles) {
     ink(cr);
-    setFont(cr, 12, true);
-    showText(cr, puzzles.size() == 1 ? std::string("How to play") : p->title, left, y);
+    showText(
+        cr,
+        fittedFont(cr, puzzles.size() == 1 ? std::string("How to play") : p->title, 12, true, right - left),
+        left, y);
     setFont(cr, 10, false);
     for (const std::string& l : wrap(cr, rulesText(*p), right - left)) {
       y += 14;
@@ -530,10 +559,12 @@ void titlePage(cairo_t* cr, const PageSize& page, const std::vector<BookletEntry
     if (y > page.h - kMargin - 60) break;
   }
   const std::string levelsNote =
-      "Harder levels have fewer pieces given: dots in the page headers show the level (1 to 5).";
-  fittedFont(cr, levelsNote, 10, false, page.w - 2 * kMargin);
+      fewerGivenHigher(entries, groups)
+          ? "Harder levels have fewer pieces given: dots in the page headers show the level (1 to 5)."
+          : "Dots in the page headers show the level (1 to 5).";
   grey(cr);
-  showText(cr, levelsNote, page.w / 2, page.h - kMargin - 10, 0.5);
+  showText(cr, fittedFont(cr, levelsNote, 10, false, page.w - 2 * kMargin), page.w / 2, page.h - kMargin - 10,
+           0.5);
 }
 
 // The cover: a dark band across the top two thirds, running into the bleed, with the title and author in
@@ -547,11 +578,11 @@ void coverPage(cairo_t* cr, const PageSize& page, double bleed, const std::vecto
   const double width = page.w - 2 * kMargin;
   const std::string title = bookletTitle(entries, options);
   cairo_set_source_rgb(cr, 1, 1, 1);
-  fittedFont(cr, title, std::min(40.0, page.w / 14), true, width);
-  showText(cr, title, page.w / 2, bandBottom * 0.5, 0.5);
+  showText(cr, fittedFont(cr, title, std::min(40.0, page.w / 14), true, width), page.w / 2, bandBottom * 0.5,
+           0.5);
   if (!options.author.empty()) {
-    fittedFont(cr, options.author, std::min(18.0, page.w / 30), false, width);
-    showText(cr, options.author, page.w / 2, bandBottom * 0.5 + 36, 0.5);
+    showText(cr, fittedFont(cr, options.author, std::min(18.0, page.w / 30), false, width), page.w / 2,
+             bandBottom * 0.5 + 36, 0.5);
   }
   std::vector<std::string> puzzles;
   std::vector<Level> levels;
@@ -564,13 +595,11 @@ void coverPage(cairo_t* cr, const PageSize& page, double bleed, const std::vecto
   for (const std::string& p : puzzles) names += (names.empty() ? "" : " \xc2\xb7 ") + p;
   double y = bandBottom + (page.h - bandBottom) * 0.3;
   ink(cr);
-  fittedFont(cr, names, 16, true, width);
-  showText(cr, names, page.w / 2, y, 0.5);
+  showText(cr, fittedFont(cr, names, 16, true, width), page.w / 2, y, 0.5);
   y += 24;
   const std::string count = fmt::format("{} challenge{}", entries.size(), entries.size() == 1 ? "" : "s");
   grey(cr);
-  fittedFont(cr, count, 12, false, width);
-  showText(cr, count, page.w / 2, y, 0.5);
+  showText(cr, fittedFont(cr, count, 12, false, width), page.w / 2, y, 0.5);
   y += 22;
   std::sort(levels.begin(), levels.end());
   const double step = 16, left = page.w / 2 - step * (static_cast<double>(levels.size()) - 1) / 2;
@@ -581,8 +610,7 @@ void coverPage(cairo_t* cr, const PageSize& page, double bleed, const std::vecto
   }
   if (!options.edition.empty()) {
     grey(cr);
-    fittedFont(cr, options.edition, 10, false, width);
-    showText(cr, options.edition, page.w / 2, page.h - kMargin, 0.5);
+    showText(cr, fittedFont(cr, options.edition, 10, false, width), page.w / 2, page.h - kMargin, 0.5);
   }
 }
 
@@ -608,8 +636,7 @@ void imprintPage(cairo_t* cr, const PageSize& page, const std::vector<BookletEnt
       ink(cr);
     else
       grey(cr);
-    fittedFont(cr, text, 10, bold, width);
-    if (!text.empty()) showText(cr, text, kMargin, y);
+    if (!text.empty()) showText(cr, fittedFont(cr, text, 10, bold, width), kMargin, y);
     y += spacing;
   }
 }

@@ -16,14 +16,16 @@ void writeSheet(const std::string& path, const Puzzle& puzzle, const std::vector
   cairo_set_source_rgb(cr, 1, 1, 1);
   cairo_paint(cr);
   cairo_set_source_rgb(cr, 0.13, 0.14, 0.16);
-  setFont(cr, 20, true);
-  showText(cr, options.heading.empty() ? puzzle.title : options.heading, margin, margin + 14);
-  double y = margin + 24;
+  // A long heading gets a smaller font, down to 12 points, then a second line; the drawing moves down.
+  const FittedText heading =
+      fitText(cr, options.heading.empty() ? puzzle.title : options.heading, page.w - 2 * margin,
+              {.size = 20, .minSize = 12, .bold = true, .maxLines = 2});
+  const double leading = heading.size * 1.2;
+  showFitted(cr, heading, margin, margin + 14, 0, leading);
+  double y = margin + 24 + leading * static_cast<double>(heading.lines.size() - 1);
   if (!options.caption.empty()) {
-    setFont(cr, 9, false);
-    double size = 9;
-    while (size > 5 && textWidth(cr, options.caption) > page.w - 2 * margin) setFont(cr, size -= 0.5, false);
-    showText(cr, options.caption, margin, y + 8);
+    showText(cr, fitText(cr, options.caption, page.w - 2 * margin, {.size = 9, .minSize = 5}).lines.front(),
+             margin, y + 8);
     y += 14;
   }
   y += 10;

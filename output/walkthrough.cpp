@@ -94,8 +94,13 @@ void writeWalkthrough(const std::string& path, const Puzzle& puzzle, const std::
       cairo_set_source_rgb(cr, 1, 1, 1);
       cairo_paint(cr);
       cairo_set_source_rgb(cr, 0.13, 0.14, 0.16);
-      setFont(cr, 16, true);
-      showText(cr, panel == 0 ? heading : heading + " (continued)", kMargin, kMargin + 12);
+      // A long heading gets a smaller font, down to 10 points, then is cut short (before "(continued)").
+      const std::string continued = panel == 0 ? "" : " (continued)";
+      showText(cr,
+               fitText(cr, heading + continued, layout.page.w - 2 * kMargin,
+                       {.size = 16, .minSize = 10, .bold = true}, continued)
+                   .lines.front(),
+               kMargin, kMargin + 12);
     }
     const bool challenge = panel == 0;
     const WalkthroughStep* step = challenge ? nullptr : &steps[panel - 1];

@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <map>
 #include <sstream>
 #include <string>
 
@@ -19,6 +20,7 @@
 #include "output/imprint.hpp"
 #include "puzzle/definition.hpp"
 #include "solver/solver.hpp"
+#include "support/json_lines.hpp"
 #include "support/run.hpp"
 
 namespace fs = std::filesystem;
@@ -548,4 +550,52 @@ TEST(PressFont, FontFileDrawsAllText) {
     EXPECT_EQ(refused.err.find('\n'), refused.err.size() - 1) << refused.err;
   }
   EXPECT_FALSE(fs::exists(dir + "/bad.pdf"));
+}
+
+// The title page's note on levels says "Harder levels have fewer pieces given" only when the booklet's own
+// challenges show it. IQ Focus gives no piece at any level (a challenge is a window's colours), so its
+// booklet must not say it; an IQ Fit booklet of Starter and Expert challenges, whose Starter ones give more
+// pieces (as generate reports them), keeps it; a booklet of one level has no harder level to compare.
+TEST(PressTitlePage, FewerPiecesGivenOnlyWhenTheChallengesShowIt) {
+  if (!havePoppler()) GTEST_SKIP() << "poppler-utils not installed";
+  const std::string dir = piecework::test::tempDir();
+  const std::string sentence = "Harder levels have fewer pieces given";
+  auto titlePage = [&](const std::string& db, const std::string& options) {
+    const std::string pdf = dir + "/t.pdf";
+    const auto r = runPiecework(fmt::format("booklet --db '{}' --out '{}' {}", db, pdf, options));
+    EXPECT_EQ(r.status, 0) << r.err;
+    return shell(fmt::format("pdftotext -f 1 -l 1 '{}' -", pdf)).out;
+  };
+  // Pieces given per level, as generate reports them.
+  auto make = [&](const std::string& puzzle, const std::string& db) {
+    std::map<std::string, std::vector<int>> given;
+    for (const char* level : {"Starter", "Expert"}) {
+      const auto made = runPiecework(fmt::format(
+          "generate {} --level {} --count 2 --seed 1 --quiet --json --db '{}'", puzzle, level, db));
+      EXPECT_EQ(made.status, 0) << made.err;
+      for (const auto& line : piecework::test::jsonLines(made.out))
+        given[level].push_back(line["given"].get<int>());
+    }
+    return given;
+  };
+  const std::string focus = dir + "/focus.sqlite", fit = dir + "/fit.sqlite";
+  const auto focusGiven = make("iq-focus", focus);
+  ASSERT_EQ(focusGiven.at("Starter"), (std::vector<int>{0, 0}));
+  ASSERT_EQ(focusGiven.at("Expert"), (std::vector<int>{0, 0}));
+  const auto fitGiven = make("iq-fit", fit);
+  ASSERT_GT(*std::min_element(fitGiven.at("Starter").begin(), fitGiven.at("Starter").end()),
+            *std::max_element(fitGiven.at("Expert").begin(), fitGiven.at("Expert").end()));
+
+  std::string text = titlePage(focus, "--puzzle iq-focus");
+  EXPECT_EQ(text.find(sentence), std::string::npos) << text;
+  EXPECT_NE(text.find("Dots in the page headers show the level (1 to 5)."), std::string::npos) << text;
+  text = titlePage(focus, "--puzzle iq-focus --level Starter");
+  EXPECT_EQ(text.find(sentence), std::string::npos) << text;
+
+  text = titlePage(fit, "--puzzle iq-fit");
+  EXPECT_NE(text.find(sentence + ": dots in the page headers show the level (1 to 5)."), std::string::npos)
+      << text;
+  text = titlePage(fit, "--puzzle iq-fit --level Expert");
+  EXPECT_EQ(text.find(sentence), std::string::npos) << text;
+  EXPECT_NE(text.find("Dots in the page headers show the level (1 to 5)."), std::string::npos) << text;
 }
