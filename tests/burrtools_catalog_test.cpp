@@ -28,14 +28,6 @@ using test::runShell;
 using test::slurp;
 using test::spit;
 
-std::vector<std::string> linesOf(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);)
-    if (!line.empty()) lines.push_back(line);
-  return lines;
-}
-
 // `show --json` of a puzzle: its name and its placements, counted over its pieces.
 struct Shown {
   std::string name;
@@ -92,7 +84,7 @@ TEST_F(BurrToolsFiles, GenerateIntoTheCatalogLeavesItReadableByEveryCommand) {
 
     const auto list = runPiecework(db("catalog list --json", catalog));
     ASSERT_EQ(list.status, 0) << list.err;
-    const auto rows = linesOf(list.out);
+    const auto rows = test::nonEmptyLines(list.out);
     ASSERT_GE(rows.size(), 2U);
     for (const auto& row : rows) EXPECT_EQ(nlohmann::json::parse(row)["puzzle"], stem) << row;
     const auto check = runPiecework(db("catalog check", catalog));
@@ -105,7 +97,7 @@ TEST_F(BurrToolsFiles, GenerateIntoTheCatalogLeavesItReadableByEveryCommand) {
     const auto exported = runPiecework(db("catalog export", catalog));
     ASSERT_EQ(exported.status, 0) << exported.err;
     std::vector<std::string> definitions;
-    for (const auto& line : linesOf(exported.out)) {
+    for (const auto& line : test::nonEmptyLines(exported.out)) {
       const auto j = nlohmann::json::parse(line);
       if (j.contains("definition")) definitions.push_back(j["definition"]["text"].get<std::string>());
     }
@@ -262,7 +254,7 @@ TEST_F(SameNameOtherDefinition, JsonLinesWithoutTheDefinitionAreRefusedTooAndJso
   EXPECT_EQ(with.status, 0) << with.err;
 
   std::string withoutDefinitions;
-  for (const auto& line : linesOf(exported.out))
+  for (const auto& line : test::nonEmptyLines(exported.out))
     if (line.rfind("{\"definition\"", 0) != 0) withoutDefinitions += line + "\n";
   spit(path("old.jsonl"), withoutDefinitions);
   const auto r =

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "support/run.hpp"
+#include "support/temp_dir_test.hpp"
 
 namespace {
 
@@ -33,14 +34,6 @@ void spit(const std::string& path, const std::string& text) {
 
 std::string quote(const std::string& s) {
   return "'" + s + "'";
-}
-
-std::vector<std::string> linesOf(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);)
-    if (!line.empty()) lines.push_back(line);
-  return lines;
 }
 
 // Two small custom puzzles. The strip's unique challenges are one piece given at either end; the box (3 x 4:
@@ -118,7 +111,7 @@ TEST(CatalogInterop, ExportOfTwoCustomPuzzlesImportsWithoutPuzzleAndRoundTripsBy
   const TwoPuzzleCatalog c;
   const auto first = runPiecework("catalog export --db " + quote(c.db));
   ASSERT_EQ(first.status, 0) << first.err;
-  const auto lines = linesOf(first.out);
+  const auto lines = piecework::test::nonEmptyLines(first.out);
   ASSERT_EQ(lines.size(), 6U) << first.out;  // two definitions, four challenges
 
   // Each definition comes before the first challenge of its puzzle and holds the text we wrote.
@@ -157,7 +150,7 @@ TEST(CatalogInterop, ExportOfTwoCustomPuzzlesImportsWithoutPuzzleAndRoundTripsBy
   // The imported definitions draw and solve: a challenge of each shows its pictures.
   const auto list = runPiecework("catalog list --json --db " + quote(fresh));
   ASSERT_EQ(list.status, 0) << list.err;
-  EXPECT_EQ(linesOf(list.out).size(), 4U);
+  EXPECT_EQ(piecework::test::nonEmptyLines(list.out).size(), 4U);
 
   // Importing again adds nothing.
   const auto again = runPiecework("catalog import " + quote(exported) + " --json --db " + quote(fresh));
@@ -174,7 +167,7 @@ TEST(CatalogInterop, ExportOfShippedPuzzlesHasNoDefinitions) {
       0);
   const auto r = runPiecework("catalog export --db " + quote(db));
   ASSERT_EQ(r.status, 0) << r.err;
-  EXPECT_EQ(linesOf(r.out).size(), 1U);
+  EXPECT_EQ(piecework::test::nonEmptyLines(r.out).size(), 1U);
   EXPECT_EQ(r.out.find("\"definition\""), std::string::npos) << r.out;
 }
 
@@ -183,7 +176,7 @@ TEST(CatalogInterop, OldExportsWithoutDefinitionsTakeSeveralPuzzleFiles) {
   const auto first = runPiecework("catalog export --db " + quote(c.db));
   ASSERT_EQ(first.status, 0) << first.err;
   std::string old;  // the export as earlier versions wrote it: challenge lines only
-  for (const auto& line : linesOf(first.out))
+  for (const auto& line : piecework::test::nonEmptyLines(first.out))
     if (line.find("{\"definition\"") != 0) old += line + "\n";
   const std::string file = c.dir + "/old.jsonl";
   spit(file, old);
@@ -228,7 +221,7 @@ TEST(CatalogInterop, CsvExportImportsAndRoundTripsByteIdentically) {
   EXPECT_EQ(summary["exported"], 4);
   EXPECT_EQ(summary["format"], "csv");
   const std::string text = slurp(csv);
-  EXPECT_EQ(linesOf(text).size(), 5U);  // header and four rows
+  EXPECT_EQ(piecework::test::nonEmptyLines(text).size(), 5U);  // header and four rows
   // The strategies column holds JSON with quotes, so it is a quoted field with doubled quotes.
   EXPECT_NE(text.find("\"{\"\"single placement\"\":"), std::string::npos) << text;
 
@@ -284,7 +277,7 @@ TEST(CatalogInterop, MalformedCsvIsOneLineErrorAndWritesNothing) {
 // Every JSON value printed: each non-empty line of standard output must parse.
 std::vector<nlohmann::json> jsonLines(const std::string& out) {
   std::vector<nlohmann::json> values;
-  for (const auto& line : linesOf(out)) values.push_back(nlohmann::json::parse(line));
+  for (const auto& line : piecework::test::nonEmptyLines(out)) values.push_back(nlohmann::json::parse(line));
   return values;
 }
 

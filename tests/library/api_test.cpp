@@ -46,6 +46,17 @@ bool contains(const pw::Challenge& whole, const pw::Challenge& part) {
                        part.placements.end());
 }
 
+// What `work` throws as pw::Error, or "(no error)".
+template <typename Work>
+std::string errorOf(Work&& work) {
+  try {
+    work();
+  } catch (const pw::Error& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
 }  // namespace
 
 TEST(LibraryApi, ListsAndLoadsShippedPuzzles) {
@@ -95,33 +106,25 @@ TEST(LibraryApi, LoadsDefinitionsFromTextAndFiles) {
 }
 
 TEST(LibraryApi, BadInputThrowsOneLineErrors) {
-  const auto message = [](auto&& work) -> std::string {
-    try {
-      work();
-    } catch (const pw::Error& e) {
-      return e.what();
-    }
-    return "(no error)";
-  };
-  const std::string unknown = message([] { pw::Puzzle::load("no-such-puzzle"); });
+  const std::string unknown = errorOf([] { pw::Puzzle::load("no-such-puzzle"); });
   EXPECT_NE(unknown.find("no-such-puzzle"), std::string::npos) << unknown;
-  const std::string missing = message([] { pw::Puzzle::fromFile("/nonexistent/x.toml"); });
+  const std::string missing = errorOf([] { pw::Puzzle::fromFile("/nonexistent/x.toml"); });
   EXPECT_NE(missing.find("/nonexistent/x.toml"), std::string::npos) << missing;
   // Issue 31, R2: a FIFO without a writer blocked the read forever; it is not a regular file.
   const std::string fifo = testing::TempDir() + "piecework_api_fifo";
   std::remove(fifo.c_str());
   ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
-  const std::string notRegular = message([&] { pw::Puzzle::fromFile(fifo); });
+  const std::string notRegular = errorOf([&] { pw::Puzzle::fromFile(fifo); });
   std::remove(fifo.c_str());
   EXPECT_EQ(notRegular, fifo + ": cannot read the definition (not a regular file)");
   const std::string malformed =
-      message([] { pw::Puzzle::fromToml("name = \"x\"\nlattice = [", "broken.toml"); });
+      errorOf([] { pw::Puzzle::fromToml("name = \"x\"\nlattice = [", "broken.toml"); });
   EXPECT_NE(malformed.find("broken.toml"), std::string::npos) << malformed;
   const pw::Puzzle tiny = pw::Puzzle::fromToml(kTiny);
-  EXPECT_NE(message([&] { tiny.parse("aaz/..."); }), "(no error)");
-  EXPECT_NE(message([&] { pw::count(tiny, pw::Challenge{{tiny.placementCount()}}); }), "(no error)");
-  EXPECT_NE(message([&] { pw::parseLevel("Grandmaster"); }), "(no error)");
-  EXPECT_NE(message([&] { pw::generate(tiny, pw::Level::Starter, 0); }), "(no error)");
+  EXPECT_NE(errorOf([&] { tiny.parse("aaz/..."); }), "(no error)");
+  EXPECT_NE(errorOf([&] { pw::count(tiny, pw::Challenge{{tiny.placementCount()}}); }), "(no error)");
+  EXPECT_NE(errorOf([&] { pw::parseLevel("Grandmaster"); }), "(no error)");
+  EXPECT_NE(errorOf([&] { pw::generate(tiny, pw::Level::Starter, 0); }), "(no error)");
   for (const std::string& m : {unknown, missing, malformed}) EXPECT_EQ(m.find('\n'), std::string::npos) << m;
 }
 
@@ -239,41 +242,33 @@ TEST(LibraryApi, RegeneratesAChallengeFromItsSeed) {
 }
 
 TEST(LibraryApi, RefusesWhatTheCommandLineRefuses) {
-  const auto message = [](auto&& work) -> std::string {
-    try {
-      work();
-    } catch (const pw::Error& e) {
-      return e.what();
-    }
-    return "(no error)";
-  };
   const pw::Puzzle soma = pw::Puzzle::load("soma");
   // More threads than the command line allows (docs/limits.md: 256) used to abort the process.
   pw::Options many;
   many.threads = 100000;
-  EXPECT_NE(message([&] { pw::count(soma, {}, many); }).find("256"), std::string::npos);
-  EXPECT_NE(message([&] { pw::generate(soma, pw::Level::Starter, 1, 1, many); }), "(no error)");
+  EXPECT_NE(errorOf([&] { pw::count(soma, {}, many); }).find("256"), std::string::npos);
+  EXPECT_NE(errorOf([&] { pw::generate(soma, pw::Level::Starter, 1, 1, many); }), "(no error)");
   // A V and an L that leave a hole no piece fills (piecework rate says so too): nothing to grade.
   const pw::Challenge stuck = soma.parse("V../VV./...|L../L../LL.|.../.../...");
   ASSERT_EQ(pw::uniqueness(soma, stuck), pw::Uniqueness::None);
-  EXPECT_NE(message([&] { pw::rate(soma, stuck); }).find("no solution"), std::string::npos);
+  EXPECT_NE(errorOf([&] { pw::rate(soma, stuck); }).find("no solution"), std::string::npos);
   // Levels outside the enumeration.
-  EXPECT_NE(message([] { pw::levelName(static_cast<pw::Level>(42)); }), "(no error)");
-  EXPECT_NE(message([&] { pw::generate(soma, static_cast<pw::Level>(9), 1); }), "(no error)");
+  EXPECT_NE(errorOf([] { pw::levelName(static_cast<pw::Level>(42)); }), "(no error)");
+  EXPECT_NE(errorOf([&] { pw::generate(soma, static_cast<pw::Level>(9), 1); }), "(no error)");
   // Marks that are not on the puzzle.
   pw::Challenge offBoard;
   offBoard.colours = {{100000, 'R'}};
-  EXPECT_NE(message([&] { pw::uniqueness(pw::Puzzle::load("iq-focus"), offBoard); }), "(no error)");
+  EXPECT_NE(errorOf([&] { pw::uniqueness(pw::Puzzle::load("iq-focus"), offBoard); }), "(no error)");
   // what() is one bounded line whatever the input echoes.
-  for (const std::string& m : {message([] { pw::Puzzle::load("bad\nname\x1b[31m"); }),
-                               message([] { pw::Puzzle::load(std::string(100000, 'x')); }),
-                               message([] { pw::parseLevel(std::string(5000, 'E') + "\n"); })}) {
+  for (const std::string& m : {errorOf([] { pw::Puzzle::load("bad\nname\x1b[31m"); }),
+                               errorOf([] { pw::Puzzle::load(std::string(100000, 'x')); }),
+                               errorOf([] { pw::parseLevel(std::string(5000, 'E') + "\n"); })}) {
     EXPECT_NE(m, "(no error)");
     EXPECT_EQ(m.find('\n'), std::string::npos) << m;
     EXPECT_EQ(m.find('\x1b'), std::string::npos) << m;
     EXPECT_LE(m.size(), 400U) << m;
   }
-  EXPECT_EQ(message([] { pw::Puzzle::fromFile("/nonexistent/x.toml"); }),
+  EXPECT_EQ(errorOf([] { pw::Puzzle::fromFile("/nonexistent/x.toml"); }),
             "/nonexistent/x.toml: no such file");
 }
 

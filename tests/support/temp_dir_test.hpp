@@ -32,6 +32,15 @@ inline std::string slurp(const std::string& path) {
   return text.str();
 }
 
+// The lines of `text` that are not empty (one JSON object per line, as `catalog list --json` prints them).
+inline std::vector<std::string> nonEmptyLines(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);)
+    if (!line.empty()) lines.push_back(line);
+  return lines;
+}
+
 // Every name in `dir`, sorted (hidden files included: temporary files start with a dot).
 inline std::vector<std::string> filesIn(const std::string& dir) {
   std::vector<std::string> names;
