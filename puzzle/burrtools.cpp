@@ -181,14 +181,34 @@ std::pair<std::string, std::string> splitPath(const std::string& path) {
   return {path, ""};
 }
 
-// The file's name without its directory, control characters (a newline, ...) as '_': it goes into a TOML
-// comment and the puzzle's name, which the catalog keeps.
+// A name as piecework prints it and a definition takes it (docs/puzzle-format.md: names are text to print):
+// control characters (C0, DEL, C1: BurrTools keeps a tab or a line break typed into a name) become spaces,
+// and bytes that are not UTF-8 (a file called in Latin-1) U+FFFD.
+std::string printableName(std::string_view text) {
+  std::string out;
+  for (std::size_t i = 0; i < text.size();) {
+    const auto byte = static_cast<unsigned char>(text[i]);
+    if (byte >= 0x20 && byte < 0x7F) {
+      out += text[i++];
+    } else if (const std::size_t n = printableSequence(text.substr(i)); n > 0) {
+      out += text.substr(i, n);
+      i += n;
+    } else {
+      const bool c1 = byte == 0xC2 && i + 1 < text.size() &&
+                      static_cast<unsigned char>(text[i + 1]) <= 0x9F &&
+                      static_cast<unsigned char>(text[i + 1]) >= 0x80;
+      out += byte < 0x80 || c1 ? " " : "\xEF\xBF\xBD";
+      i += c1 ? 2 : 1;
+    }
+  }
+  return out;
+}
+
+// The file's name without its directory, as printable text: it goes into a TOML comment and the puzzle's
+// name, which the catalog keeps.
 std::string baseName(const std::string& path) {
   const std::size_t slash = path.rfind('/');
-  std::string name = slash == std::string::npos ? path : path.substr(slash + 1);
-  for (char& c : name)
-    if (static_cast<unsigned char>(c) < 0x20 || c == '\x7f') c = '_';
-  return name;
+  return printableName(slash == std::string::npos ? path : path.substr(slash + 1));
 }
 
 // The puzzle's name: the file's name without a trailing .xmpuzzle, .xmpuzzle.gz or .xml (any case), else
@@ -201,21 +221,6 @@ std::string puzzleNameOf(const std::string& fileName) {
     if (lower.size() > suffix.size() && lower.ends_with(suffix))
       return fileName.substr(0, fileName.size() - suffix.size());
   return fileName;
-}
-
-// A BurrTools name as piecework prints it: control characters (C0, DEL, C1: BurrTools keeps a tab or a line
-// break typed into a name), which definitions refuse in names (docs/puzzle-format.md), become spaces.
-std::string printableName(std::string_view text) {
-  std::string out;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const auto byte = static_cast<unsigned char>(text[i]);
-    const auto next = i + 1 < text.size() ? static_cast<unsigned char>(text[i + 1]) : 0;
-    if (byte == 0xC2 && next >= 0x80 && next <= 0x9F)
-      out += ' ', ++i;
-    else
-      out += byte < 0x20 || byte == 0x7F ? ' ' : text[i];
-  }
-  return out;
 }
 
 // A BurrTools name or picture as a TOML string (printableName's text).
@@ -699,29 +704,27 @@ std::string burrToolsDefinition(const std::string& path) {
   // ... A name "[L] rest", as convert writes a piece whose name does not start with its letter L, gives L and
   // the name "rest" (files written before that had "L rest", read as the letter L and that name).
   std::vector<char> letters;
-  std::vector<std::string> names;
-  std::set<char> used;
+  std::vector<std::string> names;  // every piece's, whatever the letters turn out to be
   for (const auto& p : pieces) {
     const std::string& name = p.voxel->name;
     const bool bracketed = name.size() >= 3 && name[0] == '[' && name[2] == ']' &&
                            std::isalnum(static_cast<unsigned char>(name[1])) != 0 &&
                            (name.size() == 3 || name[3] == ' ');
+    letters.push_back(bracketed ? name[1] : name.empty() ? '\0' : name[0]);
     names.push_back(!bracketed ? name : name.size() > 4 ? name.substr(4) : std::string());
-    const char c = bracketed ? name[1] : name.empty() ? '\0' : name[0];
-    const char key = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-    if (std::isalnum(static_cast<unsigned char>(c)) == 0 || used.count(key) != 0U) {
-      letters.clear();
-      break;
-    }
-    used.insert(key);
-    letters.push_back(c);
   }
-  if (letters.empty()) {
+  std::set<char> used;
+  const bool distinct = std::all_of(letters.begin(), letters.end(), [&](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) != 0 &&
+           used.insert(static_cast<char>(std::toupper(static_cast<unsigned char>(c)))).second;
+  });
+  if (!distinct) {
     const std::string_view pool = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
     if (pieces.size() > pool.size())
       reader.fail(problem,
                   fmt::format("{} different pieces; piecework names at most {}", pieces.size(), pool.size()));
     letters.assign(pool.begin(), pool.begin() + static_cast<std::ptrdiff_t>(pieces.size()));
+    for (std::size_t p = 0; p < pieces.size(); ++p) names[p] = pieces[p].voxel->name;  // (as written)
   }
 
   // The board: cells where the result has voxels; '#' voxels must be filled, '+' ones may stay empty (a

@@ -195,6 +195,48 @@ TEST(BurrTools, ControlCharactersInNamesBecomeSpaces) {
   EXPECT_NE(toml.out.find("title = \"two trominoes \""), std::string::npos) << toml.out;
 }
 
+// Letters come from the shapes' names only when their first characters are distinct letters or digits;
+// otherwise the pieces are A, B, C, ... and keep their names as written. Unnamed shapes, names sharing an
+// initial and names starting with punctuation are ordinary in BurrTools files (a reader that stopped filling
+// the names there read past their end).
+TEST(BurrTools, PiecesWhoseNamesGiveNoLettersAreLetteredInOrder) {
+  const std::string dir = piecework::test::tempDir();
+  for (const auto& [file, first, second] :
+       {std::tuple{"unnamed", "", ""}, std::tuple{"same-initial", "Vee", "Vel"},
+        std::tuple{"punctuation", "-V", "(L)"}}) {
+    std::string text = kHandWritten;
+    for (const auto& [from, to] :
+         {std::pair<std::string, std::string>{"name=\"I tromino\" ", std::string("name=\"") + first + "\" "},
+          {"name=\"domino\" ", std::string("name=\"") + second + "\" "}}) {
+      ASSERT_NE(text.find(from), std::string::npos) << from;
+      text.replace(text.find(from), from.size(), to);
+    }
+    // Problem 1 has one kind of piece: make it a tromino and a domino on a tray of 3 x 2 with a hole.
+    const std::string two = "<shape id=\"1\" count=\"2\"/>", tray = ">######<";
+    text.replace(text.find(two), two.size(), "<shape id=\"1\" count=\"1\"/><shape id=\"3\" count=\"1\"/>");
+    text.replace(text.find(tray), tray.size(), ">#####_<");
+    const std::string path = dir + "/" + file + ".xmpuzzle";
+    std::ofstream(path, std::ios::binary) << text;
+    const auto toml = runPiecework("convert '" + path + "' --to toml");
+    ASSERT_EQ(toml.status, 0) << file << ": " << toml.err;
+    EXPECT_NE(toml.out.find("letter = \"A\""), std::string::npos) << toml.out;
+    EXPECT_NE(toml.out.find("letter = \"B\""), std::string::npos) << toml.out;
+    if (std::string(first).empty()) continue;
+    EXPECT_NE(toml.out.find(std::string("name = \"") + first + "\""), std::string::npos) << toml.out;
+    EXPECT_NE(toml.out.find(std::string("name = \"") + second + "\""), std::string::npos) << toml.out;
+  }
+}
+
+// A file called in another encoding than UTF-8 (caf\xe9, Latin-1) still loads; its name shows U+FFFD there.
+TEST(BurrTools, AFileNameThatIsNotUtf8) {
+  const std::string dir = piecework::test::tempDir();
+  const std::string path = dir + "/caf\xe9.xmpuzzle";
+  std::ofstream(path, std::ios::binary) << kHandWritten;
+  const auto shown = runPiecework("show '" + path + "' --json");
+  ASSERT_EQ(shown.status, 0) << shown.err;
+  EXPECT_NE(shown.out.find("\"name\":\"caf\xef\xbf\xbd\""), std::string::npos) << shown.out;
+}
+
 TEST(BurrTools, MalformedFilesAndOtherGridsGetOneLine) {
   const std::string dir = piecework::test::tempDir();
   writeGzip(dir + "/broken.xmpuzzle", "<puzzle version=\"2\"><shapes><voxel x=\"1\"");
