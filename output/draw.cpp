@@ -704,9 +704,8 @@ FittedText fitText(cairo_t* cr, const std::string& text, double width, const Fit
       for (std::size_t i = most; i < lines.size(); ++i) lines[most - 1] += " " + lines[i];
       lines.resize(most);
     }
-  } else {
-    lines.push_back(text);
   }
+  if (lines.empty()) lines.push_back(text);  // (one line, or text of spaces only: callers need a line)
   for (std::string& line : lines)
     fitted.lines.push_back(elided(cr, line, width, lines.size() == 1 ? keep : ""));
   return fitted;

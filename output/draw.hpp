@@ -130,7 +130,8 @@ struct FittedText {
 // smaller in spec.step steps down to spec.minSize; when even that is too wide, the text is wrapped at spaces
 // into up to spec.maxLines lines, and a line still too wide (the last one taking the rest of the text) is cut
 // short with "…", before `keep` when the text ends with it and stays one line (" · Expert": the level's name
-// stays whole). Text that fits at spec.size is one line, unchanged. The font stays set.
+// stays whole). Text that fits at spec.size is one line, unchanged; there is always at least one line. The
+// font stays set.
 FittedText fitText(cairo_t* cr, const std::string& text, double width, const FitSpec& spec,
                    const std::string& keep = "");
 // `text` shortened at its end (before `keep`, which stays) with "…" until it fits in `width` at the

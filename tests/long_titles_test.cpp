@@ -176,6 +176,12 @@ TEST(LongTitles, FitTextShrinksThenElidesOrWraps) {
     joined += (joined.empty() ? "" : " ") + l;
   }
   EXPECT_EQ(joined, longText);
+
+  // Text of spaces alone too wide for the width has no word to wrap at: it is still one line that fits
+  // (callers place lines by their count; none put a sheet's board millions of points off the page).
+  fitted = piecework::fitText(cr, std::string(300, ' '), 200, {.size = 14, .minSize = 9, .maxLines = 2});
+  ASSERT_EQ(fitted.lines.size(), 1U);
+  EXPECT_LE(piecework::textWidth(cr, fitted.lines.front()), 200);
   cairo_destroy(cr);
   cairo_surface_destroy(surface);
 }
