@@ -68,23 +68,42 @@ Challenge publicChallenge(const piecework::Challenge& c) {
   return out;
 }
 
-// The givens, checked to be placements of this puzzle, and the marks' sites and pieces to be its own (the
-// numbers come from the caller; makeProblem checks the rest, as for a challenge read from text).
+// The givens, checked to be placements of this puzzle, and the marks to be a challenge its notation can
+// write: the numbers come from the caller, so they are checked as parse() would check their text (a whole
+// window of the pieces' colours; marked cells on a puzzle that has them, each on a cell its piece can cover).
 const std::vector<int>& checked(const Puzzle& puzzle, const Challenge& challenge) {
   for (const int p : challenge.placements)
     if (p < 0 || p >= puzzle.placementCount())
       throw Error(puzzle.name() + ": placement " + std::to_string(p) + " is not one of this puzzle's 0.." +
                   std::to_string(puzzle.placementCount() - 1));
+  if (challenge.colours.empty() && challenge.markedPieces.empty()) return challenge.placements;
   const auto sites = static_cast<int>(inner(puzzle).sites.size());
-  const auto badSite = [&](int site) { return site < 0 || site >= sites; };
+  const auto pieces = static_cast<int>(inner(puzzle).pieces.size());
   for (const auto& [site, colour] : challenge.colours)
-    if (badSite(site))
+    if (site < 0 || site >= sites)
       throw Error(puzzle.name() + ": colour mark on site " + std::to_string(site) + ", not one of 0.." +
                   std::to_string(sites - 1));
   for (const auto& [site, piece] : challenge.markedPieces)
-    if (badSite(site) || piece < 0 || piece >= static_cast<int>(inner(puzzle).pieces.size()))
+    if (site < 0 || site >= sites || piece < 0 || piece >= pieces)
       throw Error(puzzle.name() + ": marked cell (site " + std::to_string(site) + ", piece " +
                   std::to_string(piece) + ") is not on this puzzle");
+  translated([&] {
+    piecework::Challenge c;
+    c.givens = challenge.placements;
+    c.marks.colours = challenge.colours;
+    c.marks.pieces = challenge.markedPieces;
+    const piecework::Challenge back =
+        parseChallengeText(inner(puzzle), formatChallengeText(inner(puzzle), c));
+    const auto sortedMarks = [](auto marks) {
+      std::sort(marks.begin(), marks.end());
+      return marks;
+    };
+    if (sortedMarks(back.marks.colours) != sortedMarks(c.marks.colours) ||
+        sortedMarks(back.marks.pieces) != sortedMarks(c.marks.pieces))
+      throw InputError(puzzle.name() +
+                       ": the colours or marked cells are not a challenge of this puzzle "
+                       "(each site once, as Puzzle::parse gives them)");
+  });
   return challenge.placements;
 }
 
@@ -144,7 +163,11 @@ Puzzle Puzzle::fromFile(const std::string& path) {
   // directory is made one, so that a file called "soma" is never taken for the shipped puzzle.
   const std::string file = path.find('/') == std::string::npos ? "./" + path : path;
   std::error_code ec;
-  if (!std::filesystem::exists(file, ec)) throw Error(path + ": no such file");
+  std::string onDisk = file;  // (a BurrTools file may name one of its problems: FILE.xmpuzzle#2)
+  if (!std::filesystem::exists(onDisk, ec) && !ec && file.find('#') != std::string::npos)
+    onDisk = file.substr(0, file.rfind('#'));
+  if (!std::filesystem::exists(onDisk, ec))
+    throw Error(path + ": " + (ec ? ec.message() : std::string("no such file")));
   return translated([&] { return Puzzle(std::make_shared<const Impl>(Impl{loadPuzzle(file)})); });
 }
 

@@ -221,17 +221,17 @@ std::string formatChallengeText(const Puzzle& puzzle, const Challenge& challenge
       if (row > 0) out += layout == Layout::OneLine ? '/' : '\n';
       for (int i = 0; i < puzzle.windowRows[row]; ++i, ++k) {
         const auto it = colourOn.find(puzzle.window[k]);
-        if (it == colourOn.end())
-          throw std::logic_error("formatChallengeText: a colour pattern must give every window cell");
+        if (it == colourOn.end()) throw InputError("a colour pattern must give every window cell its colour");
         out += it->second;
       }
     }
     return out;
   }
   if (!challenge.marks.colours.empty())
-    throw std::logic_error("formatChallengeText: colours are only written as a whole window pattern");
+    throw InputError("colours are only written as a whole window pattern, without pieces or marked cells");
   std::string out = formatChallenge(puzzle, challenge.givens, layout);
   if (challenge.marks.pieces.empty()) return out;
+  if (!puzzle.markedCells) throw InputError(fmt::format("{} has no marked cells", puzzle.name));
   // Marked cells: the piece's letter on the cell, in the picture of the placed pieces.
   const auto rows = pictureLayout(puzzle);
   std::map<int, std::size_t> offsetOf;  // site -> character in `out`
@@ -246,8 +246,14 @@ std::string formatChallengeText(const Puzzle& puzzle, const Challenge& challenge
     }
     if (layout == Layout::Lines) ++at;  // the blank line between layers
   }
-  for (const auto& [site, piece] : challenge.marks.pieces)
-    out[offsetOf.at(site)] = puzzle.pieces[static_cast<std::size_t>(piece)].letter;
+  for (const auto& [site, piece] : challenge.marks.pieces) {
+    const auto it = offsetOf.find(site);
+    if (it == offsetOf.end() || it->second >= out.size() || piece < 0 ||
+        piece >= static_cast<int>(puzzle.pieces.size()))
+      throw InputError(
+          fmt::format("a marked cell (site {}, piece {}) that the notation cannot write", site, piece));
+    out[it->second] = puzzle.pieces[static_cast<std::size_t>(piece)].letter;
+  }
   return out;
 }
 

@@ -72,7 +72,7 @@ TEST(LibraryApi, ListsAndLoadsShippedPuzzles) {
   const pw::Puzzle link = pw::Puzzle::load("iq-link");
   EXPECT_EQ(link.pieceCount(), 12);
   EXPECT_EQ(link.cellCount(), 24);
-  EXPECT_STREQ(pw::version(), "0.1.0");
+  EXPECT_STREQ(pw::version(), "0.2.0");
 }
 
 TEST(LibraryApi, CountsSomaAndPentominoes) {
@@ -255,10 +255,28 @@ TEST(LibraryApi, RefusesWhatTheCommandLineRefuses) {
   // Levels outside the enumeration.
   EXPECT_NE(errorOf([] { pw::levelName(static_cast<pw::Level>(42)); }), "(no error)");
   EXPECT_NE(errorOf([&] { pw::generate(soma, static_cast<pw::Level>(9), 1); }), "(no error)");
-  // Marks that are not on the puzzle.
+  // Marks that are not on the puzzle, or that its notation cannot hold: each is an Error, never a crash.
+  const pw::Puzzle focus = pw::Puzzle::load("iq-focus");
   pw::Challenge offBoard;
   offBoard.colours = {{100000, 'R'}};
-  EXPECT_NE(errorOf([&] { pw::uniqueness(pw::Puzzle::load("iq-focus"), offBoard); }), "(no error)");
+  EXPECT_NE(errorOf([&] { pw::uniqueness(focus, offBoard); }), "(no error)");
+  pw::Challenge partial = focus.parse("RRR/BWB/BRB");
+  partial.colours.pop_back();  // a window cell without its colour
+  EXPECT_NE(errorOf([&] { pw::count(focus, partial); }), "(no error)");
+  pw::Challenge nul = focus.parse("RRR/BWB/BRB");
+  nul.colours.front().second = '\0';  // no colour of the pieces (the solver reads 0 as "any")
+  EXPECT_NE(errorOf([&] { pw::count(focus, nul); }), "(no error)");
+  EXPECT_NE(errorOf([&] { focus.format(nul); }), "(no error)");
+  pw::Challenge colourOnFit;
+  colourOnFit.colours = {{0, 'R'}};  // IQ Fit has no window
+  EXPECT_NE(errorOf([&] { pw::uniqueness(pw::Puzzle::load("iq-fit"), colourOnFit); }), "(no error)");
+  const pw::Puzzle link = pw::Puzzle::load("iq-link");
+  for (const int site : {0, 30, 150}) {  // IQ-Link has no marked cells (its notation is placement codes)
+    pw::Challenge marked;
+    marked.placements = {0};
+    marked.markedPieces = {{site, 1}};
+    EXPECT_NE(errorOf([&] { link.format(marked); }), "(no error)") << site;
+  }
   // what() is one bounded line whatever the input echoes.
   for (const std::string& m : {errorOf([] { pw::Puzzle::load("bad\nname\x1b[31m"); }),
                                errorOf([] { pw::Puzzle::load(std::string(100000, 'x')); }),
@@ -286,5 +304,6 @@ TEST(LibraryApi, FromFileReadsBurrToolsFilesAndNeverShippedNames) {
   const pw::Puzzle trominoes = pw::Puzzle::fromFile(xm);
   EXPECT_EQ(trominoes.pieceCount(), 2);
   EXPECT_EQ(trominoes.cellCount(), 6);
+  EXPECT_EQ(pw::Puzzle::fromFile(xm + "#1").pieceCount(), 2);  // a problem named as load() takes it
   std::remove(xm.c_str());
 }
