@@ -317,7 +317,7 @@ PuzzleResolver::PuzzleResolver(std::vector<PuzzleRecord> stored, const std::vect
     // (a BurrTools file's problem as a definition, not the file's bytes)
     std::string text;
     const Puzzle puzzle = loadPuzzle(option, text);  // names the problem when the argument is neither
-    options_.push_back(&add(puzzle.name, text));
+    options_.push_back(&add(puzzle.name, text, Origin::Given));
   }
 }
 
@@ -336,7 +336,7 @@ void PuzzleResolver::addDefinition(const nlohmann::json& j, const std::string& w
                      definitionHash(text)));
   const KnownPuzzle* known = nullptr;
   try {
-    known = &add(name, text);
+    known = &add(name, text, Origin::Stored);
   } catch (const InputError& e) {
     fail(fmt::format("definition of '{}': {}", name, e.what()));
   }
@@ -360,9 +360,10 @@ const KnownPuzzle* PuzzleResolver::find(const std::optional<std::string>& name,
   const PuzzleRecord* match = nullptr;
   for (const auto& p : stored_)
     if (p.name == *name && (!hash || *hash == p.definitionHash)) match = &p;
-  if (match != nullptr) return &add(match->name, match->definitionText);
+  if (match != nullptr) return &add(match->name, match->definitionText, Origin::Stored);
   const std::string shipped = shippedText(*name);
-  if (!shipped.empty() && (!hash || *hash == definitionHash(shipped))) return &add(*name, shipped);
+  if (!shipped.empty() && (!hash || *hash == definitionHash(shipped)))
+    return &add(*name, shipped, Origin::Given);
   // A puzzle of that name is known, but with another definition: the line's is not here.
   bool named = !shipped.empty();
   for (const auto& known : known_) named = named || known->name == *name;
@@ -382,11 +383,15 @@ const KnownPuzzle* PuzzleResolver::find(const std::optional<std::string>& name,
   return nullptr;
 }
 
-const KnownPuzzle& PuzzleResolver::add(const std::string& name, const std::string& text) {
+const KnownPuzzle& PuzzleResolver::add(const std::string& name, const std::string& text, Origin origin) {
   for (const auto& known : known_)
     if (known->name == name && known->definition == text) return *known;
+  // A stored definition (in the catalog, or a definition line an export copied from one) may predate the
+  // refusal of control characters in names and titles: read as spaces, as every read of the catalog does.
+  const ControlCharacters controls =
+      origin == Origin::Stored ? ControlCharacters::AsSpaces : ControlCharacters::Refused;
   known_.push_back(std::make_unique<KnownPuzzle>(
-      KnownPuzzle{name, text, definitionHash(text), loadDefinition(text, name + ".toml")}));
+      KnownPuzzle{name, text, definitionHash(text), loadDefinition(text, name + ".toml", controls)}));
   return *known_.back();
 }
 

@@ -56,7 +56,9 @@ class PuzzleResolver {
   const std::vector<std::unique_ptr<KnownPuzzle>>& known() const { return known_; }
 
  private:
-  const KnownPuzzle& add(const std::string& name, const std::string& text);
+  // Given: a --puzzle definition or a shipped one; Stored: the catalog's, or an export's definition line.
+  enum class Origin { Given, Stored };
+  const KnownPuzzle& add(const std::string& name, const std::string& text, Origin origin);
 
   std::vector<PuzzleRecord> stored_;
   std::vector<std::unique_ptr<KnownPuzzle>> known_;
