@@ -364,16 +364,33 @@ const KnownPuzzle* PuzzleResolver::find(const std::optional<std::string>& name,
   const std::string shipped = shippedText(*name);
   if (!shipped.empty() && (!hash || *hash == definitionHash(shipped)))
     return &add(*name, shipped, Origin::Given);
+  // No definition with the line's hash: one given by name with --puzzle is the user's choice (an export made
+  // before a shipped puzzle's text changed, a CSV export, a definition edited since). The line is checked
+  // against it as any other: its challenge must parse and have its one solution on this definition.
+  const KnownPuzzle* chosen = nullptr;
+  for (const KnownPuzzle* option : options_)
+    if (option->name == *name) {
+      if (chosen != nullptr && chosen->hash != option->hash) {
+        why = fmt::format(
+            "puzzle '{}' with definition_hash {} is not known here, and --puzzle gives two definitions "
+            "named '{}': give one",
+            *name, *hash, *name);
+        return nullptr;
+      }
+      chosen = option;
+    }
+  if (chosen != nullptr) return chosen;
   // A puzzle of that name is known, but with another definition: the line's is not here.
   bool named = !shipped.empty();
   for (const auto& known : known_) named = named || known->name == *name;
   for (const auto& p : stored_) named = named || p.name == *name;
   if (named && hash) {
-    why = fmt::format("puzzle '{}' with definition_hash {} is not known here ({})", *name, *hash,
-                      csv ? "the CSV form carries no definitions: export as JSON lines, or import with "
-                            "--puzzle FILE"
-                          : "the file does not define it and the catalog does not hold it: import with "
-                            "--puzzle FILE");
+    why = fmt::format(
+        "puzzle '{}' with definition_hash {} is not known here ({}import with --puzzle NAME (a shipped "
+        "puzzle) or --puzzle FILE to check it against that definition)",
+        *name, *hash,
+        csv ? "the CSV form carries no definitions: export as JSON lines, or "
+            : "the file does not define it and the catalog does not hold it: ");
     return nullptr;
   }
   why = fmt::format(
