@@ -137,17 +137,45 @@ TEST_F(BurrToolsFiles, ConvertToTomlWritesTheDefinitionWhateverTheFileIsCalled) 
   ASSERT_EQ(fromContent.status, 0) << fromContent.err;
   EXPECT_NE(fromContent.out.find("name = \"noext\""), std::string::npos) << fromContent.out;
   EXPECT_EQ(fromContent.out.find('\x1f'), std::string::npos);  // not the gzip bytes
-  // The same definition but for the name (and the file named in its first comment line).
+  // The same definition but for the name; its first comment line names the problem, not the file.
   ASSERT_EQ(fromExtension.status, 0) << fromExtension.err;
+  EXPECT_EQ(fromExtension.out.rfind("# Read from a BurrTools file (problem 1).\n", 0), 0U)
+      << fromExtension.out;
+  EXPECT_EQ(fromExtension.out.find("soma.xmpuzzle"), std::string::npos) << fromExtension.out;
   std::string renamed = fromContent.out;
-  for (const auto& [from, to] : std::vector<std::pair<std::string, std::string>>{
-           {"BurrTools file noext (", "BurrTools file soma.xmpuzzle ("},
-           {"name = \"noext\"", "name = \"soma\""}}) {
-    const auto at = renamed.find(from);
-    ASSERT_NE(at, std::string::npos) << from << " in " << renamed;
-    renamed.replace(at, from.size(), to);
-  }
+  const std::string from = "name = \"noext\"";
+  const auto at = renamed.find(from);
+  ASSERT_NE(at, std::string::npos) << from << " in " << renamed;
+  renamed.replace(at, from.size(), "name = \"soma\"");
   EXPECT_EQ(renamed, fromExtension.out);
+}
+
+// soma.xmpuzzle and soma.xmpuzzle.gz hold the same puzzle, soma: generating from each stores one puzzle row
+// (the stored text, and so its hash, did not depend on the file's name when it named the file).
+TEST_F(BurrToolsFiles, TheSamePuzzleUnderTwoFileNamesIsOnePuzzleRow) {
+  std::filesystem::copy_file(path("soma.xmpuzzle"), path("soma.xmpuzzle.gz"));
+  std::filesystem::copy_file(path("plain.xml"), path("soma.xml"));
+  for (const std::string file : {"soma.xmpuzzle", "soma.xmpuzzle.gz", "soma.xml"}) {
+    const auto r = runPiecework(
+        db("generate " + quote(path(file)) + " --level Starter --seed 1 --threads 1 -q", "one.sqlite"));
+    ASSERT_EQ(r.status, 0) << file << ": " << r.err;
+  }
+  const auto exported = runPiecework(db("catalog export", "one.sqlite"));
+  ASSERT_EQ(exported.status, 0) << exported.err;
+  int definitions = 0;
+  std::vector<std::string> hashes;
+  for (const auto& line : test::nonEmptyLines(exported.out)) {
+    const auto j = nlohmann::json::parse(line);
+    if (j.contains("definition")) {
+      ++definitions;
+      EXPECT_EQ(j["definition"]["name"], "soma");
+    } else {
+      hashes.push_back(j["definition_hash"].get<std::string>());
+    }
+  }
+  EXPECT_EQ(definitions, 1) << exported.out;
+  ASSERT_FALSE(hashes.empty());
+  for (const auto& hash : hashes) EXPECT_EQ(hash, hashes.front());
 }
 
 TEST_F(BurrToolsFiles, TheNameIsTheFileNameWithoutItsExtension) {
