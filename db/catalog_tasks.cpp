@@ -28,7 +28,7 @@ CatalogExport exportChallenges(const Catalog& catalog, const ChallengeFilter& fi
   std::map<std::string, std::unique_ptr<Puzzle>> puzzles;  // by definition hash
   for (const auto& c : rows) {
     auto& puzzle = puzzles[c.definitionHash];
-    if (!puzzle) puzzle = std::make_unique<Puzzle>(loadDefinition(c.definitionText, c.puzzleName));
+    if (!puzzle) puzzle = std::make_unique<Puzzle>(loadStoredDefinition(c.definitionText, c.puzzleName));
     checkStoredChallenge(*puzzle, c, catalog.path());
   }
   CatalogExport result;

@@ -317,7 +317,7 @@ PuzzleResolver::PuzzleResolver(std::vector<PuzzleRecord> stored, const std::vect
     // (a BurrTools file's problem as a definition, not the file's bytes)
     std::string text;
     const Puzzle puzzle = loadPuzzle(option, text);  // names the problem when the argument is neither
-    options_.push_back(&add(puzzle.name, text));
+    options_.push_back(&add(puzzle.name, text, Origin::Given));
   }
 }
 
@@ -336,7 +336,7 @@ void PuzzleResolver::addDefinition(const nlohmann::json& j, const std::string& w
                      definitionHash(text)));
   const KnownPuzzle* known = nullptr;
   try {
-    known = &add(name, text);
+    known = &add(name, text, Origin::Stored);
   } catch (const InputError& e) {
     fail(fmt::format("definition of '{}': {}", name, e.what()));
   }
@@ -360,19 +360,37 @@ const KnownPuzzle* PuzzleResolver::find(const std::optional<std::string>& name,
   const PuzzleRecord* match = nullptr;
   for (const auto& p : stored_)
     if (p.name == *name && (!hash || *hash == p.definitionHash)) match = &p;
-  if (match != nullptr) return &add(match->name, match->definitionText);
+  if (match != nullptr) return &add(match->name, match->definitionText, Origin::Stored);
   const std::string shipped = shippedText(*name);
-  if (!shipped.empty() && (!hash || *hash == definitionHash(shipped))) return &add(*name, shipped);
+  if (!shipped.empty() && (!hash || *hash == definitionHash(shipped)))
+    return &add(*name, shipped, Origin::Given);
+  // No definition with the line's hash: one given by name with --puzzle is the user's choice (an export made
+  // before a shipped puzzle's text changed, a CSV export, a definition edited since). The line is checked
+  // against it as any other: its challenge must parse and have its one solution on this definition.
+  const KnownPuzzle* chosen = nullptr;
+  for (const KnownPuzzle* option : options_)
+    if (option->name == *name) {
+      if (chosen != nullptr && chosen->hash != option->hash) {
+        why = fmt::format(
+            "puzzle '{}' with definition_hash {} is not known here, and --puzzle gives two definitions "
+            "named '{}': give one",
+            *name, *hash, *name);
+        return nullptr;
+      }
+      chosen = option;
+    }
+  if (chosen != nullptr) return chosen;
   // A puzzle of that name is known, but with another definition: the line's is not here.
   bool named = !shipped.empty();
   for (const auto& known : known_) named = named || known->name == *name;
   for (const auto& p : stored_) named = named || p.name == *name;
   if (named && hash) {
-    why = fmt::format("puzzle '{}' with definition_hash {} is not known here ({})", *name, *hash,
-                      csv ? "the CSV form carries no definitions: export as JSON lines, or import with "
-                            "--puzzle FILE"
-                          : "the file does not define it and the catalog does not hold it: import with "
-                            "--puzzle FILE");
+    why = fmt::format(
+        "puzzle '{}' with definition_hash {} is not known here ({}import with --puzzle NAME (a shipped "
+        "puzzle) or --puzzle FILE to check it against that definition)",
+        *name, *hash,
+        csv ? "the CSV form carries no definitions: export as JSON lines, or "
+            : "the file does not define it and the catalog does not hold it: ");
     return nullptr;
   }
   why = fmt::format(
@@ -382,11 +400,15 @@ const KnownPuzzle* PuzzleResolver::find(const std::optional<std::string>& name,
   return nullptr;
 }
 
-const KnownPuzzle& PuzzleResolver::add(const std::string& name, const std::string& text) {
+const KnownPuzzle& PuzzleResolver::add(const std::string& name, const std::string& text, Origin origin) {
   for (const auto& known : known_)
     if (known->name == name && known->definition == text) return *known;
+  // A stored definition (in the catalog, or a definition line an export copied from one) may predate the
+  // refusal of control characters in names and titles: read as spaces, as every read of the catalog does.
+  const ControlCharacters controls =
+      origin == Origin::Stored ? ControlCharacters::AsSpaces : ControlCharacters::Refused;
   known_.push_back(std::make_unique<KnownPuzzle>(
-      KnownPuzzle{name, text, definitionHash(text), loadDefinition(text, name + ".toml")}));
+      KnownPuzzle{name, text, definitionHash(text), loadDefinition(text, name + ".toml", controls)}));
   return *known_.back();
 }
 

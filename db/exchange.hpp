@@ -49,14 +49,17 @@ class PuzzleResolver {
   // same name and hash.
   void addDefinition(const nlohmann::json& j, const std::string& where);
   // The puzzle a line belongs to; nullptr with `why` set when it cannot be found. A line that gives a hash
-  // is matched only to a definition with that hash (a puzzle of the same name with another definition is
-  // another puzzle). `csv`: the line is a CSV row, a form that carries no definitions (`why` says so).
+  // is matched to a definition with that hash (a puzzle of the same name with another definition is
+  // another puzzle), or else to the --puzzle definition of its name, which the user chose (the line is then
+  // checked against it). `csv`: the line is a CSV row, a form that carries no definitions (`why` says so).
   const KnownPuzzle* find(const std::optional<std::string>& name, const std::optional<std::string>& hash,
                           bool csv, std::string& why);
   const std::vector<std::unique_ptr<KnownPuzzle>>& known() const { return known_; }
 
  private:
-  const KnownPuzzle& add(const std::string& name, const std::string& text);
+  // Given: a --puzzle definition or a shipped one; Stored: the catalog's, or an export's definition line.
+  enum class Origin { Given, Stored };
+  const KnownPuzzle& add(const std::string& name, const std::string& text, Origin origin);
 
   std::vector<PuzzleRecord> stored_;
   std::vector<std::unique_ptr<KnownPuzzle>> known_;

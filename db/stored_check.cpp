@@ -46,7 +46,8 @@ const Puzzle& StoredPuzzles::of(const StoredChallenge& row) {
         catalogPath_, row,
         fmt::format("the definition of its puzzle (id {}) does not match its stored hash", row.puzzleId));
   try {
-    puzzle = std::make_unique<Puzzle>(loadDefinition(row.definitionText, row.puzzleName + " (catalog)"));
+    puzzle =
+        std::make_unique<Puzzle>(loadStoredDefinition(row.definitionText, row.puzzleName + " (catalog)"));
   } catch (const InputError& e) {
     byHash_.erase(row.definitionHash);
     throw damagedRow(catalogPath_, row, fmt::format("the definition of its puzzle: {}", e.what()));

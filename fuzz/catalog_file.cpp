@@ -41,7 +41,7 @@ void readEverything(const std::string& path) {
   for (const auto& c : catalog.challenges()) {
     (void)piecework::levelName(c.level);
     try {  // `catalog show` reports a challenge it cannot draw and goes on
-      const piecework::Puzzle puzzle = piecework::loadDefinition(c.definitionText, c.puzzleName);
+      const piecework::Puzzle puzzle = piecework::loadStoredDefinition(c.definitionText, c.puzzleName);
       (void)piecework::parseChallenge(puzzle, c.challengeText);
       (void)piecework::parseChallenge(puzzle, c.solutionText);
     } catch (const piecework::InputError& e) {

@@ -747,14 +747,12 @@ std::string burrToolsDefinition(const std::string& path) {
     }
   }
 
-  const std::string fileName = baseName(file);
-  const std::string base = puzzleNameOf(fileName);
+  const std::string base = puzzleNameOf(baseName(file));
   std::string title = attribute(problem, "name");
   if (title.empty()) title = problems.size() > 1 ? fmt::format("{}, problem {}", base, problemNumber) : base;
-  // The file's name without its directory: the catalog keeps this text and its hash, which must not depend
-  // on how the path to the same file was spelled.
-  std::string toml =
-      fmt::format("# Read from the BurrTools file {} (problem {}).\n", fileName, problemNumber);
+  // The catalog keeps this text and its hash, which must not depend on how the file is named or reached
+  // (soma.xmpuzzle and soma.xmpuzzle.gz are the same puzzle, soma): the comment names only the problem.
+  std::string toml = fmt::format("# Read from a BurrTools file (problem {}).\n", problemNumber);
   toml += fmt::format("name = {}\ntitle = {}\nlattice = \"{}\"\nboard = {}\n", tomlString(base),
                       tomlString(title),
                       flat                         ? "square"

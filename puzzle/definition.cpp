@@ -136,7 +136,7 @@ namespace {
 
 class Reader final : public DefinitionReader {
  public:
-  explicit Reader(std::string source) : source_(std::move(source)) {}
+  Reader(std::string source, ControlCharacters controls) : source_(std::move(source)), controls_(controls) {}
 
   [[noreturn]] void fail(const toml::node* node, const std::string& what) const override {
     if (node != nullptr && node->source().begin.line > 0)
@@ -167,17 +167,20 @@ class Reader final : public DefinitionReader {
 
   // A string that piecework prints, on a terminal and in SVG, PDF and the catalog: refused with a control
   // character (C0, DEL or C1: U+0080..U+009F), which would move a terminal's cursor or change its colours
-  // and which XML does not allow.
+  // and which XML does not allow. A definition the catalog stored before they were refused has each one
+  // as a space instead (ControlCharacters::AsSpaces).
   std::optional<std::string> optionalText(const toml::table& table, std::string_view key) const {
     auto text = optionalString(table, key);
     for (std::size_t i = 0; text && i < text->size(); ++i) {
       const auto byte = static_cast<unsigned char>((*text)[i]);
       const auto next = i + 1 < text->size() ? static_cast<unsigned char>((*text)[i + 1]) : 0;
       const bool c1 = byte == 0xC2 && next >= 0x80 && next <= 0x9F;
-      if (byte < 0x20 || byte == 0x7F || c1)
+      if (!(byte < 0x20 || byte == 0x7F || c1)) continue;
+      if (controls_ == ControlCharacters::Refused)
         fail(table.get(key),
              fmt::format("'{}' has a control character (U+{:04X}): names and titles are text to print", key,
                          c1 ? next : byte));
+      text->replace(i, c1 ? 2 : 1, " ");
     }
     return text;
   }
@@ -448,6 +451,7 @@ class Reader final : public DefinitionReader {
 
  private:
   std::string source_;
+  ControlCharacters controls_;
 };
 
 // A `[min, max]` pair of counts.
@@ -489,6 +493,14 @@ Booklet readBooklet(const Reader& reader, const toml::node& node) {
 }  // namespace
 
 Puzzle loadDefinition(std::string_view text, const std::string& source) {
+  return loadDefinition(text, source, ControlCharacters::Refused);
+}
+
+Puzzle loadStoredDefinition(std::string_view text, const std::string& source) {
+  return loadDefinition(text, source, ControlCharacters::AsSpaces);
+}
+
+Puzzle loadDefinition(std::string_view text, const std::string& source, ControlCharacters controls) {
   if (text.size() > kMaxDefinitionBytes)
     throw InputError(fmt::format("{}: the definition is larger than {}, the limit (docs/limits.md)", source,
                                  sizeText(kMaxDefinitionBytes)));
@@ -499,7 +511,7 @@ Puzzle loadDefinition(std::string_view text, const std::string& source) {
   } catch (const toml::parse_error& e) {
     throw InputError(fmt::format("{}:{}: {}", source, e.source().begin.line, e.description()));
   }
-  Reader reader(source);
+  Reader reader(source, controls);
   reader.onlyKnownKeys(root,
                        {"name", "title", "lattice", "board", "box", "fill_every_cell", "marked_cells", "rule",
                         "family", "piece", "booklet", "board_colours", "colour_rules"},

@@ -2,11 +2,13 @@
 // BurrTools files in the catalog and under any name. A puzzle read from a BurrTools file (gzip-compressed or
 // plain XML) enters the catalog as a TOML definition, so the catalog stays readable by every command and its
 // export imports; the puzzle's name is the file's name without .xmpuzzle (.xmpuzzle.gz, .xml), whatever the
-// file is called; an import line whose definition_hash is not the shipped puzzle's is not read as it.
+// file is called; an import line whose definition_hash is not the shipped puzzle's is not read as it, unless
+// --puzzle gives a definition of its name (the user's choice, against which the line is checked).
 #include <gtest/gtest.h>
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <nlohmann/json.hpp>
@@ -135,17 +137,45 @@ TEST_F(BurrToolsFiles, ConvertToTomlWritesTheDefinitionWhateverTheFileIsCalled) 
   ASSERT_EQ(fromContent.status, 0) << fromContent.err;
   EXPECT_NE(fromContent.out.find("name = \"noext\""), std::string::npos) << fromContent.out;
   EXPECT_EQ(fromContent.out.find('\x1f'), std::string::npos);  // not the gzip bytes
-  // The same definition but for the name (and the file named in its first comment line).
+  // The same definition but for the name; its first comment line names the problem, not the file.
   ASSERT_EQ(fromExtension.status, 0) << fromExtension.err;
+  EXPECT_EQ(fromExtension.out.rfind("# Read from a BurrTools file (problem 1).\n", 0), 0U)
+      << fromExtension.out;
+  EXPECT_EQ(fromExtension.out.find("soma.xmpuzzle"), std::string::npos) << fromExtension.out;
   std::string renamed = fromContent.out;
-  for (const auto& [from, to] : std::vector<std::pair<std::string, std::string>>{
-           {"BurrTools file noext (", "BurrTools file soma.xmpuzzle ("},
-           {"name = \"noext\"", "name = \"soma\""}}) {
-    const auto at = renamed.find(from);
-    ASSERT_NE(at, std::string::npos) << from << " in " << renamed;
-    renamed.replace(at, from.size(), to);
-  }
+  const std::string from = "name = \"noext\"";
+  const auto at = renamed.find(from);
+  ASSERT_NE(at, std::string::npos) << from << " in " << renamed;
+  renamed.replace(at, from.size(), "name = \"soma\"");
   EXPECT_EQ(renamed, fromExtension.out);
+}
+
+// soma.xmpuzzle and soma.xmpuzzle.gz hold the same puzzle, soma: generating from each stores one puzzle row
+// (the stored text, and so its hash, did not depend on the file's name when it named the file).
+TEST_F(BurrToolsFiles, TheSamePuzzleUnderTwoFileNamesIsOnePuzzleRow) {
+  std::filesystem::copy_file(path("soma.xmpuzzle"), path("soma.xmpuzzle.gz"));
+  std::filesystem::copy_file(path("plain.xml"), path("soma.xml"));
+  for (const std::string file : {"soma.xmpuzzle", "soma.xmpuzzle.gz", "soma.xml"}) {
+    const auto r = runPiecework(
+        db("generate " + quote(path(file)) + " --level Starter --seed 1 --threads 1 -q", "one.sqlite"));
+    ASSERT_EQ(r.status, 0) << file << ": " << r.err;
+  }
+  const auto exported = runPiecework(db("catalog export", "one.sqlite"));
+  ASSERT_EQ(exported.status, 0) << exported.err;
+  int definitions = 0;
+  std::vector<std::string> hashes;
+  for (const auto& line : test::nonEmptyLines(exported.out)) {
+    const auto j = nlohmann::json::parse(line);
+    if (j.contains("definition")) {
+      ++definitions;
+      EXPECT_EQ(j["definition"]["name"], "soma");
+    } else {
+      hashes.push_back(j["definition_hash"].get<std::string>());
+    }
+  }
+  EXPECT_EQ(definitions, 1) << exported.out;
+  ASSERT_FALSE(hashes.empty());
+  for (const auto& hash : hashes) EXPECT_EQ(hash, hashes.front());
 }
 
 TEST_F(BurrToolsFiles, TheNameIsTheFileNameWithoutItsExtension) {
@@ -205,6 +235,11 @@ letter = "b"
 shape = "###"
 )";
 
+// The definition hash of the shipped Soma cube, from its file in the source tree.
+std::string shippedSomaHash() {
+  return db::definitionHash(slurp(std::string(PIECEWORK_SOURCE_DIR) + "/data/puzzles/soma.toml"));
+}
+
 class SameNameOtherDefinition : public test::TempDirTest {
  protected:
   void SetUp() override {
@@ -229,10 +264,11 @@ TEST_F(SameNameOtherDefinition, CsvRowIsNotMatchedToTheShippedPuzzleOfItsName) {
   const int row = 2;  // the custom puzzle's challenge was stored first
   const auto r =
       runPiecework("catalog import " + quote(path("fs.csv")) + " --db " + quote(path("new.sqlite")));
-  expectBadInput(r, fmt::format("fs.csv:{}: puzzle 'soma' with definition_hash {} is not known here (the CSV "
-                                "form carries no definitions: export as JSON lines, or import with --puzzle "
-                                "FILE)",
-                                row, hash));
+  expectBadInput(r,
+                 fmt::format("fs.csv:{}: puzzle 'soma' with definition_hash {} is not known here (the CSV "
+                             "form carries no definitions: export as JSON lines, or import with --puzzle "
+                             "NAME (a shipped puzzle) or --puzzle FILE to check it against that definition)",
+                             row, hash));
   EXPECT_EQ(r.err.find("challenge:"), std::string::npos) << r.err;
   EXPECT_FALSE(std::filesystem::exists(path("new.sqlite")));
 
@@ -261,8 +297,99 @@ TEST_F(SameNameOtherDefinition, JsonLinesWithoutTheDefinitionAreRefusedTooAndJso
       runPiecework("catalog import " + quote(path("old.jsonl")) + " --db " + quote(path("b.sqlite")));
   expectBadInput(r, fmt::format("puzzle 'soma' with definition_hash {} is not known here",
                                 db::definitionHash(kFakeSoma)));
-  EXPECT_NE(r.err.find("--puzzle FILE"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("import with --puzzle NAME (a shipped puzzle) or --puzzle FILE"), std::string::npos)
+      << r.err;
   EXPECT_FALSE(std::filesystem::exists(path("b.sqlite")));
+}
+
+// A CSV export of a custom puzzle whose file was edited since (a new title: another definition_hash). The
+// file given with --puzzle is the user's choice for the rows of its name; each row is checked against it.
+TEST_F(SameNameOtherDefinition, CsvOfAnEditedCustomPuzzleImportsWithPuzzleFile) {
+  const auto csv = runPiecework("catalog export --format csv --db " + quote(path("fs.sqlite")));
+  ASSERT_EQ(csv.status, 0) << csv.err;
+  spit(path("fs.csv"), csv.out);
+  std::string text = kFakeSoma;
+  text.insert(text.find('\n') + 1, "title = \"A fake Soma, edited\"\n");
+  spit(path("edited.toml"), text);
+  ASSERT_NE(db::definitionHash(text), db::definitionHash(kFakeSoma));
+
+  expectBadInput(
+      runPiecework("catalog import " + quote(path("fs.csv")) + " --db " + quote(path("new.sqlite"))),
+      "import with --puzzle NAME (a shipped puzzle) or --puzzle FILE");
+  const auto given = runPiecework("catalog import " + quote(path("fs.csv")) + " --puzzle " +
+                                  quote(path("edited.toml")) + " --json --db " + quote(path("new.sqlite")));
+  ASSERT_EQ(given.status, 0) << given.err;
+  EXPECT_EQ(nlohmann::json::parse(given.out)["imported"], 2);
+  // The custom row now belongs to the edited definition; the shipped Soma row still to the shipped one.
+  const auto list = runPiecework("catalog export --db " + quote(path("new.sqlite")));
+  ASSERT_EQ(list.status, 0) << list.err;
+  std::vector<std::string> hashes;
+  for (const auto& line : test::nonEmptyLines(list.out)) {
+    const auto j = nlohmann::json::parse(line);
+    if (j.contains("definition")) {
+      EXPECT_EQ(j["definition"]["text"], text);
+    } else {
+      hashes.push_back(j["definition_hash"].get<std::string>());
+    }
+  }
+  std::sort(hashes.begin(), hashes.end());
+  std::vector<std::string> wanted{db::definitionHash(text), shippedSomaHash()};
+  std::sort(wanted.begin(), wanted.end());
+  EXPECT_EQ(hashes, wanted);
+  EXPECT_EQ(runPiecework("catalog check --db " + quote(path("new.sqlite"))).status, 0);
+
+  // A definition the rows do not fit is refused as any line is: the line is checked, not trusted.
+  spit(path("other.toml"), R"(name = "soma"
+lattice = "square"
+board = "....."
+[[piece]]
+letter = "a"
+shape = "##"
+[[piece]]
+letter = "b"
+shape = "###"
+)");
+  const auto misfit = runPiecework("catalog import " + quote(path("fs.csv")) + " --puzzle " +
+                                   quote(path("other.toml")) + " --db " + quote(path("misfit.sqlite")));
+  EXPECT_EQ(misfit.status, 2) << misfit.err;
+  EXPECT_NE(misfit.err.find("fs.csv:2: challenge"), std::string::npos) << misfit.err;
+  EXPECT_FALSE(std::filesystem::exists(path("misfit.sqlite")));
+}
+
+// An export made before a shipped puzzle's text changed: its lines carry the old definition_hash and no
+// definition (export writes none for shipped text). --puzzle soma reads them as the shipped Soma cube.
+TEST(ImportShippedPuzzle, AChangedDefinitionHashNeedsPuzzleNameAndImportsWithIt) {
+  const std::string dir = test::tempDir();
+  const auto made = runPiecework("generate soma --level Starter --count 2 --seed 1 --threads 1 -q --json");
+  ASSERT_EQ(made.status, 0) << made.err;
+  std::string old;
+  for (const auto& line : test::nonEmptyLines(made.out)) {
+    auto j = nlohmann::json::parse(line);
+    j["definition_hash"] = "0123456789abcdef";  // the hash of a text this build does not ship
+    old += j.dump() + "\n";
+  }
+  spit(dir + "/old.jsonl", old);
+  const auto refused =
+      runPiecework("catalog import " + quote(dir + "/old.jsonl") + " --db " + quote(dir + "/a.sqlite"));
+  expectBadInput(
+      refused,
+      "old.jsonl:1: puzzle 'soma' with definition_hash 0123456789abcdef is not known here (the file "
+      "does not define it and the catalog does not hold it: import with --puzzle NAME (a shipped "
+      "puzzle) or --puzzle FILE to check it against that definition)");
+  EXPECT_FALSE(std::filesystem::exists(dir + "/a.sqlite"));
+
+  const auto given = runPiecework("catalog import " + quote(dir + "/old.jsonl") +
+                                  " --puzzle soma --json --db " + quote(dir + "/a.sqlite"));
+  ASSERT_EQ(given.status, 0) << given.err;
+  EXPECT_EQ(nlohmann::json::parse(given.out)["imported"], 2);
+  // Stored under the shipped definition: the export writes no definition line and this build's hash.
+  const auto exported = runPiecework("catalog export --db " + quote(dir + "/a.sqlite"));
+  ASSERT_EQ(exported.status, 0) << exported.err;
+  const auto lines = test::nonEmptyLines(exported.out);
+  ASSERT_EQ(lines.size(), 2U) << exported.out;
+  for (const auto& line : lines)
+    EXPECT_EQ(nlohmann::json::parse(line)["definition_hash"], shippedSomaHash()) << line;
+  std::filesystem::remove_all(dir);
 }
 
 TEST(ImportErrors, ABadChallengeIsNamedOnceNotAsChallengeChallenge) {
