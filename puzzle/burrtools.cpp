@@ -181,34 +181,11 @@ std::pair<std::string, std::string> splitPath(const std::string& path) {
   return {path, ""};
 }
 
-// A name as piecework prints it and a definition takes it (docs/puzzle-format.md: names are text to print):
-// control characters (C0, DEL, C1: BurrTools keeps a tab or a line break typed into a name) become spaces,
-// and bytes that are not UTF-8 (a file called in Latin-1) U+FFFD.
-std::string printableName(std::string_view text) {
-  std::string out;
-  for (std::size_t i = 0; i < text.size();) {
-    const auto byte = static_cast<unsigned char>(text[i]);
-    if (byte >= 0x20 && byte < 0x7F) {
-      out += text[i++];
-    } else if (const std::size_t n = printableSequence(text.substr(i)); n > 0) {
-      out += text.substr(i, n);
-      i += n;
-    } else {
-      const bool c1 = byte == 0xC2 && i + 1 < text.size() &&
-                      static_cast<unsigned char>(text[i + 1]) <= 0x9F &&
-                      static_cast<unsigned char>(text[i + 1]) >= 0x80;
-      out += byte < 0x80 || c1 ? " " : "\xEF\xBF\xBD";
-      i += c1 ? 2 : 1;
-    }
-  }
-  return out;
-}
-
 // The file's name without its directory, as printable text: it goes into a TOML comment and the puzzle's
 // name, which the catalog keeps.
 std::string baseName(const std::string& path) {
   const std::size_t slash = path.rfind('/');
-  return printableName(slash == std::string::npos ? path : path.substr(slash + 1));
+  return printableText(slash == std::string::npos ? path : path.substr(slash + 1));
 }
 
 // The puzzle's name: the file's name without a trailing .xmpuzzle, .xmpuzzle.gz or .xml (any case), else
@@ -223,10 +200,10 @@ std::string puzzleNameOf(const std::string& fileName) {
   return fileName;
 }
 
-// A BurrTools name or picture as a TOML string (printableName's text).
+// A BurrTools name or picture as a TOML string (printableText's text).
 std::string tomlString(std::string_view text) {
   std::string out = "\"";
-  for (const char c : printableName(text)) {
+  for (const char c : printableText(text)) {
     if (c == '"' || c == '\\') out += '\\';
     out += c;
   }
@@ -972,7 +949,7 @@ std::vector<BurrToolsProblem> burrToolsProblems(const std::string& path) {
     // (as burrToolsDefinition chooses: the last problem the selector names)
     if (!selector.empty() && (problem.name == selector || std::to_string(problem.number) == selector))
       selected = static_cast<int>(out.size());
-    problem.name = printableName(problem.name);  // (matched as the file spells it, printed as text)
+    problem.name = printableText(problem.name);  // (matched as the file spells it, printed as text)
     // state 2: BurrTools finished solving; its assemblies attribute is then the count it found.
     const std::string count = attribute(node, "assemblies");
     if (attribute(node, "state") == "2" && !count.empty() &&

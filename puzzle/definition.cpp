@@ -171,16 +171,15 @@ class Reader final : public DefinitionReader {
   // as a space instead (ControlCharacters::AsSpaces).
   std::optional<std::string> optionalText(const toml::table& table, std::string_view key) const {
     auto text = optionalString(table, key);
-    for (std::size_t i = 0; text && i < text->size(); ++i) {
-      const auto byte = static_cast<unsigned char>((*text)[i]);
-      const auto next = i + 1 < text->size() ? static_cast<unsigned char>((*text)[i + 1]) : 0;
-      const bool c1 = byte == 0xC2 && next >= 0x80 && next <= 0x9F;
-      if (!(byte < 0x20 || byte == 0x7F || c1)) continue;
-      if (controls_ == ControlCharacters::Refused)
+    if (!text) return text;
+    if (controls_ != ControlCharacters::Refused) return printableText(*text);
+    for (std::size_t i = 0; i < text->size();) {
+      const TextCharacter c = textCharacterAt(*text, i);
+      if (c.kind == TextCharacter::Control)
         fail(table.get(key),
              fmt::format("'{}' has a control character (U+{:04X}): names and titles are text to print", key,
-                         c1 ? next : byte));
-      text->replace(i, c1 ? 2 : 1, " ");
+                         c.codePoint));
+      i += c.length;
     }
     return text;
   }

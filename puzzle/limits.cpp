@@ -44,25 +44,40 @@ std::size_t printableSequence(std::string_view text) {
   return length;
 }
 
+TextCharacter textCharacterAt(std::string_view text, std::size_t at) {
+  const auto byte = static_cast<unsigned char>(text[at]);
+  if (byte >= 0x20 && byte < 0x7F) return {TextCharacter::Printable, 1, 0};
+  if (byte < 0x80) return {TextCharacter::Control, 1, byte};
+  if (const std::size_t length = printableSequence(text.substr(at)); length != 0)
+    return {TextCharacter::Printable, length, 0};
+  // U+0080..U+009F: well-formed UTF-8, but a C1 control character.
+  if (byte == 0xC2 && at + 1 < text.size() && (static_cast<unsigned char>(text[at + 1]) & 0xE0U) == 0x80U)
+    return {TextCharacter::Control, 2, static_cast<unsigned char>(text[at + 1])};
+  return {TextCharacter::Invalid, 1, 0};
+}
+
+std::string printableText(std::string_view text) {
+  std::string out;
+  for (std::size_t i = 0; i < text.size();) {
+    const TextCharacter c = textCharacterAt(text, i);
+    out += c.kind == TextCharacter::Printable ? text.substr(i, c.length)
+           : c.kind == TextCharacter::Control ? std::string_view(" ")
+                                              : std::string_view("\xEF\xBF\xBD");
+    i += c.length;
+  }
+  return out;
+}
+
 std::string textFault(std::string_view text) {
   for (std::size_t i = 0; i < text.size();) {
-    const auto byte = static_cast<unsigned char>(text[i]);
-    if (byte >= 0x20 && byte < 0x7F) {
-      ++i;
-      continue;
-    }
-    if (byte < 0x80) return fmt::format("contains a control character (byte 0x{:02x} at {})", byte, i + 1);
-    if (const std::size_t length = printableSequence(text.substr(i)); length != 0) {
-      i += length;
-      continue;
-    }
-    // U+0080..U+009F: well-formed UTF-8, but a C1 control character.
-    const bool c1Control =
-        byte == 0xC2 && i + 1 < text.size() && (static_cast<unsigned char>(text[i + 1]) & 0xE0U) == 0x80U;
-    if (c1Control)
-      return fmt::format("contains a control character (U+{:04X} at {})",
-                         static_cast<unsigned char>(text[i + 1]), i + 1);
-    return fmt::format("not valid UTF-8 (byte 0x{:02x} at {})", byte, i + 1);
+    const TextCharacter c = textCharacterAt(text, i);
+    if (c.kind == TextCharacter::Control)
+      return c.codePoint < 0x80
+                 ? fmt::format("contains a control character (byte 0x{:02x} at {})", c.codePoint, i + 1)
+                 : fmt::format("contains a control character (U+{:04X} at {})", c.codePoint, i + 1);
+    if (c.kind == TextCharacter::Invalid)
+      return fmt::format("not valid UTF-8 (byte 0x{:02x} at {})", static_cast<unsigned char>(text[i]), i + 1);
+    i += c.length;
   }
   return {};
 }

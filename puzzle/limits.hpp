@@ -58,6 +58,20 @@ std::string errorLine(std::string_view message);
 // (well formed, not overlong, not a surrogate, not a C1 control), or 0 when it is not one.
 std::size_t printableSequence(std::string_view text);
 
+// The character that starts at text[at]: its length in bytes and what it is. A control is C0 (tab and newline
+// included), DEL or C1 (U+0080..U+009F); `codePoint` names it. Bytes that are not UTF-8 are Invalid, one at a
+// time. The one place that says what printable text is (textFault, printableText, definitions' names).
+struct TextCharacter {
+  enum Kind { Printable, Control, Invalid } kind = Printable;
+  std::size_t length = 1;
+  unsigned codePoint = 0;  // for a Control
+};
+TextCharacter textCharacterAt(std::string_view text, std::size_t at);
+
+// `text` with each control character as a space and each byte that is not UTF-8 as U+FFFD: a name read from
+// somewhere that cannot be refused (a BurrTools file's name, a definition the catalog stored long ago).
+std::string printableText(std::string_view text);
+
 // Why `text` is not printable UTF-8 text on one line, for an error message: "not valid UTF-8 (byte 0xff at
 // 4)" or "contains a control character (byte 0x01 at 4)" (C0 controls including tab and newline, DEL, and
 // the C1 controls U+0080..U+009F; positions count bytes from 1). Empty when the text is fine. Free text that
