@@ -32,6 +32,11 @@ bool parseArguments(const char* command, const char* usage, const std::vector<st
   try {
     po::store(po::command_line_parser(args).options(all).positional(positionals).run(), vm);
     po::notify(vm);
+  } catch (const po::too_many_positional_options_error&) {
+    // A challenge typed after the puzzle is the usual slip: say where it goes.
+    const bool takesChallenge = options.find_nothrow("challenge", false) != nullptr;
+    throw InputError(fmt::format("{}: more arguments than the command takes{} (usage: {})", command,
+                                 takesChallenge ? "; give the challenge as --challenge TEXT" : "", usage));
   } catch (const po::error& e) {
     throw InputError(fmt::format("{}: {} (see 'piecework {} --help')", command, e.what(), command));
   }

@@ -336,6 +336,22 @@ TEST(ChallengeErrors, MissingOrUnreadableChallenge) {
   EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
 }
 
+// A challenge typed after the puzzle, as `rate iq-focus RRR/BWB/BRB`, is told where it goes; a command that
+// takes no challenge just says it has too many arguments.
+TEST(ChallengeErrors, ChallengeWithoutItsOptionName) {
+  for (const char* command : {"solve", "rate", "count", "hint"}) {
+    const auto r = runPiecework(std::string(command) + " iq-focus RRR/BWB/BRB");
+    EXPECT_EQ(r.status, 2) << command;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_NE(r.err.find("give the challenge as --challenge TEXT"), std::string::npos) << r.err;
+    EXPECT_TRUE(r.out.empty()) << r.out;
+  }
+  const auto r = runPiecework("show iq-focus extra");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("more arguments than the command takes"), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find("--challenge"), std::string::npos) << r.err;
+}
+
 TEST(ChallengeErrors, ChallengeFromStandardInput) {
   const auto r = runPiecework("solve iq-fit --challenge-file -",
                               "z........./........../........../........../..........\n");
