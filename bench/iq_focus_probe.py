@@ -7,6 +7,8 @@ data/puzzles/iq-focus.toml's pieces, written out below), then measures each cand
 data/calibration/iq-focus-booklet.jsonl: its Spearman correlation with the level (Starter 1 .. Wizard 5) on all
 60, and, on the 30 patterns that have red and at least 3 colours (the Starters, Masters and Wizards that the
 colours alone cannot tell apart), the chance that a Master or Wizard scores above a Starter (AUC; 0.5 is none).
+Then, per feature, its mean at each level and the AUC of each level over the one before it, which shows whether
+the levels rise along it or alternate.
 usage: bench/iq_focus_probe.py [BOOKLET_JSONL]   (about 2 minutes, most of it the enumeration)
 """
 import collections
@@ -86,6 +88,11 @@ def spearman(a, b):
     return num / den if den else 0.0
 
 
+def auc_of(easy, hard):
+    """The chance that a value of `hard` is above one of `easy` (ties count half)."""
+    return sum(1 if h > e else 0.5 if h == e else 0 for e in easy for h in hard) / (len(easy) * len(hard))
+
+
 def main():
     booklet = sys.argv[1] if len(sys.argv) > 1 else 'data/calibration/iq-focus-booklet.jsonl'
     placed = placements()
@@ -105,7 +112,13 @@ def main():
 
     shapes = collections.Counter(canon(p) for p in pattern)
     mixes = collections.Counter(''.join(sorted(p)) for p in pattern)
+    showing = collections.Counter((w, m[w]) for _, m in placed for w in WINDOW if w in m)
     rows = [json.loads(line) for line in open(booklet)]
+    # Per piece, its placements that touch the window and show only what the pattern asks for there.
+    keeping = collections.Counter(
+        (piece, r['challenge'].replace('/', '')) for r in rows for piece, m in placed
+        if any(w in m for w in WINDOW)
+        and all(m[w] == c for w, c in zip(WINDOW, r['challenge'].replace('/', '')) if w in m))
     for r in rows:
         r['pat'] = r['challenge'].replace('/', '')
         r['y'] = LEVELS[r['level']]
@@ -122,6 +135,12 @@ def main():
         "pieces fully outside the window": lambda r: len(r['tiling']) - len(in_window(r)),
         "colours in the pattern": lambda r: len(set(r['pat'])),
         "red squares": lambda r: r['pat'].count('R'),
+        "solution's window pieces: their placements touching the window that keep the pattern, sum of ln":
+            lambda r: sum(math.log(keeping[(placed[i][0], r['pat'])]) for i in in_window(r)),
+        "fewest placements showing one window square's colour there": lambda r: min(
+            showing[(w, c)] for w, c in zip(WINDOW, r['pat'])),
+        "cells of the solution's window pieces outside the window": lambda r: sum(
+            len(placed[i][1]) - len(visible[i]) for i in in_window(r)),
     }
     mixed = [r for r in rows if 'R' in r['pat'] and len(set(r['pat'])) >= 3]
     print(f"{len(rows)} challenges; {len(mixed)} with red and 3 or more colours "
@@ -131,8 +150,17 @@ def main():
         rho = spearman([f(r) for r in rows], [r['y'] for r in rows])
         easy = [f(r) for r in mixed if r['y'] == 1]
         hard = [f(r) for r in mixed if r['y'] >= 4]
-        auc = sum(1 if h > e else 0.5 if h == e else 0 for e in easy for h in hard) / (len(easy) * len(hard))
+        auc = auc_of(easy, hard)
         print(f"{name:72} {rho:+8.3f} {auc:6.3f}")
+    # The levels do not rise along these measures, they alternate: per level the mean, and between neighbouring
+    # levels the chance that the harder one scores higher (0.5: no signal; above and below in turn: a zigzag).
+    print(f"\n{'feature: mean per level, then AUC of each level over the one before':72} "
+          + ' '.join(f"{name[:7]:>7}" for name in LEVELS))
+    for name, f in features.items():
+        by_level = [[f(r) for r in rows if r['y'] == y] for y in range(1, 6)]
+        means = ' '.join(f"{sum(v) / len(v):7.2f}" for v in by_level)
+        steps = ' '.join(f"{auc_of(lo, hi):7.2f}" for lo, hi in zip(by_level, by_level[1:]))
+        print(f"{name[:72]:72} {means}\n{'':72} {'':7} {steps}")
 
 
 if __name__ == '__main__':
