@@ -12,6 +12,7 @@
 #include "output/booklet.hpp"
 #include "output/draw.hpp"
 #include "output/imprint.hpp"
+#include "output/page_text.hpp"
 #include "puzzle/challenge.hpp"
 #include "puzzle/definition.hpp"
 #include "puzzle/errors.hpp"

@@ -8,6 +8,8 @@
 #include <map>
 
 #include "output/draw.hpp"
+#include "output/page_text.hpp"
+#include "output/panel.hpp"
 #include "puzzle/errors.hpp"
 #include "puzzle/family.hpp"
 

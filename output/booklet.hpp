@@ -9,6 +9,7 @@
 
 #include "output/document.hpp"
 #include "output/draw.hpp"
+#include "output/panel.hpp"
 #include "puzzle/challenge.hpp"
 #include "puzzle/puzzle.hpp"
 #include "rater/rater.hpp"

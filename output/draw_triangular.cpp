@@ -10,6 +10,7 @@
 #include <string>
 
 #include "output/draw_coloured_squares.hpp"
+#include "output/page_text.hpp"
 #include "output/paint.hpp"
 #include "puzzle/family.hpp"
 

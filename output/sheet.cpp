@@ -4,6 +4,8 @@
 #include <algorithm>
 
 #include "output/draw.hpp"
+#include "output/page_text.hpp"
+#include "output/panel.hpp"
 
 namespace piecework {
 

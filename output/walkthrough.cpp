@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "output/walkthrough.hpp"
+#include "output/page_text.hpp"
 
 #include <fmt/format.h>
 #include <algorithm>

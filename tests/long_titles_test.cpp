@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "output/draw.hpp"
+#include "output/page_text.hpp"
 #include "support/run.hpp"
 
 using piecework::test::runPiecework;

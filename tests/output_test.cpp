@@ -14,6 +14,7 @@
 #include "db/catalog.hpp"
 #include "output/booklet.hpp"
 #include "output/draw.hpp"
+#include "output/panel.hpp"
 #include "output/sheet.hpp"
 #include "output/text.hpp"
 #include "puzzle/challenge.hpp"

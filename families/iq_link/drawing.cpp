@@ -13,6 +13,7 @@
 
 #include "families/iq_link/family.hpp"
 #include "families/iq_link/module.hpp"
+#include "output/page_text.hpp"
 #include "output/paint.hpp"
 
 namespace piecework {

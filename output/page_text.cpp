@@ -1,0 +1,151 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "output/page_text.hpp"
+
+#include <cairo-ft.h>
+#include <fmt/format.h>
+#include <ft2build.h>
+#include FT_FREETYPE_H
+#include <cstdio>
+
+#include "output/paint.hpp"
+#include "output/svg_text.hpp"
+#include "puzzle/errors.hpp"
+
+namespace piecework {
+
+void setColour(cairo_t* cr, const std::string& hex, double alpha) {
+  set(cr, parseColour(hex), alpha);
+}
+
+namespace {
+
+// The faces of --font (regular, emboldened), or nullptr for DejaVu Sans. They live until the program ends.
+cairo_font_face_t* gFontRegular = nullptr;
+cairo_font_face_t* gFontBold = nullptr;
+
+cairo_font_face_t* faceFromFile(const std::string& path, bool bold) {
+  static FT_Library library = nullptr;
+  if (library == nullptr && FT_Init_FreeType(&library) != 0)
+    throw InputError(fmt::format("--font {}: cannot start FreeType", path));
+  if (std::FILE* file = std::fopen(path.c_str(), "rb"))
+    std::fclose(file);
+  else
+    throw InputError(fmt::format("--font {}: cannot read the file", path));
+  FT_Face face = nullptr;
+  if (FT_New_Face(library, path.c_str(), 0, &face) != 0 || face == nullptr)
+    throw InputError(fmt::format("--font {}: not a font file FreeType can read", path));
+  if ((face->face_flags & FT_FACE_FLAG_SCALABLE) == 0) {
+    FT_Done_Face(face);
+    throw InputError(
+        fmt::format("--font {}: a bitmap font; give an outline font (TrueType or OpenType)", path));
+  }
+  cairo_font_face_t* cairoFace = cairo_ft_font_face_create_for_ft_face(face, 0);
+  if (bold) cairo_ft_font_face_set_synthesize(cairoFace, CAIRO_FT_SYNTHESIZE_BOLD);
+  return cairoFace;
+}
+
+}  // namespace
+
+void useFontFile(const std::string& path) {
+  gFontRegular = faceFromFile(path, false);
+  gFontBold = faceFromFile(path, true);
+}
+
+void setFont(cairo_t* cr, double size, bool bold) {
+  if (gFontRegular != nullptr)
+    cairo_set_font_face(cr, bold ? gFontBold : gFontRegular);
+  else
+    cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
+                           bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
+  cairo_set_font_size(cr, size);
+}
+
+double textWidth(cairo_t* cr, const std::string& text) {
+  cairo_text_extents_t e;
+  cairo_text_extents(cr, text.c_str(), &e);
+  return e.x_advance;
+}
+
+void showText(cairo_t* cr, const std::string& text, double x, double y, double align) {
+  if (recordText(cr, text, x, y, align)) return;
+  cairo_move_to(cr, x - align * textWidth(cr, text), y);
+  cairo_show_text(cr, text.c_str());
+  cairo_new_path(cr);
+}
+
+std::string elided(cairo_t* cr, const std::string& text, double width, const std::string& keep) {
+  if (textWidth(cr, text) <= width) return text;
+  const bool kept = !keep.empty() && text.size() >= keep.size() &&
+                    text.compare(text.size() - keep.size(), keep.size(), keep) == 0;
+  const std::string end = "\xe2\x80\xa6" + (kept ? keep : std::string());
+  std::string head = text.substr(0, text.size() - (kept ? keep.size() : 0));
+  auto trim = [&] {
+    while (!head.empty() && (head.back() == ' ' || head.back() == ',')) head.pop_back();
+  };
+  trim();
+  while (!head.empty() && textWidth(cr, head + end) > width) {
+    // One UTF-8 character off the end: its continuation bytes, then its first byte.
+    while (!head.empty() && (static_cast<unsigned char>(head.back()) & 0xc0) == 0x80) head.pop_back();
+    if (!head.empty()) head.pop_back();
+    trim();
+  }
+  // Cut between words where the cut fell inside one that is not the first ("without…", not "without i…").
+  const std::size_t space = head.rfind(' ');
+  if (head.size() < text.size() - (kept ? keep.size() : 0) && space != std::string::npos &&
+      text[head.size()] != ' ' && text[head.size()] != ',') {
+    head.resize(space);
+    trim();
+  }
+  return head + end;
+}
+
+FittedText fitText(cairo_t* cr, const std::string& text, double width, const FitSpec& spec,
+                   const std::string& keep) {
+  double size = spec.size;
+  setFont(cr, size, spec.bold);
+  while (size > spec.minSize && textWidth(cr, text) > width) setFont(cr, size -= spec.step, spec.bold);
+  FittedText fitted{size, {}};
+  if (textWidth(cr, text) <= width) {
+    fitted.lines.push_back(text);
+    return fitted;
+  }
+  std::vector<std::string> lines;
+  if (spec.maxLines > 1) {
+    // Greedy wrap at spaces.
+    std::string line;
+    std::size_t start = 0;
+    while (start <= text.size()) {
+      std::size_t stop = text.find(' ', start);
+      if (stop == std::string::npos) stop = text.size();
+      const std::string word = text.substr(start, stop - start);
+      start = stop + 1;
+      if (word.empty()) continue;
+      const std::string candidate = line.empty() ? word : line + " " + word;
+      if (line.empty() || textWidth(cr, candidate) <= width) {
+        line = candidate;
+      } else {
+        lines.push_back(line);
+        line = word;
+      }
+    }
+    if (!line.empty()) lines.push_back(line);
+    const auto most = static_cast<std::size_t>(spec.maxLines);
+    if (lines.size() > most) {
+      for (std::size_t i = most; i < lines.size(); ++i) lines[most - 1] += " " + lines[i];
+      lines.resize(most);
+    }
+  }
+  if (lines.empty()) lines.push_back(text);  // (one line, or text of spaces only: callers need a line)
+  for (std::string& line : lines)
+    fitted.lines.push_back(elided(cr, line, width, lines.size() == 1 ? keep : ""));
+  return fitted;
+}
+
+void showFitted(cairo_t* cr, const FittedText& text, double x, double y, double align, double leading) {
+  for (const std::string& line : text.lines) {
+    showText(cr, line, x, y, align);
+    y += leading;
+  }
+}
+
+}  // namespace piecework
