@@ -214,7 +214,7 @@ int runBooklet(const std::vector<std::string>& args) {
                                  path, error.what()))
               << '\n';
   }
-  if (json) std::cout << summary.dump() << '\n';
+  if (json) printJson(summary);
   return 0;
 }
 

@@ -7,7 +7,7 @@
 #include <fmt/format.h>
 #include <algorithm>
 #include <array>
-#include <fstream>
+#include <filesystem>
 #include <iostream>
 #include <map>
 #include <optional>
@@ -18,6 +18,7 @@
 #include "puzzle/definition.hpp"
 #include "puzzle/errors.hpp"
 #include "puzzle/limits.hpp"
+#include "puzzle/replacing_file.hpp"
 #include "rater/calibrate.hpp"
 #include "rater/model.hpp"
 #include "rater/rater.hpp"
@@ -158,6 +159,12 @@ void printConfusion(const Confusion& counts, const char* what) {
   }
 }
 
+// Whether the two paths name one existing file (hard links and symbolic links included).
+bool sameFile(const std::string& a, const std::string& b) {
+  std::error_code error;
+  return std::filesystem::equivalent(a, b, error) && !error;
+}
+
 int levelGap(Level a, Level b) {
   return std::abs(static_cast<int>(a) - static_cast<int>(b));
 }
@@ -168,22 +175,28 @@ std::string baseName(const std::string& path) {
 }
 
 void writeModel(const RatingModel& model, const std::string& out) {
-  std::ofstream stream(out, std::ios::binary | std::ios::trunc);
-  stream << modelJson(model);
-  stream.close();
-  if (!stream) throw InputError(fmt::format("{}: cannot write the model", out));
+  writeReplacingFile(out, "--out", "model", modelJson(model));
 }
 
 // --name, or the default; one line of printable text, so that every listing shows it whole.
-std::string modelName(const po::variables_map& vm, std::string fallback) {
-  if (vm.count("name") == 0U) return fallback;
-  const std::string name = vm["name"].as<std::string>();
+// --for's puzzle (checked to be one), or the puzzle the model is fitted on.
+std::string gradedPuzzle(const po::variables_map& vm, const Puzzle& fittedOn) {
+  if (vm.count("for") == 0U) return fittedOn.name;
+  try {
+    return loadPuzzle(vm["for"].as<std::string>()).name;
+  } catch (const InputError& e) {
+    throw InputError(fmt::format("--for: {}", e.what()));
+  }
+}
+
+// The default names a file, whose name may not be UTF-8: printableText makes it so.
+std::string modelName(const po::variables_map& vm, const std::string& fallback) {
+  const std::optional<std::string> name = textOption(vm, "name");  // refuses text that is not UTF-8
+  if (!name) return printableText(fallback);
   constexpr std::size_t kLongest = 200;
-  if (name.empty() || name.size() > kLongest || std::any_of(name.begin(), name.end(), [](char c) {
-        return static_cast<unsigned char>(c) < 0x20 || c == 0x7f;
-      }))
+  if (name->empty() || name->size() > kLongest)
     throw InputError(fmt::format("--name: one line of 1 to {} characters", kLongest));
-  return name;
+  return *name;
 }
 
 int runEqualShares(const Puzzle& puzzle, const std::string& file, Rules rules, const RatingModel& base,
@@ -197,7 +210,7 @@ int runEqualShares(const Puzzle& puzzle, const std::string& file, Rules rules, c
   } catch (const InputError& e) {
     throw InputError(fmt::format("{}: {}", file, e.what()));
   }
-  model.puzzle = puzzle.name;
+  model.puzzle = gradedPuzzle(vm, puzzle);
   model.name = modelName(vm, fmt::format("{}: the effort of '{}', in equal shares of {}", puzzle.name,
                                          base.name, baseName(file)));
   model.crossValidation = fmt::format(
@@ -308,6 +321,9 @@ int runCalibrate(const std::vector<std::string>& args) {
       "model", po::value<std::string>()->value_name("MODEL"),
       "with --equal-shares: the model whose effort to use; with --agreement: the model to try")(
       "model-any-puzzle", "with --agreement: let --model grade a puzzle other than the one it was fitted on")(
+      "for", po::value<std::string>()->value_name("PUZZLE"),
+      "the puzzle the model grades, when it is fitted on another's challenges (IQ-Link's model on IQ Fit's "
+      "booklet: docs/rating.md); default: PUZZLE")(
       "name", po::value<std::string>()->value_name("TEXT"),
       "the model's name, which rate --json prints and the catalog records (default: 'PUZZLE fitted on FILE', "
       "or with --equal-shares 'PUZZLE: the effort of MODEL, in equal shares of FILE')")(
@@ -317,9 +333,9 @@ int runCalibrate(const std::vector<std::string>& args) {
   if (!parseArguments(
           "calibrate",
           "piecework calibrate PUZZLE FILE [--out MODEL] [--features LIST] [--penalty X] [--name TEXT] "
-          "[--json]\n"
+          "[--for P] [--json]\n"
           "       piecework calibrate PUZZLE FILE --equal-shares [--model MODEL] [--out MODEL] [--name TEXT] "
-          "[--json]\n"
+          "[--for P] [--json]\n"
           "       piecework calibrate PUZZLE FILE --agreement [--model MODEL [--model-any-puzzle]] [--json]",
           args, options, vm, kPuzzleArgument, true, "file"))
     return 0;
@@ -328,6 +344,14 @@ int runCalibrate(const std::vector<std::string>& args) {
   (void)modelName(vm, {});  // a bad --name fails before the booklet is read
   Rules rules = readRules(vm);
   const RatingModel& shipped = shippedModel(puzzle);
+  if (vm.count("equal-shares") != 0U && vm.count("agreement") != 0U)
+    throw InputError(
+        "--equal-shares fits a model and --agreement grades with one as it is: give one of them");
+  if (vm.count("model-any-puzzle") != 0U && (vm.count("agreement") == 0U || vm.count("model") == 0U))
+    throw InputError("--model-any-puzzle applies only with --agreement --model MODEL");
+  if (vm.count("out") != 0U && sameFile(vm["out"].as<std::string>(), vm["file"].as<std::string>()))
+    throw InputError(fmt::format("--out {}: is FILE, the challenges being calibrated on; give another name",
+                                 vm["out"].as<std::string>()));
   if (vm.count("equal-shares") != 0U) {
     if (vm.count("features") != 0U || vm.count("penalty") != 0U)
       throw InputError(
@@ -339,6 +363,7 @@ int runCalibrate(const std::vector<std::string>& args) {
     if (vm.count("features") != 0U || vm.count("penalty") != 0U || vm.count("out") != 0U ||
         vm.count("name") != 0U)
       throw InputError("--agreement fits nothing; --features, --penalty, --out and --name do not apply");
+    if (vm.count("for") != 0U) throw InputError("--agreement fits nothing; --for does not apply");
     const std::optional<RatingModel> model = readModelOption(vm);
     checkModelPuzzle(model, puzzle, vm);
     return runAgreement(puzzle, vm["file"].as<std::string>(), rules, model ? *model : shipped, vm);
@@ -389,7 +414,7 @@ int runCalibrate(const std::vector<std::string>& args) {
   const CrossValidation cv = crossValidate(samples, features, penalty);
   const Agreement inSample = gradeSamples(model, samples).agreement;
   model.name = modelName(vm, fmt::format("{} fitted on {}", puzzle.name, baseName(file)));
-  model.puzzle = puzzle.name;
+  model.puzzle = gradedPuzzle(vm, puzzle);
   model.crossValidation = fmt::format(
       "leave-one-out on {} challenges: exact {}, within one level {}, Spearman {:.3f}{}", samples.size(),
       percent(cv.model.exact), percent(cv.model.withinOne), cv.model.spearman,

@@ -4,7 +4,6 @@
 
 #include <cstdint>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <optional>
 
@@ -18,6 +17,7 @@
 #include "puzzle/definition.hpp"
 #include "puzzle/errors.hpp"
 #include "puzzle/limits.hpp"
+#include "puzzle/replacing_file.hpp"
 #include "rater/model.hpp"
 #include "rater/rater.hpp"
 
@@ -118,7 +118,7 @@ int runList(const std::vector<std::string>& args) {
       ordered_json j;
       j["id"] = c.id;
       j.update(db::exportRecord(c, puzzles.of(c)));
-      std::cout << j.dump() << '\n';
+      printJson(j);
     }
     return 0;
   }
@@ -168,7 +168,7 @@ int runShowOne(const std::vector<std::string>& args) {
     ordered_json j;
     j["id"] = c.id;
     j.update(db::exportRecord(c, puzzles.of(c)));
-    std::cout << j.dump() << '\n';
+    printJson(j);
     return 0;
   }
   std::cout << fmt::format(
@@ -228,12 +228,7 @@ int runExport(const std::vector<std::string>& args) {
     std::cout << exported.text;
     return 0;  // main checks that standard output took it all, and says so when it did not
   }
-  {
-    std::ofstream file(*outPath, std::ios::binary);
-    file << exported.text;
-    file.close();
-    if (!file) throw InputError(fmt::format("catalog export: cannot write {}", *outPath));
-  }
+  writeReplacingFile(*outPath, "catalog export --out", "export", exported.text);
   if (json) {
     ordered_json summary;
     summary["catalog"] = catalog.path();
@@ -241,7 +236,7 @@ int runExport(const std::vector<std::string>& args) {
     summary["format"] = format;
     summary["exported"] = exported.exported;
     summary["definitions"] = exported.definitions;
-    std::cout << summary.dump() << '\n';
+    printJson(summary);
   } else {
     std::cout << fmt::format(
         "{}: exported {} challenges{} to {}\n", catalog.path(), exported.exported,
@@ -288,7 +283,7 @@ int runImport(const std::vector<std::string>& args) {
     summary["imported"] = imported.imported;
     summary["skipped"] = imported.skipped;
     summary["definitions"] = imported.definitions;
-    std::cout << summary.dump() << '\n';
+    printJson(summary);
   } else {
     std::cout << fmt::format("{}: imported {} challenges, skipped {} already there\n", path,
                              imported.imported, imported.skipped);
@@ -323,7 +318,7 @@ int runRerate(const std::vector<std::string>& args) {
     summary["changed_level"] = rerated.changedLevel;
     summary["rater_version"] = kRaterVersion;
     summary["model"] = model ? ordered_json(vm["model"].as<std::string>()) : ordered_json(nullptr);
-    std::cout << summary.dump() << '\n';
+    printJson(summary);
     return 0;
   }
   std::cout << fmt::format("{}: re-rated {} challenges with rater version {} and {} ({} changed level)\n",
@@ -354,7 +349,7 @@ int runCheck(const std::vector<std::string>& args) {
       row["problem"] = problem;
       report["damaged"].push_back(std::move(row));
     }
-    std::cout << report.dump() << '\n';
+    printJson(report);
   } else {
     for (const auto& [id, problem] : damaged) std::cout << fmt::format("challenge {}: {}\n", id, problem);
   }

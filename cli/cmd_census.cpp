@@ -191,9 +191,9 @@ int runCensus(const std::vector<std::string>& args) {
     printJson(out);
     return 0;
   }
-  std::cout << fmt::format("{}: {} distinct solutions ({} in all, {} symmetr{}), {} pieces{}\n", puzzle.name,
-                           plan.solutions.size(), plan.allSolutions, plan.symmetries,
-                           plan.symmetries == 1 ? "y" : "ies", plan.pieces,
+  std::cout << fmt::format("{}: {} distinct solution{} ({} in all, {} symmetr{}), {} pieces{}\n", puzzle.name,
+                           plan.solutions.size(), plan.solutions.size() == 1 ? "" : "s", plan.allSolutions,
+                           plan.symmetries, plan.symmetries == 1 ? "y" : "ies", plan.pieces,
                            linked ? fmt::format(", {}", familyOf(puzzle).ruleName()) : "");
   if (sampling)
     std::cout << fmt::format("sample: {} of the distinct solutions, drawn with seed {}\n", timings.size(),

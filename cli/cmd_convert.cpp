@@ -2,7 +2,6 @@
 // piecework convert: a puzzle in another format: a definition, BurrTools' .xmpuzzle, Knuth's dlx1
 // (docs/interop.md).
 #include <fmt/format.h>
-#include <fstream>
 #include <iostream>
 #include <sstream>
 
@@ -11,6 +10,7 @@
 #include "puzzle/definition.hpp"
 #include "puzzle/dlx.hpp"
 #include "puzzle/errors.hpp"
+#include "puzzle/replacing_file.hpp"
 
 namespace piecework::cli {
 
@@ -34,10 +34,7 @@ void write(const std::string& out, const std::string& text) {
     std::cout << text << std::flush;
     return;
   }
-  std::ofstream file(out, std::ios::binary);
-  file << text;
-  file.close();
-  if (!file) throw InputError(fmt::format("convert: cannot write {}", out));
+  writeReplacingFile(out, "convert OUT", "converted puzzle", text);
 }
 
 }  // namespace
@@ -97,7 +94,7 @@ int runConvert(const std::vector<std::string>& args) {
     summary["bytes"] = text.size();
     summary["pieces"] = puzzle.totalPieces();
     summary["placements"] = puzzle.placements.size();
-    std::cout << summary.dump() << '\n';
+    printJson(summary);
   }
   return 0;
 }

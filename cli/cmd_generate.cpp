@@ -37,9 +37,12 @@ nlohmann::json toJson(const Puzzle& puzzle, const GeneratedChallenge& c) {
           {"to_place", c.toPlace},      {"seed", std::to_string(c.seed)}};
 }
 
-void printListing(const Puzzle& puzzle, int index, const GeneratedChallenge& c, bool colour) {
-  std::cout << fmt::format("#{}  {}  score {:.2f}  {} given, {} to place  (--challenge-seed {})\n", index + 1,
-                           levelName(c.rating.level), c.rating.score, c.given, c.toPlace, c.seed);
+// `again`: the options besides --level that regenerate the challenge with its seed (--unlinked, --model).
+void printListing(const Puzzle& puzzle, int index, const GeneratedChallenge& c, bool colour,
+                  const std::string& again) {
+  std::cout << fmt::format("#{}  {}  score {:.2f}  {} given, {} to place  (--challenge-seed {}{})\n",
+                           index + 1, levelName(c.rating.level), c.rating.score, c.given, c.toPlace, c.seed,
+                           again);
   std::cout << fmt::format("challenge: {}\nsolution:  {}\n", c.challengeText, c.solutionText);
   std::cout << boardPicture(puzzle, c.givens, colour, c.marks) << '\n';
 }
@@ -63,7 +66,7 @@ int runGenerate(const std::vector<std::string>& args) {
       "count", po::value<int>()->default_value(1), "how many challenges")(
       "seed", po::value<std::string>(), "batch seed (default: a random one, printed on stderr)")(
       "challenge-seed", po::value<std::string>(),
-      "regenerate the one challenge printed with this seed (same puzzle, --level and --unlinked)")(
+      "regenerate the one challenge printed with this seed (same puzzle, --level, --unlinked and --model)")(
       "db", po::value<std::string>(), "store the challenges in this catalog (SQLite file)")(
       "threads", po::value<int>()->default_value(0), "threads to use (0: every core)")(
       "max-attempts", po::value<int>(),
@@ -121,6 +124,9 @@ int runGenerate(const std::vector<std::string>& args) {
   // Lines graded by another model than the shipped one say which, as the catalog's export does, so that
   // `catalog import` records it.
   const std::optional<db::GradingModel> gradedBy = db::gradingModel(puzzle, modelUsed);
+  const std::string again =
+      std::string(puzzle.hasFamilyRule && !rules.familyRule ? " --unlinked" : "") +
+      (vm.count("model") != 0U ? " --model " + vm["model"].as<std::string>() : std::string());
   auto emit = [&](int index, const GeneratedChallenge& c) {
     // Stored first, printed after its transaction commits: a challenge on the screen is in the catalog, even
     // when the disk fills or the process is killed right after.
@@ -133,7 +139,7 @@ int runGenerate(const std::vector<std::string>& args) {
       }
       printJson(line);
     } else {
-      printListing(puzzle, index, c, colour);
+      printListing(puzzle, index, c, colour, again);
     }
     std::cout.flush();
   };

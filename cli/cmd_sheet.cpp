@@ -59,7 +59,7 @@ int runSheet(const std::vector<std::string>& args) {
       "[--paper a4|a5|letter|WxH] [--json]";
   if (!parseArguments("sheet", usage, args, options, vm)) return 0;
   const std::optional<std::string> title = textOption(vm, "title");  // printed into the page: checked first
-  if (vm.count("out") == 0U) throw InputError("sheet: missing --out FILE.pdf or FILE.svg");
+  if (vm.count("out") == 0U) throw InputError("sheet: missing --out FILE.pdf, FILE.svg or FILE.png");
   const std::string out = vm["out"].as<std::string>();
   formatForPath(out);  // reject a bad extension before any work
   const PageSize paper = paperOption(vm["paper"].as<std::string>());
@@ -87,16 +87,20 @@ int runSheet(const std::vector<std::string>& args) {
     }
     const std::string heading =
         title ? *title
-              : fmt::format("{}: a {} challenge, solved step by step", puzzle.title, levelName(rating.level));
+              : fmt::format("{}: {} {} challenge, solved step by step", puzzle.title,
+                            rating.level == Level::Expert ? "an" : "a", levelName(rating.level));
     writeWalkthrough(out, puzzle, givens, challenge.marks, steps, paper, heading);
     if (vm.count("json") != 0U) {
       nlohmann::ordered_json summary;
       summary["file"] = out;
       summary["puzzle"] = puzzle.name;
       summary["challenge"] = written;
+      summary["solution"] = formatChallenge(puzzle, rating.solution);  // the walk-through's last board
+      summary["status"] = "unique";  // checked above: a walk-through needs exactly one solution
+      summary["unique"] = true;
       summary["level"] = levelName(rating.level);
       summary["moves"] = steps.size();
-      std::cout << summary.dump() << '\n';
+      printJson(summary);
       return 0;
     }
     std::cout << fmt::format("wrote {} (a walk-through in {} moves)\n", out, steps.size());
@@ -135,7 +139,7 @@ int runSheet(const std::vector<std::string>& args) {
       summary["status"] =
           found.solutions.size() == 1 ? "unique" : "multiple";  // solve's name for the same fact
     }
-    std::cout << summary.dump() << '\n';
+    printJson(summary);
     return 0;
   }
   std::cout << fmt::format("wrote {}{}\n", out, sheet.solution != nullptr ? " (with the answer)" : "");

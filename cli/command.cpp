@@ -129,10 +129,6 @@ int readThreads(const po::variables_map& vm) {
   return threads;
 }
 
-void printJson(const nlohmann::json& value) {
-  std::cout << value.dump() << '\n';
-}
-
 }  // namespace piecework::cli
 
 namespace piecework::cli {

@@ -4,6 +4,7 @@
 
 #include <boost/program_options.hpp>
 #include <cstdint>
+#include <iostream>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -83,6 +84,11 @@ std::optional<RatingModel> readModelOption(const po::variables_map& vm);
 void checkModelPuzzle(const std::optional<RatingModel>& model, const Puzzle& puzzle,
                       const po::variables_map& vm);
 
-void printJson(const nlohmann::json& value);
+// One JSON value on one line of standard output. Text that is not UTF-8 (a file name, say) is printed with
+// U+FFFD in place of the bytes that are not, rather than failing after the work is done.
+template <class Json = nlohmann::json>
+void printJson(const Json& value) {
+  std::cout << value.dump(-1, ' ', false, Json::error_handler_t::replace) << '\n';
+}
 
 }  // namespace piecework::cli

@@ -110,6 +110,8 @@ JobRecordFile::JobRecordFile(std::string path, JobRecordLayout layout)
   std::vector<bool> seen(layout_.jobs, false);
   std::string kept = header + "\n";  // the header and the records that verify
   for (int number = 1; std::getline(lines, line); ++number) {
+    if (!line.empty() && line.back() == '\r')
+      line.pop_back();  // a copy given Windows line endings reads the same
     if (number == 1) {
       checkHeader(line, header);
       continue;

@@ -3,21 +3,12 @@
 
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
-#include <dirent.h>
-#include <fcntl.h>
 #include <fmt/format.h>
-#include <sys/file.h>
-#include <sys/stat.h>
-#include <unistd.h>
 #include <algorithm>
 #include <array>
 #include <cctype>
-#include <cerrno>
 #include <charconv>
 #include <cmath>
-#include <csignal>
-#include <cstdlib>
-#include <cstring>
 #include <fstream>
 #include <iterator>
 #include <stdexcept>
@@ -98,87 +89,6 @@ DocumentFormat formatForPath(const std::string& path, std::initializer_list<Docu
 
 namespace {
 
-// The temporary file of the document being written, removed by the signal handler when the user interrupts
-// (SIGINT, SIGTERM, SIGHUP): a handler may only call async-signal-safe functions, so the name is kept in a
-// fixed buffer and the handler does unlink() and re-raises the signal with its default action. One document
-// is written at a time. SIGKILL cannot be caught; the next run removes what it leaves (removeStaleTemps).
-char gTempPath[4096];
-volatile std::sig_atomic_t gTempSet = 0;
-constexpr int kCaughtSignals[] = {SIGINT, SIGTERM, SIGHUP};
-struct sigaction gPrevious[std::size(kCaughtSignals)];
-
-extern "C" void removeTempAndDie(int signal) {
-  if (gTempSet != 0) ::unlink(gTempPath);
-  struct sigaction fallback {};
-  fallback.sa_handler = SIG_DFL;
-  sigemptyset(&fallback.sa_mask);
-  sigaction(signal, &fallback, nullptr);
-  ::raise(signal);
-}
-
-void guardTemp(const std::string& temp) {
-  if (temp.size() >= sizeof gTempPath) return;  // cannot happen with PATH_MAX-sized names; then unguarded
-  std::memcpy(gTempPath, temp.c_str(), temp.size() + 1);
-  gTempSet = 1;
-  struct sigaction action {};
-  action.sa_handler = removeTempAndDie;
-  sigemptyset(&action.sa_mask);
-  for (std::size_t i = 0; i < std::size(kCaughtSignals); ++i) {
-    sigaction(kCaughtSignals[i], nullptr, &gPrevious[i]);
-    if (gPrevious[i].sa_handler == SIG_IGN) continue;  // e.g. nohup: keep ignoring
-    sigaction(kCaughtSignals[i], &action, nullptr);
-  }
-}
-
-void unguardTemp() {
-  if (gTempSet == 0) return;
-  for (std::size_t i = 0; i < std::size(kCaughtSignals); ++i)
-    sigaction(kCaughtSignals[i], &gPrevious[i], nullptr);
-  gTempSet = 0;
-}
-
-// Temporary files ".BASE.tmp-XXXXXX" in `dir` that no running writer holds: a writer keeps an exclusive
-// flock on its temporary file until it is renamed, so a file whose lock can be taken was left by a killed
-// run.
-void removeStaleTemps(const std::string& dir, const std::string& base) {
-  const std::string prefix = "." + base + ".tmp-";
-  DIR* listing = ::opendir(dir.c_str());
-  if (listing == nullptr) return;
-  while (const dirent* entry = ::readdir(listing)) {
-    const std::string name = entry->d_name;
-    if (name.size() != prefix.size() + 6 || name.compare(0, prefix.size(), prefix) != 0) continue;
-    const std::string path = dir + "/" + name;
-    const int fd = ::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK);
-    if (fd < 0) continue;
-    struct stat info {};
-    if (::fstat(fd, &info) == 0 && S_ISREG(info.st_mode) && ::flock(fd, LOCK_EX | LOCK_NB) == 0)
-      ::unlink(path.c_str());
-    ::close(fd);
-  }
-  ::closedir(listing);
-}
-
-// Creates and locks the temporary file; -1 (errno set) when it cannot be created.
-int createLockedTemp(const std::string& dir, const std::string& base, std::string& temp) {
-  for (int attempt = 0; attempt < 8; ++attempt) {
-    std::string pattern = dir + "/." + base + ".tmp-XXXXXX";
-    const int fd = mkstemp(pattern.data());
-    if (fd < 0) return -1;
-    ::flock(fd, LOCK_EX);
-    // Another run's cleanup may have taken the file between mkstemp and flock: then it is gone; try again.
-    struct stat mine {
-    }, there{};
-    if (::fstat(fd, &mine) == 0 && ::stat(pattern.c_str(), &there) == 0 && mine.st_ino == there.st_ino &&
-        mine.st_dev == there.st_dev) {
-      temp = pattern;
-      return fd;
-    }
-    ::close(fd);
-  }
-  errno = EEXIST;
-  return -1;
-}
-
 cairo_status_t writeChunk(void* closure, const unsigned char* data, unsigned int length) {
   auto* doc = static_cast<std::pair<std::FILE*, bool*>*>(closure);
   if (std::fwrite(data, 1, length, doc->first) != length) {
@@ -195,31 +105,8 @@ cairo_status_t appendChunk(void* closure, const unsigned char* data, unsigned in
 }  // namespace
 
 Document::Document(std::string path, DocumentFormat format, PageSize size)
-    : path_(std::move(path)), format_(format), size_(size) {
-  const std::size_t slash = path_.rfind('/');
-  const std::string dir = slash == std::string::npos ? "." : path_.substr(0, slash == 0 ? 1 : slash);
-  const std::string base = slash == std::string::npos ? path_ : path_.substr(slash + 1);
-  if (base.empty()) throw InputError(fmt::format("--out {}: not a file name", path_));
-  struct stat existing {};
-  const bool replacing = ::stat(path_.c_str(), &existing) == 0;
-  if (replacing && S_ISDIR(existing.st_mode))
-    throw InputError(fmt::format("--out {}: is a directory; give a file name", path_));
-  removeStaleTemps(dir, base);
-  const int fd = createLockedTemp(dir, base, temp_);
-  if (fd < 0) throw InputError(fmt::format("--out {}: cannot write there ({})", path_, std::strerror(errno)));
-  guardTemp(temp_);
-  // mkstemp creates the file private to its owner: keep the mode of the file it replaces, or give it the
-  // usual permissions.
-  const mode_t mask = umask(0);
-  umask(mask);
-  fchmod(fd, replacing && S_ISREG(existing.st_mode) ? existing.st_mode & 07777 : 0666 & ~mask);
-  file_ = fdopen(fd, "wb");
-  if (file_ == nullptr) {
-    ::close(fd);
-    ::unlink(temp_.c_str());
-    throw std::runtime_error(fmt::format("{}: cannot open the temporary file", temp_));
-  }
-  target_ = {file_, &writeFailed_};
+    : path_(std::move(path)), format_(format), size_(size), out_(path_, "--out") {
+  target_ = {out_.stream(), &writeFailed_};
   // PNG: pixels at twice the points (144 per inch), drawn in points through a scale.
   constexpr double kPngPixelsPerPoint = 2.0;
   if (format_ == DocumentFormat::Png)
@@ -243,9 +130,9 @@ Document::Document(std::string path, DocumentFormat format, PageSize size)
   if (format_ == DocumentFormat::Png) cairo_scale(cr_, kPngPixelsPerPoint, kPngPixelsPerPoint);
   // SVG text stays text (output/svg_text.hpp); PDF text goes through cairo, which embeds the fonts.
   if (format_ == DocumentFormat::Svg) keepTextAsRuns(cr_, &textRuns_);
-  if (cairo_status(cr_) != CAIRO_STATUS_SUCCESS) {
+  if (const cairo_status_t status = cairo_status(cr_); status != CAIRO_STATUS_SUCCESS) {
     discard();
-    throw std::runtime_error(fmt::format("cairo: {}", cairo_status_to_string(cairo_status(cr_))));
+    throw std::runtime_error(fmt::format("cairo: {}", cairo_status_to_string(status)));
   }
 }
 
@@ -260,9 +147,6 @@ void Document::discard() {
     cairo_surface_destroy(surface_);
     surface_ = nullptr;
   }
-  if (file_ != nullptr) std::fclose(file_), file_ = nullptr;
-  if (!temp_.empty()) ::unlink(temp_.c_str()), temp_.clear();
-  unguardTemp();
 }
 
 void Document::setInfo(const DocumentInfo& info) {
@@ -299,44 +183,27 @@ void Document::commit() {
   const cairo_status_t finished = png != CAIRO_STATUS_SUCCESS ? png : cairo_surface_status(surface_);
   cairo_surface_destroy(surface_);
   surface_ = nullptr;
+  std::FILE* file = out_.stream();
   if (format_ == DocumentFormat::Pdf && bleed_ > 0 && finished == CAIRO_STATUS_SUCCESS && !writeFailed_ &&
-      std::fflush(file_) == 0) {
-    std::ifstream written(temp_, std::ios::binary);
+      std::fflush(file) == 0) {
+    std::ifstream written(out_.temporaryPath(), std::ios::binary);
     const std::string pdf((std::istreambuf_iterator<char>(written)), std::istreambuf_iterator<char>());
     const std::string boxes = pageBoxesUpdate(pdf, bleed_);
-    if (std::fwrite(boxes.data(), 1, boxes.size(), file_) != boxes.size()) writeFailed_ = true;
+    if (std::fwrite(boxes.data(), 1, boxes.size(), file) != boxes.size()) writeFailed_ = true;
   }
   if (format_ == DocumentFormat::Svg && finished == CAIRO_STATUS_SUCCESS) {
     const std::string svg = withTextElements(svg_, textRuns_);
-    if (std::fwrite(svg.data(), 1, svg.size(), file_) != svg.size()) writeFailed_ = true;
+    if (std::fwrite(svg.data(), 1, svg.size(), file) != svg.size()) writeFailed_ = true;
   }
-  const bool flushed = std::fflush(file_) == 0 && fsync(fileno(file_)) == 0;
-  // Tests interrupt a run here, with the whole document in the temporary file (tests/file_writing_test.cpp).
-  if (std::getenv("PIECEWORK_TEST_PAUSE_BEFORE_RENAME") != nullptr) {
-    std::fputs("piecework: paused before rename\n", stderr);
-    std::fflush(stderr);
-    ::pause();
-  }
-  // The rename happens with the lock still held (closing the file releases it).
   std::string problem;
   if (drawn != CAIRO_STATUS_SUCCESS)
     problem = cairo_status_to_string(drawn);
   else if (finished != CAIRO_STATUS_SUCCESS)
     problem = cairo_status_to_string(finished);
-  else if (writeFailed_ || !flushed)
+  else if (writeFailed_)
     problem = "write error (disk full?)";
-  else if (std::rename(temp_.c_str(), path_.c_str()) != 0)
-    problem = std::strerror(errno);
-  const bool closed = std::fclose(file_) == 0;
-  file_ = nullptr;
-  if (problem.empty() && !closed) problem = "write error (disk full?)";
-  if (!problem.empty()) {
-    discard();
-    throw std::runtime_error(fmt::format("{}: cannot write the document: {}", path_, problem));
-  }
-  temp_.clear();
-  unguardTemp();
-  committed_ = true;
+  committed_ = true;  // the file is moved into place or removed, whichever commit does
+  out_.commit("document", problem);
 }
 
 }  // namespace piecework

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// A cairo document (PDF or SVG) written atomically: pages go to a temporary file next to the target, which
-// replaces the target only when the whole document was written. A failure leaves no partial file behind.
+// A cairo document (PDF, SVG or PNG) written atomically (puzzle/replacing_file.hpp): the target is replaced
+// only when the whole document was written. A failure leaves no partial file behind.
 #pragma once
 
 #include <cairo.h>
@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "output/svg_text.hpp"
+#include "puzzle/replacing_file.hpp"
 
 namespace piecework {
 
@@ -82,10 +83,9 @@ class Document {
  private:
   void discard();
   std::string path_;
-  std::string temp_;
   DocumentFormat format_;
   PageSize size_;
-  std::FILE* file_ = nullptr;
+  ReplacingFile out_;
   std::pair<std::FILE*, bool*> target_{nullptr, nullptr};  // what cairo's write callback writes to
   std::string svg_;                                        // an SVG document, written out on commit
   std::vector<TextRun> textRuns_;                          // its text, added as <text> elements

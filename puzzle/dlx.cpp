@@ -30,8 +30,8 @@ std::string copyName(const PieceDef& piece, int copy) {
 std::string toDlx(const Puzzle& puzzle) {
   if (puzzle.lattice == Lattice::HexPegs)
     throw InputError(
-        fmt::format("{}: the dlx format holds square and cubic puzzles only (hex-peg pieces share "
-                    "pegs, which exact cover cannot say)",
+        fmt::format("{}: the dlx format cannot hold hex-peg puzzles (their pieces share pegs, which exact "
+                    "cover cannot say)",
                     puzzle.name));
   for (const auto& piece : puzzle.pieces)
     if (piece.ranged())

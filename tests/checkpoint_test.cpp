@@ -197,6 +197,22 @@ TEST(Checkpoint, AnEditedRecordIsSearchedAgain) {
   std::filesystem::remove_all(dir);
 }
 
+// A checkpoint copied through Windows line endings (CR LF) reads as it was: every record verifies and no job
+// is searched again (it was refused for a header "split as ...\r").
+TEST(Checkpoint, WindowsLineEndingsReadTheSame) {
+  const std::string dir = test::tempDir();
+  const std::string file = dir + "/c.ckpt";
+  const std::string command = "count soma --checkpoint '" + file + "' --threads 1 --json";
+  expectSomaFigures(test::runPiecework(command));
+  std::string text;
+  for (const auto& line : readLines(file)) text += line + "\r\n";
+  writeFile(file, text);
+  const auto r = test::runPiecework(command);
+  expectSomaFigures(r);
+  EXPECT_EQ(r.err, "") << r.err;
+  std::filesystem::remove_all(dir);
+}
+
 TEST(Checkpoint, RefusesDamagedFiles) {
   const std::string dir = test::tempDir();
   const std::string file = dir + "/c";

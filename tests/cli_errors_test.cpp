@@ -352,6 +352,15 @@ TEST(ChallengeErrors, ChallengeWithoutItsOptionName) {
   EXPECT_EQ(r.err.find("--challenge"), std::string::npos) << r.err;
 }
 
+// A colour pattern of the wrong shape is read as a board picture, whose error says what a pattern's shape is.
+TEST(ChallengeErrors, PatternOfTheWrongShapeSaysThePatternsShape) {
+  const auto r = runPiecework("solve iq-focus --challenge RRR/BWB");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("expected 5 rows, found 2, or the window's 3 rows of 3 for a colour pattern"),
+            std::string::npos)
+      << r.err;
+}
+
 TEST(ChallengeErrors, ChallengeFromStandardInput) {
   const auto r = runPiecework("solve iq-fit --challenge-file -",
                               "z........./........../........../........../..........\n");

@@ -95,7 +95,7 @@ TEST(ConvertDlx, WritesFilesAndRefusesWhatItCannotSay) {
 
   const auto hex = runPiecework("convert iq-link --to dlx");
   EXPECT_EQ(hex.status, 2);
-  EXPECT_NE(hex.err.find("square and cubic"), std::string::npos) << hex.err;
+  EXPECT_NE(hex.err.find("cannot hold hex-peg puzzles"), std::string::npos) << hex.err;
   const auto unknownFormat = runPiecework("convert soma --to bmp");
   EXPECT_EQ(unknownFormat.status, 2);
   const auto noFormat = runPiecework("convert soma out.txt");

@@ -95,6 +95,45 @@ TEST_F(FileWriting, InterruptedWritersLeaveNoTemporaryFile) {
   }
 }
 
+// A rating model, a converted definition and a catalog export replace their file whole: stopped with the new
+// text in the temporary file, the old file is still all there, and nothing else is left. (calibrate --out
+// used to empty the file it replaced and then fail on a name that was not UTF-8.)
+TEST_F(FileWriting, InterruptedTextWritersLeaveTheOldFile) {
+  spit(path("in.jsonl"), std::string(R"({"puzzle":"iq-fit","challenge":")") + kFitUnique + "\"}\n");
+  ASSERT_EQ(
+      runPiecework("catalog import " + quote(path("in.jsonl")) + " --db " + quote(path("c.sqlite"))).status,
+      0);
+  const std::string booklet = std::string(PIECEWORK_SOURCE_DIR) + "/data/calibration/iq-fit-booklet.jsonl";
+  const std::vector<std::vector<std::string>> commands = {
+      {"calibrate", "iq-fit", booklet, "--out", path("m.json")},
+      {"convert", "soma", path("s.toml")},
+      {"catalog", "export", "--db", path("c.sqlite"), "--out", path("e.jsonl")},
+  };
+  for (const auto& command : commands) {
+    const std::string& target = command[command[0] == "convert" ? 2 : command.size() - 1];
+    spit(target, "the old file");
+    const auto before = filesIn(dir_);
+    const pid_t pid = startPausedWriter(command);
+    ASSERT_GT(pid, 0);
+    EXPECT_TRUE(hasTempFile(filesIn(dir_))) << command[0];
+    ::kill(pid, SIGTERM);
+    int status = 0;
+    ASSERT_EQ(::waitpid(pid, &status, 0), pid);
+    EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGTERM) << command[0] << " status " << status;
+    // (SQLite's -wal and -shm files of the catalog being read stay, as after any killed reader.)
+    auto after = filesIn(dir_);
+    std::erase_if(after,
+                  [](const std::string& name) { return name.ends_with("-wal") || name.ends_with("-shm"); });
+    EXPECT_EQ(after, before) << command[0];
+    EXPECT_EQ(slurp(target), "the old file") << command[0];
+    std::string again;
+    for (const std::string& word : command) again += quote(word) + " ";
+    const auto whole = runPiecework(again);
+    EXPECT_EQ(whole.status, 0) << whole.err;
+    EXPECT_NE(slurp(target), "the old file") << command[0];
+  }
+}
+
 // Issue 17, row 9: SIGKILL cannot be caught; the next run removes what it left, but not a live writer's file.
 TEST_F(FileWriting, StaleTemporaryFilesAreRemovedByTheNextRun) {
   spit(path(".s.pdf.tmp-AbC123"), "left by a killed run");

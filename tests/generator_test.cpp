@@ -173,6 +173,40 @@ TEST(Generator, ReadableListing) {
   EXPECT_NE(r.out.find("--challenge-seed "), std::string::npos);
 }
 
+// The listing's seed comes with the options it needs to make the same challenge again: --model (a model of
+// pieces to place alone grades other challenges Expert than the shipped one) and --unlinked. Running what
+// the listing says prints the same challenge.
+TEST(Generator, TheListingSaysHowToMakeEachChallengeAgain) {
+  const std::string dir = piecework::test::tempDir();
+  const std::string model = dir + "/to_place.json";
+  ASSERT_EQ(runPiecework(std::string("calibrate iq-fit ") + PIECEWORK_SOURCE_DIR +
+                         "/data/calibration/iq-fit-booklet.jsonl --features to_place --out " + model)
+                .status,
+            0);
+  for (const std::string& batch :
+       {"generate iq-fit --level Expert --count 1 --seed 1 --model " + model,
+        std::string("generate iq-link --level Junior --count 1 --seed 1 --unlinked")}) {
+    SCOPED_TRACE(batch);
+    const auto r = runPiecework(batch);
+    ASSERT_EQ(r.status, 0) << r.err;
+    const std::size_t open = r.out.find("(--challenge-seed "), close = r.out.find(")\n", open);
+    ASSERT_NE(close, std::string::npos) << r.out;
+    const std::string options = r.out.substr(open + 1, close - open - 1);
+    const std::string level = batch.find("Expert") != std::string::npos ? "Expert" : "Junior";
+    EXPECT_NE(options.find(batch.find("--model") != std::string::npos ? "--model " + model : "--unlinked"),
+              std::string::npos)
+        << options;
+    const std::string puzzle = batch.substr(9, batch.find(' ', 9) - 9);
+    const auto again = runPiecework("generate " + puzzle + " --level " + level + " " + options);
+    ASSERT_EQ(again.status, 0) << again.err;
+    const auto challengeLine = [](const std::string& out) {
+      const std::size_t at = out.find("challenge: ");
+      return out.substr(at, out.find('\n', at) - at);
+    };
+    EXPECT_EQ(challengeLine(again.out), challengeLine(r.out));
+  }
+}
+
 // A strip of five cells, a domino and a tromino: its only unique challenges are one piece given at either
 // end, two of them up to the mirror.
 const char* const kStrip = R"(name = "strip"

@@ -14,6 +14,7 @@
 
 #include "support/json_lines.hpp"
 #include "support/run.hpp"
+#include "support/temp_dir_test.hpp"
 
 namespace {
 
@@ -96,6 +97,9 @@ TEST(JsonOutput, EveryCommandPrintsWhatDocsJsonSays) {
       {"hint iq-fit --json --challenge" + fit, "hint"},
       {"sheet iq-fit --json --solution --out '" + dir + "/s.svg' --challenge" + fit, "sheet"},
       {"sheet iq-fit --json --out '" + dir + "/t.svg' --challenge" + fit, "sheet"},
+      {"sheet iq-fit --json --explain --out '" + dir + "/w.pdf' --challenge '" + piecework::test::kFitUnique +
+           "'",
+       "sheet"},
       {"census pentominoes-3x20 --json", "census"},
       {"catalog list --json" + db, "catalog list, catalog show, catalog export"},
       {"catalog show 1 --json" + db, "catalog list, catalog show, catalog export"},
@@ -127,6 +131,24 @@ TEST(JsonOutput, EveryCommandPrintsWhatDocsJsonSays) {
   ASSERT_TRUE(tables.contains("puzzles"));
   for (const json& item : json::parse(puzzles.out))
     checkAgainst(tables.at("puzzles"), item, "puzzles --json");
+}
+
+// A file name that is not UTF-8 (Latin-1 from an old disk) is printed with U+FFFD, in valid JSON, and the
+// command succeeds: it used to write the file, then fail (exit 1) printing the summary.
+TEST(JsonOutput, FileNamesThatAreNotUtf8) {
+  const std::string dir = tempDir();
+  const std::string latin1 = "'" + dir + "/caf'$(printf '\\351')";
+  for (const std::string& command :
+       {"sheet iq-fit --json --out " + latin1 + ".svg --challenge " + kIqFitChallenge,
+        "convert soma " + latin1 + ".toml --json"}) {
+    SCOPED_TRACE(command);
+    const auto r = runPiecework(command);
+    ASSERT_EQ(r.status, 0) << r.err;
+    const std::vector<json> objects = jsonLines(r.out);
+    ASSERT_EQ(objects.size(), 1U) << r.out;
+    EXPECT_NE(objects.front().at("file").get<std::string>().find("/caf\xef\xbf\xbd."), std::string::npos)
+        << objects.front();
+  }
 }
 
 // The older names docs/json.md keeps for scripts ("Older names kept for scripts") say what their new names

@@ -23,7 +23,7 @@
 #include "rater/rater.hpp"
 #include "solver/solver.hpp"
 #include "support/challenges.hpp"
-#include "support/run.hpp"
+#include "support/temp_dir_test.hpp"
 
 using nlohmann::json;
 using piecework::test::runPiecework;
@@ -682,6 +682,62 @@ TEST(CalibrateCli, NameOption) {
     EXPECT_NE(r.err.find("--name"), std::string::npos) << r.err;
     EXPECT_FALSE(std::ifstream(dir + "/bad.json").good()) << bad;
   }
+}
+
+// A model file is replaced whole or not at all: a --name that is not UTF-8 is refused before anything is
+// written, so the model already there stays as it was; a booklet whose file name is not UTF-8 gives a default
+// name with U+FFFD; MODEL may not be FILE; --equal-shares and --agreement do not go together.
+TEST(CalibrateCli, AModelFileIsNeverLeftHalfWritten) {
+  const Puzzle puzzle = loadPuzzle("iq-fit");
+  std::vector<std::string> challenges;
+  std::vector<Level> levels;
+  const std::string dir = test::tempDir();
+  const std::string booklet = houseBooklet(puzzle, challenges, levels);
+  std::ofstream(dir + "/house.jsonl") << booklet;
+  ASSERT_EQ(runPiecework("calibrate iq-fit " + dir + "/house.jsonl --out " + dir + "/keep.json").status, 0);
+  const std::string kept = test::slurp(dir + "/keep.json");
+  const auto latin1 = runPiecework("calibrate iq-fit " + dir + "/house.jsonl --out " + dir +
+                                   "/keep.json --name \"$(printf 'caf\\351')\"");
+  EXPECT_EQ(latin1.status, 2) << latin1.err;
+  EXPECT_NE(latin1.err.find("--name: not valid UTF-8"), std::string::npos) << latin1.err;
+  EXPECT_EQ(test::slurp(dir + "/keep.json"), kept);
+
+  std::ofstream(dir + "/caf\xe9.jsonl") << booklet;
+  const auto fromLatin1 =
+      runPiecework("calibrate iq-fit " + dir + "/caf$(printf '\\351').jsonl --out " + dir + "/l.json");
+  ASSERT_EQ(fromLatin1.status, 0) << fromLatin1.err;
+  EXPECT_EQ(loadModel(dir + "/l.json").name, "iq-fit fitted on caf\xef\xbf\xbd.jsonl");
+
+  const auto same = runPiecework("calibrate iq-fit " + dir + "/house.jsonl --out " + dir + "/house.jsonl");
+  EXPECT_EQ(same.status, 2);
+  EXPECT_EQ(test::slurp(dir + "/house.jsonl"), booklet);
+  const auto both = runPiecework("calibrate iq-fit " + dir + "/house.jsonl --agreement --equal-shares");
+  EXPECT_EQ(both.status, 2);
+  EXPECT_EQ(std::count(both.err.begin(), both.err.end(), '\n'), 1) << both.err;
+  EXPECT_TRUE(both.out.empty()) << both.out;
+}
+
+// --for makes a model for another puzzle than the booklet's (IQ-Link's on IQ Fit's booklet, docs/rating.md):
+// the model records that puzzle, `rate` takes it there without --model-any-puzzle and refuses it on the
+// booklet's own puzzle.
+TEST(CalibrateCli, ForAnotherPuzzle) {
+  const Puzzle puzzle = loadPuzzle("iq-fit");
+  std::vector<std::string> challenges;
+  std::vector<Level> levels;
+  const std::string dir = test::tempDir();
+  std::ofstream(dir + "/house.jsonl") << houseBooklet(puzzle, challenges, levels);
+  const auto fit = runPiecework("calibrate iq-fit " + dir + "/house.jsonl --features to_place,trials --for " +
+                                "iq-link --out " + dir + "/link.json");
+  ASSERT_EQ(fit.status, 0) << fit.err;
+  EXPECT_EQ(loadModel(dir + "/link.json").puzzle, "iq-link");
+  const auto onLink = runPiecework("rate iq-link --challenge HBIOEKRFC --model " + dir + "/link.json");
+  EXPECT_EQ(onLink.status, 0) << onLink.err;
+  const auto onFit =
+      runPiecework("rate iq-fit --challenge '" + challenges.front() + "' --model " + dir + "/link.json");
+  EXPECT_EQ(onFit.status, 2) << onFit.err;
+  const auto unknown = runPiecework("calibrate iq-fit " + dir + "/house.jsonl --for nope");
+  EXPECT_EQ(unknown.status, 2);
+  EXPECT_EQ(unknown.err.rfind("piecework: --for: ", 0), 0U) << unknown.err;
 }
 
 // IQ-Link is graded by its own model, which has no spare givens (docs/rating.md): rate() leaves them

@@ -58,7 +58,18 @@ class IqFocusFamily final : public Family {
         }
       return challenge;
     }
-    return Family::parseChallenge(puzzle, text);
+    try {
+      return Family::parseChallenge(puzzle, text);
+    } catch (const InputError& e) {
+      // Read as a board picture because its shape is not the window's: say what a pattern's shape is.
+      if (picture.depth() != 1 || std::string_view(e.what()).find("rows, found") == std::string_view::npos)
+        throw;
+      const bool square = std::all_of(puzzle.windowRows.begin(), puzzle.windowRows.end(),
+                                      [&](int n) { return n == puzzle.windowRows.front(); });
+      throw InputError(fmt::format("{}, or the window's {} rows{} for a colour pattern", e.what(),
+                                   puzzle.windowRows.size(),
+                                   square ? fmt::format(" of {}", puzzle.windowRows.front()) : ""));
+    }
   }
 
   std::vector<int> parsePlacements(const Puzzle& puzzle, std::string_view text) const override {
