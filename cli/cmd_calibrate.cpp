@@ -326,6 +326,7 @@ int runCalibrate(const std::vector<std::string>& args) {
       "booklet: docs/rating.md); default: PUZZLE")(
       "name", po::value<std::string>()->value_name("TEXT"),
       "the model's name, which rate --json prints and the catalog records (default: 'PUZZLE fitted on FILE', "
+      "with the features and penalty in brackets when --features or --penalty chose them, "
       "or with --equal-shares 'PUZZLE: the effort of MODEL, in equal shares of FILE')")(
       "json", "print the figures and the model as JSON");
   addRulesOption(options);
@@ -413,7 +414,12 @@ int runCalibrate(const std::vector<std::string>& args) {
   RatingModel model = fitRatingModel(samples, features, penalty);
   const CrossValidation cv = crossValidate(samples, features, penalty);
   const Agreement inSample = gradeSamples(model, samples).agreement;
-  model.name = modelName(vm, fmt::format("{} fitted on {}", puzzle.name, baseName(file)));
+  // A fit with other features or penalty than the defaults says so, so that it is not named as the default.
+  std::string differs;
+  if (chosen) differs = fmt::format("{}", fmt::join(features, ", "));
+  if (vm.count("penalty") != 0U) differs += fmt::format("{}penalty {}", differs.empty() ? "" : "; ", penalty);
+  model.name = modelName(vm, fmt::format("{} fitted on {}{}", puzzle.name, baseName(file),
+                                         differs.empty() ? "" : " (" + differs + ")"));
   model.puzzle = gradedPuzzle(vm, puzzle);
   model.crossValidation = fmt::format(
       "leave-one-out on {} challenges: exact {}, within one level {}, Spearman {:.3f}{}", samples.size(),

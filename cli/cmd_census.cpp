@@ -62,6 +62,8 @@ int runCensus(const std::vector<std::string>& args) {
   const Puzzle puzzle = loadPuzzle(vm["puzzle"].as<std::string>());
   const int requestedThreads = readThreads(vm);
   const bool sampling = vm.count("sample") != 0U;
+  if (!sampling && !vm["seed"].defaulted())
+    throw InputError("census: --seed is the seed of --sample's draw; give --sample N too");
   if (sampling && vm.count("checkpoint") != 0U)
     throw InputError("census: give --sample or --checkpoint, not both");
   const std::uint64_t sample =

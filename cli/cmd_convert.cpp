@@ -20,9 +20,20 @@ constexpr const char* kUsage = "piecework convert PUZZLE [OUT] [--to toml|xmpuzz
 
 // The format named by --to, or else by OUT's extension.
 std::string outputFormat(const po::variables_map& vm, const std::string& out) {
-  if (vm.count("to") != 0U) return vm["to"].as<std::string>();
+  std::string named;  // by OUT's extension
   for (const char* format : {"toml", "xmpuzzle", "dlx"})
-    if (out.ends_with(std::string(".") + format)) return format;
+    if (out.ends_with(std::string(".") + format)) named = format;
+  if (vm.count("to") != 0U) {
+    const std::string to = vm["to"].as<std::string>();
+    // A file read by its extension later (x.toml holding BurrTools' gzip) would not load.
+    if (!named.empty() && named != to)
+      throw InputError(
+          fmt::format("convert: OUT {} names the {} format, --to asks for {}; give OUT the "
+                      "extension .{}",
+                      out, named, to, to));
+    return to;
+  }
+  if (!named.empty()) return named;
   throw InputError(
       fmt::format("convert: which format? give --to or an OUT file ending in .toml, .xmpuzzle or "
                   ".dlx (usage: {})",

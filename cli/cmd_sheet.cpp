@@ -52,11 +52,12 @@ int runSheet(const std::vector<std::string>& args) {
       "draw the solution walk-through instead: the challenge, then a small board per move of the "
       "path a person would take, with the move in words (docs/printing.md)")(
       "json", "print the summary as one JSON object");
+  addModelOption(options);
   addRulesOption(options, "answers");
   po::variables_map vm;
   const char* usage =
       "piecework sheet PUZZLE --challenge TEXT --out FILE.svg|FILE.pdf|FILE.png [--solution | --explain] "
-      "[--paper a4|a5|letter|WxH] [--json]";
+      "[--paper a4|a5|letter|WxH] [--model MODEL] [--json]";
   if (!parseArguments("sheet", usage, args, options, vm)) return 0;
   const std::optional<std::string> title = textOption(vm, "title");  // printed into the page: checked first
   if (vm.count("out") == 0U) throw InputError("sheet: missing --out FILE.pdf, FILE.svg or FILE.png");
@@ -64,6 +65,10 @@ int runSheet(const std::vector<std::string>& args) {
   formatForPath(out);  // reject a bad extension before any work
   const PageSize paper = paperOption(vm["paper"].as<std::string>());
   const Puzzle puzzle = loadPuzzle(vm["puzzle"].as<std::string>());
+  const std::optional<RatingModel> model = readModelOption(vm);  // the walk-through's level (--explain)
+  checkModelPuzzle(model, puzzle, vm);
+  if (model && vm.count("explain") == 0U)
+    throw InputError("sheet: --model grades the walk-through's heading; it applies only with --explain");
   const Challenge challenge = readChallengeText(puzzle, vm, true);
   const std::vector<int>& givens = challenge.givens;
   // The challenge in one line, for captions and JSON (a pattern or marks as the user wrote them).
@@ -78,7 +83,7 @@ int runSheet(const std::vector<std::string>& args) {
     if (const Uniqueness u = uniqueness(problem); u != Uniqueness::Unique)
       throw InputError(fmt::format("sheet --explain: the challenge has {}; a walk-through needs exactly one",
                                    u == Uniqueness::None ? "no solution" : "more than one solution"));
-    const Rating rating = rate(problem);
+    const Rating rating = rate(problem, model ? &*model : nullptr);
     std::vector<WalkthroughStep> steps;
     for (const Move& move : explainMoves(puzzle, rating)) {
       WalkthroughStep step{move.text, givens, move.depth};

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <chrono>
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
@@ -60,7 +61,9 @@ std::optional<std::string> verifiedContent(const std::string& line) {
 }  // namespace
 
 JobRecordFile::FileDescriptor::~FileDescriptor() {
-  if (fd >= 0) ::close(fd);
+  if (fd < 0) return;
+  ::fsync(fd);  // the records written since the last sync (append)
+  ::close(fd);
 }
 
 JobRecordFile::JobRecordFile(std::string path, JobRecordLayout layout)
@@ -206,8 +209,15 @@ void JobRecordFile::append(const std::string& line) {
     if (n <= 0) throw InputError(fmt::format("checkpoint {}: cannot write: {}", path_, std::strerror(errno)));
     written += static_cast<std::size_t>(n);
   }
+  // A record written is safe from a kill at once (it is in the kernel's cache); syncing guards against a
+  // power cut. A sync per record cost 8 ms a job, 2.2 s on a count of 0.04 s (pentominoes-6x10, 256 jobs), so
+  // the records are synced at most once a second: a power cut loses at most that second's jobs, searched
+  // again.
+  const auto now = std::chrono::steady_clock::now();
+  if (now - lastSync_ < std::chrono::seconds(1)) return;
   if (::fsync(file_.fd) != 0)
     throw InputError(fmt::format("checkpoint {}: cannot sync: {}", path_, std::strerror(errno)));
+  lastSync_ = now;
 }
 
 }  // namespace piecework::cli

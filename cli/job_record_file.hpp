@@ -3,6 +3,7 @@
 // piece of work, so that the work, killed and started again with the same command, does only what is missing.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -46,7 +47,8 @@ class JobRecordFile {
 
   // The jobs recorded as finished, in the file's order.
   const std::vector<Record>& finished() const { return finished_; }
-  // Appends one job's record (layout.counters counters) and syncs it. Throws InputError when it cannot.
+  // Appends one job's record (layout.counters counters), synced to disk within a second. Throws InputError
+  // when it cannot.
   void record(std::size_t job, const Counters& counters);
 
  private:
@@ -64,7 +66,8 @@ class JobRecordFile {
   FileDescriptor file_;
   std::vector<Record> finished_;
 
-  std::size_t dropped_ = 0;  // records that did not verify when the file was opened
+  std::size_t dropped_ = 0;                           // records that did not verify when the file was opened
+  std::chrono::steady_clock::time_point lastSync_{};  // of the records appended (append)
 
   void checkHeader(const std::string& line, const std::string& header) const;
   // Nothing when the record breaks layout_.whyBadRecord (the job is searched again).

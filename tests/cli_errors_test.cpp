@@ -9,6 +9,7 @@
 #include <string>
 
 #include "support/run.hpp"
+#include "support/temp_dir_test.hpp"
 
 namespace piecework {
 namespace {
@@ -359,6 +360,27 @@ TEST(ChallengeErrors, PatternOfTheWrongShapeSaysThePatternsShape) {
   EXPECT_NE(r.err.find("expected 5 rows, found 2, or the window's 3 rows of 3 for a colour pattern"),
             std::string::npos)
       << r.err;
+}
+
+// Options that would be ignored, or would write a file its own name misdescribes, are refused.
+TEST(ChallengeErrors, OptionsThatDoNotApplyAreRefused) {
+  const std::string dir = test::tempDir();
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"census soma --seed 5", "give --sample N too"},
+      {"convert soma '" + dir + "/x.toml' --to xmpuzzle", "names the toml format, --to asks for xmpuzzle"},
+      {"sheet iq-fit --challenge '" + std::string(test::kFitUnique) + "' --out '" + dir + "/s.svg' --model " +
+           PIECEWORK_SOURCE_DIR + "/data/models/default.json",
+       "applies only with --explain"},
+  };
+  for (const auto& [command, said] : cases) {
+    const auto r = runPiecework(command);
+    EXPECT_EQ(r.status, 2) << command;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_NE(r.err.find(said), std::string::npos) << r.err;
+  }
+  EXPECT_FALSE(std::filesystem::exists(dir + "/x.toml"));
+  EXPECT_FALSE(std::filesystem::exists(dir + "/s.svg"));
+  std::filesystem::remove_all(dir);
 }
 
 TEST(ChallengeErrors, ChallengeFromStandardInput) {

@@ -133,6 +133,26 @@ TEST(JsonOutput, EveryCommandPrintsWhatDocsJsonSays) {
     checkAgainst(tables.at("puzzles"), item, "puzzles --json");
 }
 
+// sheet --explain --model heads the walk-through with the level that model gives, as rate --model does.
+TEST(JsonOutput, WalkThroughLevelByTheModelGiven) {
+  const std::string dir = tempDir();
+  const std::string model = dir + "/m.json";
+  ASSERT_EQ(
+      runPiecework(std::string("calibrate iq-fit ") + PIECEWORK_SOURCE_DIR +
+                   "/data/calibration/iq-fit-booklet.jsonl --features to_place --penalty 0 --out " + model)
+          .status,
+      0);
+  const std::string challenge = std::string(" --challenge '") + piecework::test::kFitUnique + "'";
+  for (const std::string& withModel : {std::string(), " --model " + model}) {
+    const auto rated = runPiecework("rate iq-fit --json" + challenge + withModel);
+    const auto sheet =
+        runPiecework("sheet iq-fit --explain --json --out '" + dir + "/w.svg'" + challenge + withModel);
+    ASSERT_EQ(rated.status, 0) << rated.err;
+    ASSERT_EQ(sheet.status, 0) << sheet.err;
+    EXPECT_EQ(json::parse(sheet.out).at("level"), json::parse(rated.out).at("level")) << withModel;
+  }
+}
+
 // A file name that is not UTF-8 (Latin-1 from an old disk) is printed with U+FFFD, in valid JSON, and the
 // command succeeds: it used to write the file, then fail (exit 1) printing the summary.
 TEST(JsonOutput, FileNamesThatAreNotUtf8) {

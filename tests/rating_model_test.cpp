@@ -673,6 +673,12 @@ TEST(CalibrateCli, NameOption) {
   const auto plain = runPiecework("calibrate iq-fit " + dir + "/house.jsonl --out " + dir + "/plain.json");
   ASSERT_EQ(plain.status, 0) << plain.err;
   EXPECT_EQ(loadModel(dir + "/plain.json").name, "iq-fit fitted on house.jsonl");
+  // A fit with features and a penalty of its own is not named as the default one.
+  const auto own = runPiecework("calibrate iq-fit " + dir + "/house.jsonl --features to_place,trials " +
+                                "--penalty 0.5 --out " + dir + "/own.json");
+  ASSERT_EQ(own.status, 0) << own.err;
+  EXPECT_EQ(loadModel(dir + "/own.json").name,
+            "iq-fit fitted on house.jsonl (to_place, trials; penalty 0.5)");
   const std::string twoLines = R"x("$(printf 'two\nlines')")x";
   for (const std::string& bad : {std::string("''"), twoLines}) {
     const auto r = runPiecework("calibrate iq-fit " + dir + "/house.jsonl --name " + bad + " --out " + dir +
