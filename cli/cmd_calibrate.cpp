@@ -7,7 +7,6 @@
 #include <fmt/format.h>
 #include <algorithm>
 #include <array>
-#include <filesystem>
 #include <iostream>
 #include <map>
 #include <optional>
@@ -157,12 +156,6 @@ void printConfusion(const Confusion& counts, const char* what) {
       std::cout << fmt::format(" {:>7}", counts[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)]);
     std::cout << "\n";
   }
-}
-
-// Whether the two paths name one existing file (hard links and symbolic links included).
-bool sameFile(const std::string& a, const std::string& b) {
-  std::error_code error;
-  return std::filesystem::equivalent(a, b, error) && !error;
 }
 
 int levelGap(Level a, Level b) {
@@ -342,7 +335,8 @@ int runCalibrate(const std::vector<std::string>& args) {
     return 0;
   if (vm.count("file") == 0U) throw InputError("missing FILE: the booklet to calibrate on (JSON lines)");
   const Puzzle puzzle = loadPuzzle(vm["puzzle"].as<std::string>());
-  (void)modelName(vm, {});  // a bad --name fails before the booklet is read
+  (void)modelName(vm, {});  // a bad --name or --for fails before the booklet is read
+  (void)gradedPuzzle(vm, puzzle);
   Rules rules = readRules(vm);
   const RatingModel& shipped = shippedModel(puzzle);
   if (vm.count("equal-shares") != 0U && vm.count("agreement") != 0U)

@@ -221,6 +221,9 @@ int runExport(const std::vector<std::string>& args) {
     throw InputError(
         "catalog export: --json with --format csv needs --out FILE (the summary goes to standard "
         "output, where the CSV would be)");
+  if (outPath && sameFile(*outPath, catalogPath(vm)))
+    throw InputError(
+        fmt::format("catalog export: --out {} is the catalog itself; give another file", *outPath));
   const db::Catalog catalog(catalogPath(vm), db::Catalog::Access::ReadOnly);
   const db::CatalogExport exported = db::exportChallenges(
       catalog, readFilter(vm), format == "csv" ? db::ExportFormat::Csv : db::ExportFormat::JsonLines);

@@ -25,6 +25,8 @@ std::string outputFormat(const po::variables_map& vm, const std::string& out) {
     if (out.ends_with(std::string(".") + format)) named = format;
   if (vm.count("to") != 0U) {
     const std::string to = vm["to"].as<std::string>();
+    if (to != "toml" && to != "xmpuzzle" && to != "dlx")
+      throw InputError(fmt::format("convert: unknown format '{}' (toml, xmpuzzle or dlx)", to));
     // A file read by its extension later (x.toml holding BurrTools' gzip) would not load.
     if (!named.empty() && named != to)
       throw InputError(
@@ -81,9 +83,7 @@ int runConvert(const std::vector<std::string>& args) {
     throw InputError(
         fmt::format("convert: which puzzle? (usage: {}; 'piecework puzzles' lists them)", kUsage));
   const std::string out = vm.count("out") != 0U ? vm["out"].as<std::string>() : std::string();
-  const std::string format = outputFormat(vm, out);
-  if (format != "toml" && format != "xmpuzzle" && format != "dlx")
-    throw InputError(fmt::format("convert: unknown format '{}' (toml, xmpuzzle or dlx)", format));
+  const std::string format = outputFormat(vm, out);  // toml, xmpuzzle or dlx
   const bool json = vm.count("json") != 0U;
   if (json && (out.empty() || out == "-"))
     throw InputError(

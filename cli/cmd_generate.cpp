@@ -3,6 +3,8 @@
 // (docs/generating.md).
 #include <fmt/format.h>
 #include <unistd.h>
+#include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <chrono>
 #include <fstream>
@@ -10,6 +12,7 @@
 #include <optional>
 #include <random>
 #include <sstream>
+#include <string_view>
 
 #include "cli/catalog_sink.hpp"
 #include "cli/command.hpp"
@@ -35,6 +38,19 @@ nlohmann::json toJson(const Puzzle& puzzle, const GeneratedChallenge& c) {
           {"solution", c.solutionText}, {"level", levelName(c.rating.level)},
           {"score", c.rating.score},    {"given", c.given},
           {"to_place", c.toPlace},      {"seed", std::to_string(c.seed)}};
+}
+
+// `text` as one word of a shell command: as it is when it has no character the shell reads otherwise, else in
+// single quotes.
+std::string shellWord(const std::string& text) {
+  const bool plain = !text.empty() && std::all_of(text.begin(), text.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) != 0 ||
+           std::string_view("_./-+:,=@%").find(c) != std::string_view::npos;
+  });
+  if (plain) return text;
+  std::string quoted = "'";
+  for (const char c : text) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return quoted + "'";
 }
 
 // `again`: the options besides --level that regenerate the challenge with its seed (--unlinked, --model).
@@ -124,9 +140,9 @@ int runGenerate(const std::vector<std::string>& args) {
   // Lines graded by another model than the shipped one say which, as the catalog's export does, so that
   // `catalog import` records it.
   const std::optional<db::GradingModel> gradedBy = db::gradingModel(puzzle, modelUsed);
-  const std::string again =
-      std::string(puzzle.hasFamilyRule && !rules.familyRule ? " --unlinked" : "") +
-      (vm.count("model") != 0U ? " --model " + vm["model"].as<std::string>() : std::string());
+  std::string again = puzzle.hasFamilyRule && !rules.familyRule ? " --unlinked" : "";
+  if (vm.count("model") != 0U) again += " --model " + shellWord(vm["model"].as<std::string>());
+  if (vm.count("model-any-puzzle") != 0U) again += " --model-any-puzzle";
   auto emit = [&](int index, const GeneratedChallenge& c) {
     // Stored first, printed after its transaction commits: a challenge on the screen is in the catalog, even
     // when the disk fills or the process is killed right after.

@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 #include <charconv>
+#include <filesystem>
 #include <iostream>
 #include <string_view>
 
@@ -35,8 +36,12 @@ bool parseArguments(const char* command, const char* usage, const std::vector<st
   } catch (const po::too_many_positional_options_error&) {
     // A challenge typed after the puzzle is the usual slip: say where it goes.
     const bool takesChallenge = options.find_nothrow("challenge", false) != nullptr;
-    throw InputError(fmt::format("{}: more arguments than the command takes{} (usage: {})", command,
-                                 takesChallenge ? "; give the challenge as --challenge TEXT" : "", usage));
+    const std::string_view shown(usage);  // a usage of several lines is left to --help
+    throw InputError(fmt::format("{}: more arguments than the command takes{} ({})", command,
+                                 takesChallenge ? "; give the challenge as --challenge TEXT" : "",
+                                 shown.find('\n') == std::string_view::npos
+                                     ? fmt::format("usage: {}", shown)
+                                     : fmt::format("see 'piecework {} --help'", command)));
   } catch (const po::error& e) {
     throw InputError(fmt::format("{}: {} (see 'piecework {} --help')", command, e.what(), command));
   }
@@ -119,6 +124,11 @@ std::optional<std::string> textOption(const po::variables_map& vm, const char* o
   if (const std::string fault = textFault(text); !fault.empty())
     throw InputError(fmt::format("--{}: {}", option, fault));
   return text;
+}
+
+bool sameFile(const std::string& a, const std::string& b) {
+  std::error_code error;
+  return std::filesystem::equivalent(a, b, error) && !error;
 }
 
 int readThreads(const po::variables_map& vm) {

@@ -84,6 +84,10 @@ std::optional<RatingModel> readModelOption(const po::variables_map& vm);
 void checkModelPuzzle(const std::optional<RatingModel>& model, const Puzzle& puzzle,
                       const po::variables_map& vm);
 
+// Whether the two paths name one existing file (hard links and symbolic links included): an output that
+// would overwrite the input being read, or the catalog, is refused.
+bool sameFile(const std::string& a, const std::string& b);
+
 // One JSON value on one line of standard output. Text that is not UTF-8 (a file name, say) is printed with
 // U+FFFD in place of the bytes that are not, rather than failing after the work is done.
 template <class Json = nlohmann::json>

@@ -31,11 +31,11 @@ struct JobRecordLayout {
   std::function<std::string(std::size_t job, const std::vector<std::uint64_t>& counters)> whyBadRecord;
 };
 
-// Each line is written whole and synced to disk before the work goes on, so a crash loses at most the jobs in
-// progress. On opening, the whole file is checked before anything in it changes: a file that is not this
-// work's record is refused and left as it was; in one that is, a torn last line (a kill while writing it) is
-// cut off, and a record whose checksum or bounds do not verify is dropped (with one line on stderr); their
-// jobs run again.
+// Each line is written whole before the work goes on, so a killed run loses at most the jobs in progress; it
+// is synced to disk at most once a second (record), so a power cut may lose a little more, searched again. On
+// opening, the whole file is checked before anything in it changes: a file that is not this work's record is
+// refused and left as it was; in one that is, a torn last line (a kill while writing it) is cut off, and a
+// record whose checksum or bounds do not verify is dropped (with one line on stderr); their jobs run again.
 class JobRecordFile {
  public:
   using Counters = std::vector<std::uint64_t>;
@@ -47,8 +47,8 @@ class JobRecordFile {
 
   // The jobs recorded as finished, in the file's order.
   const std::vector<Record>& finished() const { return finished_; }
-  // Appends one job's record (layout.counters counters), synced to disk within a second. Throws InputError
-  // when it cannot.
+  // Appends one job's record (layout.counters counters), synced to disk with it when the last sync is a
+  // second old or more, else later (a later record, or closing). Throws InputError when it cannot.
   void record(std::size_t job, const Counters& counters);
 
  private:

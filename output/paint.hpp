@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// Colours and small drawing helpers shared by draw.cpp and the families' drawings
-// (families/NAME/drawing.cpp).
+// Colours and small drawing helpers shared by the drawing code (draw.cpp, page_text.cpp, panel.cpp) and the
+// families' drawings (families/NAME/drawing.cpp).
 #pragma once
 
 #include <cairo.h>

@@ -103,19 +103,32 @@ int createLockedTemp(const std::string& dir, const std::string& base, std::strin
 
 }  // namespace
 
-ReplacingFile::ReplacingFile(std::string path, std::string_view option) : path_(std::move(path)) {
+ReplacingFile::ReplacingFile(std::string path, std::string_view option)
+    : name_(path), path_(std::move(path)) {
+  if (gTempSet != 0) throw std::logic_error("a second ReplacingFile while one is open (its signal handler)");
+  // A symbolic link is followed: the file it leads to is replaced, and the link stays.
+  struct stat link {};
+  if (::lstat(path_.c_str(), &link) == 0 && S_ISLNK(link.st_mode)) {
+    if (char* resolved = ::realpath(path_.c_str(), nullptr)) {
+      path_ = resolved;
+      std::free(resolved);
+    }
+  }
   const std::size_t slash = path_.rfind('/');
   const std::string dir = slash == std::string::npos ? "." : path_.substr(0, slash == 0 ? 1 : slash);
   const std::string base = slash == std::string::npos ? path_ : path_.substr(slash + 1);
-  if (base.empty()) throw InputError(fmt::format("{} {}: not a file name", option, path_));
+  if (base.empty()) throw InputError(fmt::format("{} {}: not a file name", option, name_));
   struct stat existing {};
   const bool replacing = ::stat(path_.c_str(), &existing) == 0;
   if (replacing && S_ISDIR(existing.st_mode))
-    throw InputError(fmt::format("{} {}: is a directory; give a file name", option, path_));
+    throw InputError(fmt::format("{} {}: is a directory; give a file name", option, name_));
+  // A file its owner made read-only stays as it is, as it would for a program writing into it.
+  if (replacing && ::access(path_.c_str(), W_OK) != 0)
+    throw InputError(fmt::format("{} {}: cannot write there ({})", option, name_, std::strerror(errno)));
   removeStaleTemps(dir, base);
   const int fd = createLockedTemp(dir, base, temp_);
   if (fd < 0)
-    throw InputError(fmt::format("{} {}: cannot write there ({})", option, path_, std::strerror(errno)));
+    throw InputError(fmt::format("{} {}: cannot write there ({})", option, name_, std::strerror(errno)));
   guardTemp(temp_);
   // mkstemp creates the file private to its owner: keep the mode of the file it replaces, or give it the
   // usual permissions.
@@ -152,14 +165,18 @@ void ReplacingFile::commit(std::string_view what, std::string problem) {
     std::fflush(stderr);
     ::pause();
   }
-  // The rename happens with the lock still held (closing the file releases it).
-  if (problem.empty() && std::rename(temp_.c_str(), path_.c_str()) != 0) problem = std::strerror(errno);
+  // The stream is closed before the rename, so that an error it reports late leaves the target untouched; a
+  // second descriptor keeps the lock (removeStaleTemps) until the file has its name.
+  const int lock = problem.empty() ? ::dup(fileno(file_)) : -1;
+  if (problem.empty() && lock < 0) problem = std::strerror(errno);
   const bool closed = std::fclose(file_) == 0;
   file_ = nullptr;
   if (problem.empty() && !closed) problem = "write error (disk full?)";
+  if (problem.empty() && std::rename(temp_.c_str(), path_.c_str()) != 0) problem = std::strerror(errno);
+  if (lock >= 0) ::close(lock);
   if (!problem.empty()) {
     discard();
-    throw std::runtime_error(fmt::format("{}: cannot write the {}: {}", path_, what, problem));
+    throw std::runtime_error(fmt::format("{}: cannot write the {}: {}", name_, what, problem));
   }
   temp_.clear();
   unguardTemp();
@@ -167,25 +184,25 @@ void ReplacingFile::commit(std::string_view what, std::string problem) {
 
 void writeReplacingFile(const std::string& path, std::string_view option, std::string_view what,
                         std::string_view text) {
-  // A device or a pipe (/dev/stdout, a FIFO) is written as it is: it cannot be replaced.
+  // A device or a pipe, or a name under /dev or /proc (/dev/stdout, even when standard output is a file), is
+  // written as it is: replacing it would not reach the reader.
   struct stat existing {};
-  if (::stat(path.c_str(), &existing) == 0 && !S_ISREG(existing.st_mode) && !S_ISDIR(existing.st_mode)) {
+  const bool special =
+      path.starts_with("/dev/") || path.starts_with("/proc/") ||
+      (::stat(path.c_str(), &existing) == 0 && !S_ISREG(existing.st_mode) && !S_ISDIR(existing.st_mode));
+  if (special) {
     std::FILE* file = std::fopen(path.c_str(), "wb");
     if (file == nullptr)
       throw InputError(fmt::format("{} {}: cannot write there ({})", option, path, std::strerror(errno)));
     const bool written = std::fwrite(text.data(), 1, text.size(), file) == text.size();
     if (std::fclose(file) != 0 || !written)
-      throw InputError(
+      throw std::runtime_error(
           fmt::format("{}: cannot write the {}: write error ({})", path, what, std::strerror(errno)));
     return;
   }
   ReplacingFile file(path, option);
   const bool written = std::fwrite(text.data(), 1, text.size(), file.stream()) == text.size();
-  try {
-    file.commit(what, written ? std::string() : fmt::format("write error ({})", std::strerror(errno)));
-  } catch (const std::runtime_error& e) {
-    throw InputError(e.what());
-  }
+  file.commit(what, written ? std::string() : fmt::format("write error ({})", std::strerror(errno)));
 }
 
 }  // namespace piecework

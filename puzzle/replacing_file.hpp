@@ -15,9 +15,10 @@ namespace piecework {
 
 class ReplacingFile {
  public:
-  // `option` names the target in errors ("--out", "convert OUT"). Throws InputError when `path` is a
-  // directory or not a file name, or when the temporary file cannot be made there (a missing directory,
-  // no permission), with the system's reason.
+  // `option` names the target in errors ("--out", "convert OUT"). A symbolic link is followed: the file it
+  // leads to is replaced. Throws InputError when `path` is a directory or not a file name, is a file that
+  // may not be written (read-only), or when the temporary file cannot be made there (a missing directory, no
+  // permission), with the system's reason. One ReplacingFile is open at a time (its signal handler).
   ReplacingFile(std::string path, std::string_view option);
   ~ReplacingFile();
   ReplacingFile(const ReplacingFile&) = delete;
@@ -34,13 +35,14 @@ class ReplacingFile {
 
  private:
   void discard();
-  std::string path_;
+  std::string name_;  // as given, for messages
+  std::string path_;  // the file replaced: name_, or where the symbolic link name_ leads
   std::string temp_;
   std::FILE* file_ = nullptr;
 };
 
-// `text` written to `path` as a ReplacingFile (errors as its constructor's, or InputError "PATH: cannot write
-// the WHAT: REASON").
+// `text` written to `path` as a ReplacingFile, or straight into a device or pipe (/dev/stdout, a FIFO).
+// Errors as the constructor's and commit's (a full disk is std::runtime_error: not bad input).
 void writeReplacingFile(const std::string& path, std::string_view option, std::string_view what,
                         std::string_view text);
 

@@ -357,9 +357,14 @@ TEST(ChallengeErrors, ChallengeWithoutItsOptionName) {
 TEST(ChallengeErrors, PatternOfTheWrongShapeSaysThePatternsShape) {
   const auto r = runPiecework("solve iq-focus --challenge RRR/BWB");
   EXPECT_EQ(r.status, 2);
-  EXPECT_NE(r.err.find("expected 5 rows, found 2, or the window's 3 rows of 3 for a colour pattern"),
+  EXPECT_NE(r.err.find("expected 5 rows (a picture of the board) or 3 (the window's colours), found 2"),
             std::string::npos)
       << r.err;
+  const auto shortRow = runPiecework("solve iq-focus --challenge RR/BWB/BRB");
+  EXPECT_EQ(shortRow.status, 2);
+  EXPECT_NE(shortRow.err.find("a colour pattern has the window's 3 rows of 3 colours; row 1 has 2"),
+            std::string::npos)
+      << shortRow.err;
 }
 
 // Options that would be ignored, or would write a file its own name misdescribes, are refused.

@@ -134,6 +134,38 @@ TEST_F(FileWriting, InterruptedTextWritersLeaveTheOldFile) {
   }
 }
 
+// A symbolic link is followed (the file it leads to is replaced, the link stays); /dev/stdout is written
+// into, even when standard output is a file; a read-only file and the catalog itself are not overwritten.
+TEST_F(FileWriting, LinksDevicesReadOnlyFilesAndTheCatalog) {
+  spit(path("real.toml"), "old");
+  fs::create_symlink("real.toml", path("link.toml"));
+  ASSERT_EQ(runPiecework("convert soma " + quote(path("link.toml"))).status, 0);
+  EXPECT_TRUE(fs::is_symlink(path("link.toml")));
+  EXPECT_TRUE(slurp(path("real.toml")).starts_with("# ")) << slurp(path("real.toml"));
+
+  const auto shown = runShell(std::string(PIECEWORK_BINARY) + " convert soma /dev/stdout --to toml > " +
+                              quote(path("redirected.toml")));
+  EXPECT_EQ(shown.status, 0) << shown.err;
+  EXPECT_EQ(slurp(path("redirected.toml")), slurp(path("real.toml")));
+
+  if (::geteuid() != 0) {  // root may write a read-only file
+    spit(path("ro.toml"), "old");
+    ASSERT_EQ(::chmod(path("ro.toml").c_str(), 0444), 0);
+    const auto r = runPiecework("convert soma " + quote(path("ro.toml")));
+    EXPECT_EQ(r.status, 2) << r.err;
+    EXPECT_EQ(slurp(path("ro.toml")), "old");
+  }
+
+  spit(path("in.jsonl"), std::string(R"({"puzzle":"iq-fit","challenge":")") + kFitUnique + "\"}\n");
+  ASSERT_EQ(
+      runPiecework("catalog import " + quote(path("in.jsonl")) + " --db " + quote(path("c.sqlite"))).status,
+      0);
+  const auto onItself =
+      runPiecework("catalog export --db " + quote(path("c.sqlite")) + " --out " + quote(path("c.sqlite")));
+  EXPECT_EQ(onItself.status, 2) << onItself.err;
+  EXPECT_EQ(runPiecework("catalog check --db " + quote(path("c.sqlite"))).status, 0);
+}
+
 // Issue 17, row 9: SIGKILL cannot be caught; the next run removes what it left, but not a live writer's file.
 TEST_F(FileWriting, StaleTemporaryFilesAreRemovedByTheNextRun) {
   spit(path(".s.pdf.tmp-AbC123"), "left by a killed run");

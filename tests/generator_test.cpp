@@ -178,7 +178,7 @@ TEST(Generator, ReadableListing) {
 // the listing says prints the same challenge.
 TEST(Generator, TheListingSaysHowToMakeEachChallengeAgain) {
   const std::string dir = piecework::test::tempDir();
-  const std::string model = dir + "/to_place.json";
+  const std::string model = "'" + dir + "/to place.json'";  // a name the listing must quote
   ASSERT_EQ(runPiecework(std::string("calibrate iq-fit ") + PIECEWORK_SOURCE_DIR +
                          "/data/calibration/iq-fit-booklet.jsonl --features to_place --out " + model)
                 .status,

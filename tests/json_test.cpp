@@ -142,15 +142,19 @@ TEST(JsonOutput, WalkThroughLevelByTheModelGiven) {
                    "/data/calibration/iq-fit-booklet.jsonl --features to_place --penalty 0 --out " + model)
           .status,
       0);
-  const std::string challenge = std::string(" --challenge '") + piecework::test::kFitUnique + "'";
+  // A challenge the two models grade differently (Junior by the shipped one, Expert by pieces to place).
+  const std::string challenge = " --challenge 'pp.bbbbs../pp.b...ss./.p.....ss./.p.g...s../..ggg.....'";
+  std::vector<json> levels;
   for (const std::string& withModel : {std::string(), " --model " + model}) {
     const auto rated = runPiecework("rate iq-fit --json" + challenge + withModel);
+    ASSERT_EQ(rated.status, 0) << rated.err;
+    levels.push_back(json::parse(rated.out).at("level"));
     const auto sheet =
         runPiecework("sheet iq-fit --explain --json --out '" + dir + "/w.svg'" + challenge + withModel);
-    ASSERT_EQ(rated.status, 0) << rated.err;
     ASSERT_EQ(sheet.status, 0) << sheet.err;
-    EXPECT_EQ(json::parse(sheet.out).at("level"), json::parse(rated.out).at("level")) << withModel;
+    EXPECT_EQ(json::parse(sheet.out).at("level"), levels.back()) << withModel;
   }
+  EXPECT_NE(levels.front(), levels.back()) << "the test needs a challenge the two models grade differently";
 }
 
 // A file name that is not UTF-8 (Latin-1 from an old disk) is printed with U+FFFD, in valid JSON, and the

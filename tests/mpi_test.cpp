@@ -186,8 +186,8 @@ TEST(Mpi, KilledMpirunResumesFromTheCheckpointWithTheSameFigures) {
   const std::vector<pid_t> ranks = childrenOf(pid);
   // The ranks die with mpirun, as when a machine goes down: left to notice that mpirun is gone, they finish
   // the count first now that records are not synced one by one (1,752 jobs in under a second).
-  for (pid_t rank : ranks) kill(rank, SIGKILL);
   ASSERT_TRUE(test::killAndReap(pid)) << "the count finished before it could be killed";
+  for (pid_t rank : ranks) kill(rank, SIGKILL);
   // A rank still writing to the checkpoint when the count starts again would spoil the test, so wait for
   // them (and kill them after 30 s).
   const auto ranksDeadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);

@@ -58,18 +58,25 @@ class IqFocusFamily final : public Family {
         }
       return challenge;
     }
-    try {
-      return Family::parseChallenge(puzzle, text);
-    } catch (const InputError& e) {
-      // Read as a board picture because its shape is not the window's: say what a pattern's shape is.
-      if (picture.depth() != 1 || std::string_view(e.what()).find("rows, found") == std::string_view::npos)
-        throw;
-      const bool square = std::all_of(puzzle.windowRows.begin(), puzzle.windowRows.end(),
-                                      [&](int n) { return n == puzzle.windowRows.front(); });
-      throw InputError(fmt::format("{}, or the window's {} rows{} for a colour pattern", e.what(),
-                                   puzzle.windowRows.size(),
-                                   square ? fmt::format(" of {}", puzzle.windowRows.front()) : ""));
+    // Neither shape: a picture with as many rows as neither the board nor the window says both.
+    if (picture.depth() == 1 && picture.layers.front().size() != layout.front().size()) {
+      const auto& rows = picture.layers.front();
+      const auto& widths = puzzle.windowRows;
+      const bool even = std::all_of(widths.begin(), widths.end(), [&](int n) { return n == widths.front(); });
+      if (rows.size() == widths.size())
+        for (std::size_t y = 0; y < rows.size(); ++y)
+          if (static_cast<int>(rows[y].size()) != widths[y])
+            throw InputError(fmt::format(
+                "challenge: a colour pattern has the window's {} rows of {} colours; row {} has {}",
+                widths.size(),
+                even ? fmt::format("{}", widths.front()) : fmt::format("{}", fmt::join(widths, ", ")), y + 1,
+                rows[y].size()));
+      throw InputError(
+          fmt::format("challenge: expected {} rows (a picture of the board) or {} (the window's "
+                      "colours), found {}",
+                      layout.front().size(), puzzle.windowRows.size(), rows.size()));
     }
+    return Family::parseChallenge(puzzle, text);
   }
 
   std::vector<int> parsePlacements(const Puzzle& puzzle, std::string_view text) const override {
