@@ -210,9 +210,9 @@ void JobRecordFile::append(const std::string& line) {
     written += static_cast<std::size_t>(n);
   }
   // A record written is safe from a kill at once (it is in the kernel's cache); syncing guards against a
-  // power cut. A sync per record cost 8 ms a job, 2.2 s on a count of 0.04 s (pentominoes-6x10, 256 jobs), so
-  // the records are synced at most once a second: a power cut loses at most that second's jobs, searched
-  // again.
+  // power cut. A sync per record made a short count slow (pentominoes-6x10, 795 jobs: 0.16 s against 0.04 s,
+  // 2.2 s on a busy disk; BENCHMARKS.md), so a record is synced with the first one a second or more after the
+  // last sync, and on closing: a power cut loses the records since then, whose jobs are searched again.
   const auto now = std::chrono::steady_clock::now();
   if (now - lastSync_ < std::chrono::seconds(1)) return;
   if (::fsync(file_.fd) != 0)
