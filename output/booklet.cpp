@@ -186,32 +186,6 @@ std::string rulesText(const Puzzle& puzzle) {
   return familyOf(puzzle).rulesText(puzzle);
 }
 
-// Greedy word wrap.
-std::vector<std::string> wrap(cairo_t* cr, const std::string& text, double width) {
-  std::vector<std::string> lines;
-  std::string line, word;
-  auto flush = [&] {
-    if (word.empty()) return;
-    const std::string candidate = line.empty() ? word : line + " " + word;
-    if (!line.empty() && textWidth(cr, candidate) > width) {
-      lines.push_back(line);
-      line = word;
-    } else {
-      line = candidate;
-    }
-    word.clear();
-  };
-  for (char c : text) {
-    if (c == ' ')
-      flush();
-    else
-      word += c;
-  }
-  flush();
-  if (!line.empty()) lines.push_back(line);
-  return lines;
-}
-
 // Sets the font at `size`, or smaller down to 6 points when `text` is wider than `width` (a long line on
 // small paper); returns the text to show, cut short with "…" when even 6 points are too wide.
 std::string fittedFont(cairo_t* cr, const std::string& text, double size, bool bold, double width) {
@@ -553,7 +527,7 @@ void titlePage(cairo_t* cr, const PageSize& page, const std::vector<BookletEntry
         fittedFont(cr, puzzles.size() == 1 ? std::string("How to play") : p->title, 12, true, right - left),
         left, y);
     setFont(cr, 10, false);
-    for (const std::string& l : wrap(cr, rulesText(*p), right - left)) {
+    for (const std::string& l : wrapWords(cr, rulesText(*p), right - left)) {
       y += 14;
       showText(cr, l, left, y);
     }

@@ -99,6 +99,28 @@ std::string elided(cairo_t* cr, const std::string& text, double width, const std
   return head + end;
 }
 
+std::vector<std::string> wrapWords(cairo_t* cr, const std::string& text, double width) {
+  std::vector<std::string> lines;
+  std::string line;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    std::size_t stop = text.find(' ', start);
+    if (stop == std::string::npos) stop = text.size();
+    const std::string word = text.substr(start, stop - start);
+    start = stop + 1;
+    if (word.empty()) continue;
+    const std::string candidate = line.empty() ? word : line + " " + word;
+    if (line.empty() || textWidth(cr, candidate) <= width) {
+      line = candidate;
+    } else {
+      lines.push_back(line);
+      line = word;
+    }
+  }
+  if (!line.empty()) lines.push_back(line);
+  return lines;
+}
+
 FittedText fitText(cairo_t* cr, const std::string& text, double width, const FitSpec& spec,
                    const std::string& keep) {
   double size = spec.size;
@@ -111,24 +133,7 @@ FittedText fitText(cairo_t* cr, const std::string& text, double width, const Fit
   }
   std::vector<std::string> lines;
   if (spec.maxLines > 1) {
-    // Greedy wrap at spaces.
-    std::string line;
-    std::size_t start = 0;
-    while (start <= text.size()) {
-      std::size_t stop = text.find(' ', start);
-      if (stop == std::string::npos) stop = text.size();
-      const std::string word = text.substr(start, stop - start);
-      start = stop + 1;
-      if (word.empty()) continue;
-      const std::string candidate = line.empty() ? word : line + " " + word;
-      if (line.empty() || textWidth(cr, candidate) <= width) {
-        line = candidate;
-      } else {
-        lines.push_back(line);
-        line = word;
-      }
-    }
-    if (!line.empty()) lines.push_back(line);
+    lines = wrapWords(cr, text, width);
     const auto most = static_cast<std::size_t>(spec.maxLines);
     if (lines.size() > most) {
       for (std::size_t i = most; i < lines.size(); ++i) lines[most - 1] += " " + lines[i];

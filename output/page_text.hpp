@@ -21,6 +21,10 @@ double textWidth(cairo_t* cr, const std::string& text);
 // Draws text with its left end (align 0), centre (0.5) or right end (1) at x, baseline at y.
 void showText(cairo_t* cr, const std::string& text, double x, double y, double align = 0);
 
+// `text` wrapped greedily at spaces into lines no wider than `width` at the current font (a word wider than
+// that gets a line of its own); runs of spaces count as one. No lines for text of spaces only.
+std::vector<std::string> wrapWords(cairo_t* cr, const std::string& text, double width);
+
 // How to fit a line of text into a width (fitText).
 struct FitSpec {
   double size = 10;    // the font size wanted

@@ -17,30 +17,14 @@ constexpr double kCaptionLines = 4;
 constexpr double kCaptionSize = 7.5;
 constexpr double kLine = 9.5;
 
-// Splits `text` into lines no wider than `width` at the current font, at most `most` lines (the last one
-// ends with "..." when cut).
+// `text` in lines no wider than `width` at the current font, at most `most` lines (the last one ends with
+// "..." when the text is cut).
 std::vector<std::string> wrap(cairo_t* cr, const std::string& text, double width, int most) {
-  std::vector<std::string> lines;
-  std::string line;
-  std::size_t start = 0;
-  while (start < text.size()) {
-    std::size_t end = text.find(' ', start);
-    if (end == std::string::npos) end = text.size();
-    const std::string word = text.substr(start, end - start);
-    start = end + 1;
-    const std::string candidate = line.empty() ? word : line + " " + word;
-    if (textWidth(cr, candidate) <= width || line.empty()) {
-      line = candidate;
-      continue;
-    }
-    lines.push_back(line);
-    line = word;
-    if (static_cast<int>(lines.size()) == most) {
-      lines.back() += " ...";
-      return lines;
-    }
+  std::vector<std::string> lines = wrapWords(cr, text, width);
+  if (static_cast<int>(lines.size()) > most) {
+    lines.resize(static_cast<std::size_t>(most));
+    lines.back() += " ...";
   }
-  if (!line.empty()) lines.push_back(line);
   return lines;
 }
 
