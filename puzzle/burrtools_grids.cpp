@@ -50,6 +50,15 @@ Voxel boxOfSites(const Voxel& v, const std::vector<SiteVoxel>& sites, Lattice la
   return out;
 }
 
+// A cell of piecework's lattice gathered from the voxels that are its parts (tetrahedra of a rhombic
+// dodecahedron, eighths of an octahedron): how many, and their state and colour, `mixed` when they differ.
+struct PartCell {
+  int parts = 0;
+  VoxelState state = VoxelState::Empty;
+  int colour = 0;
+  bool mixed = false;
+};
+
 // Whether a position within a block (0..4 each) is one of the 24 tetrahedra.
 bool rhombicTetrahedron(int a, int b, int c) {
   std::array<int, 3> folded = {std::min(a, 4 - a), std::min(b, 4 - b), std::min(c, 4 - c)};
@@ -84,16 +93,10 @@ Voxel sphereLayers(const std::string& file, const Voxel& v) {
 // to that of the neighbour across its base. A shape is whole dodecahedra centred on cubes of one parity;
 // BurrTools lets a designer choose either, so both are tried.
 Voxel rhombicSpheres(const std::string& file, const Voxel& v) {
-  struct Cell {
-    int tetrahedra = 0;
-    VoxelState state = VoxelState::Empty;
-    int colour = 0;
-    bool mixed = false;
-  };
   std::optional<std::string> firstProblem;  // of the parity with the fewest broken dodecahedra
   int fewestIncomplete = 0;
   for (int parity = 0; parity < 2; ++parity) {  // of the sum of the dodecahedra's cubes
-    std::map<Site, Cell> cells;  // by cube, shifted by one so that neighbours of cube 0 stay at 0 or more
+    std::map<Site, PartCell> cells;  // by cube, shifted by one so that neighbours of cube 0 stay at 0 or more
     std::optional<std::string> problem;
     for (int z = 0; z < v.z; ++z)
       for (int y = 0; y < v.y; ++y)
@@ -110,16 +113,16 @@ Voxel rhombicSpheres(const std::string& file, const Voxel& v) {
           if ((cube[0] + cube[1] + cube[2] + 1) % 2 != parity)  // (+1: the shift by (1, 1, 1))
             for (std::size_t a = 0; a < 3; ++a)
               if (at[a] == 0 || at[a] == kRhombicBlock - 1) cube[a] += at[a] == 0 ? -1 : 1;
-          Cell& cell = cells[Site{cube[0], cube[1], cube[2]}];
-          if (cell.tetrahedra > 0 && (cell.state != state || cell.colour != v.colourAt(x, y, z)))
+          PartCell& cell = cells[Site{cube[0], cube[1], cube[2]}];
+          if (cell.parts > 0 && (cell.state != state || cell.colour != v.colourAt(x, y, z)))
             cell.mixed = true;
-          ++cell.tetrahedra;
+          ++cell.parts;
           cell.state = state;
           cell.colour = v.colourAt(x, y, z);
         }
     int incomplete = 0;
     for (const auto& [cube, cell] : cells) {
-      if (cell.tetrahedra == kTetrahedraPerCell && !cell.mixed) continue;
+      if (cell.parts == kTetrahedraPerCell && !cell.mixed) continue;
       ++incomplete;
       const Site from{kRhombicBlock * (cube.x - 1), kRhombicBlock * (cube.y - 1),
                       kRhombicBlock * (cube.z - 1)};
@@ -131,7 +134,7 @@ Voxel rhombicSpheres(const std::string& file, const Voxel& v) {
             "colour)",
             file, v.line, v.name, from.x, from.x + 4, from.y, from.y + 4, from.z, from.z + 4,
             cell.mixed ? "tetrahedra of different kinds or colours"
-                       : fmt::format("{} of its 48 tetrahedra", cell.tetrahedra));
+                       : fmt::format("{} of its 48 tetrahedra", cell.parts));
     }
     if (problem) {
       // (the parity with fewer broken dodecahedra is the one the designer meant)
@@ -161,13 +164,7 @@ Voxel rhombicSpheres(const std::string& file, const Voxel& v) {
 // The voxels of a tetrahedra-octahedra shape as piecework's sites (geometry.hpp), in a box from an aligned
 // corner, for the TOML writer; an octahedron must be whole (8 eighths of one kind and colour).
 Voxel tetraOctaSites(const std::string& file, const Voxel& v) {
-  struct Cell {
-    int parts = 0;
-    VoxelState state = VoxelState::Empty;
-    int colour = 0;
-    bool mixed = false;
-  };
-  std::map<Site, Cell> cells;  // by piecework site
+  std::map<Site, PartCell> cells;  // by piecework site
   for (int z = 0; z < v.z; ++z)
     for (int y = 0; y < v.y; ++y)
       for (int x = 0; x < v.x; ++x) {
@@ -188,7 +185,7 @@ Voxel tetraOctaSites(const std::string& file, const Voxel& v) {
                             file, v.line, v.name, x, y, z));
           site = Site{grid.x + 1, grid.y, 2 * grid.z};
         }
-        Cell& cell = cells[site];
+        PartCell& cell = cells[site];
         if (cell.parts > 0 && (cell.state != state || cell.colour != v.colourAt(x, y, z))) cell.mixed = true;
         ++cell.parts;
         cell.state = state;
