@@ -77,6 +77,7 @@ int runBooklet(const std::vector<std::string>& args) {
   if (vm.count("out") == 0U) throw InputError("booklet: missing --out FILE.pdf");
   const std::string out = vm["out"].as<std::string>();
   formatForPath(out, {DocumentFormat::Pdf});  // a booklet has many pages: PDF only
+  refuseOutputOverInputs(vm, out, {"db", "imprint", "font", "model"});
   BookletOptions booklet;
   const PageSize paper = paperOption(vm["paper"].as<std::string>());
   booklet.page = paper;

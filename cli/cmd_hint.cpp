@@ -58,7 +58,10 @@ int runHint(const std::vector<std::string>& args) {
   const int wanted = vm["steps"].as<int>();
   if (wanted < 1 || wanted > 10000)
     throw InputError(fmt::format("--steps {}: must be from 1 to 10000", wanted));
-  if (vm.count("out") != 0U) formatForPath(vm["out"].as<std::string>());  // a bad extension before any work
+  if (vm.count("out") != 0U) {
+    formatForPath(vm["out"].as<std::string>());  // a bad extension before any work
+    refuseOutputOverInputs(vm, vm["out"].as<std::string>(), {"challenge-file", "model"});
+  }
   const Puzzle puzzle = loadPuzzle(vm["puzzle"].as<std::string>());
   const std::optional<RatingModel> model = readModelOption(vm);  // the level in --json
   checkModelPuzzle(model, puzzle, vm);

@@ -63,6 +63,7 @@ int runSheet(const std::vector<std::string>& args) {
   if (vm.count("out") == 0U) throw InputError("sheet: missing --out FILE.pdf, FILE.svg or FILE.png");
   const std::string out = vm["out"].as<std::string>();
   formatForPath(out);  // reject a bad extension before any work
+  refuseOutputOverInputs(vm, out, {"challenge-file", "model"});
   const PageSize paper = paperOption(vm["paper"].as<std::string>());
   const Puzzle puzzle = loadPuzzle(vm["puzzle"].as<std::string>());
   const std::optional<RatingModel> model = readModelOption(vm);  // the walk-through's level (--explain)

@@ -131,6 +131,14 @@ bool sameFile(const std::string& a, const std::string& b) {
   return std::filesystem::equivalent(a, b, error) && !error;
 }
 
+void refuseOutputOverInputs(const po::variables_map& vm, const std::string& out,
+                            std::initializer_list<const char*> inputs) {
+  for (const char* input : inputs)
+    if (vm.count(input) != 0U && sameFile(out, vm[input].as<std::string>()))
+      throw InputError(
+          fmt::format("--out {}: is the file of --{}, which is being read; give another name", out, input));
+}
+
 int readThreads(const po::variables_map& vm) {
   const int threads = vm["threads"].as<int>();
   if (threads < 0 || threads > kMaxThreads)

@@ -4,6 +4,7 @@
 
 #include <boost/program_options.hpp>
 #include <cstdint>
+#include <initializer_list>
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -87,6 +88,11 @@ void checkModelPuzzle(const std::optional<RatingModel>& model, const Puzzle& puz
 // Whether the two paths name one existing file (hard links and symbolic links included): an output that
 // would overwrite the input being read, or the catalog, is refused.
 bool sameFile(const std::string& a, const std::string& b);
+
+// Refuses (InputError) an output file `out` that is the file of one of the options `inputs` given
+// (--db, --challenge-file, --imprint, --font, --model, ...): writing it would destroy what is being read.
+void refuseOutputOverInputs(const po::variables_map& vm, const std::string& out,
+                            std::initializer_list<const char*> inputs);
 
 // One JSON value on one line of standard output. Text that is not UTF-8 (a file name, say) is printed with
 // U+FFFD in place of the bytes that are not, rather than failing after the work is done.

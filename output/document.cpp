@@ -91,10 +91,10 @@ namespace {
 
 cairo_status_t writeChunk(void* closure, const unsigned char* data, unsigned int length) {
   auto* doc = static_cast<std::pair<std::FILE*, bool*>*>(closure);
-  if (std::fwrite(data, 1, length, doc->first) != length) {
-    *doc->second = true;
-    return CAIRO_STATUS_WRITE_ERROR;
-  }
+  // A failed write is recorded and the rest of the document dropped; commit() reports it. cairo is told all
+  // is well: its PDF surface, told of a write error, can fail an assertion and abort (a nearly full disk).
+  if (*doc->second) return CAIRO_STATUS_SUCCESS;
+  if (std::fwrite(data, 1, length, doc->first) != length) *doc->second = true;
   return CAIRO_STATUS_SUCCESS;
 }
 

@@ -11,6 +11,7 @@
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <iterator>
 #include <stdexcept>
 #include <utility>
@@ -106,13 +107,14 @@ int createLockedTemp(const std::string& dir, const std::string& base, std::strin
 ReplacingFile::ReplacingFile(std::string path, std::string_view option)
     : name_(path), path_(std::move(path)) {
   if (gTempSet != 0) throw std::logic_error("a second ReplacingFile while one is open (its signal handler)");
-  // A symbolic link is followed: the file it leads to is replaced, and the link stays.
-  struct stat link {};
-  if (::lstat(path_.c_str(), &link) == 0 && S_ISLNK(link.st_mode)) {
-    if (char* resolved = ::realpath(path_.c_str(), nullptr)) {
-      path_ = resolved;
-      std::free(resolved);
-    }
+  // A symbolic link is followed, even one that leads to no file yet: the file it leads to is written, and
+  // the link stays.
+  for (int hops = 0; hops < 40; ++hops) {
+    std::error_code error;
+    if (!std::filesystem::is_symlink(path_, error)) break;
+    const std::filesystem::path target = std::filesystem::read_symlink(path_, error);
+    if (error) break;
+    path_ = (target.is_absolute() ? target : std::filesystem::path(path_).parent_path() / target).string();
   }
   const std::size_t slash = path_.rfind('/');
   const std::string dir = slash == std::string::npos ? "." : path_.substr(0, slash == 0 ? 1 : slash);
@@ -122,11 +124,21 @@ ReplacingFile::ReplacingFile(std::string path, std::string_view option)
   const bool replacing = ::stat(path_.c_str(), &existing) == 0;
   if (replacing && S_ISDIR(existing.st_mode))
     throw InputError(fmt::format("{} {}: is a directory; give a file name", option, name_));
+  // A pipe or a device cannot be replaced (and must not be: a link to /dev/null), nor can what /dev and /proc
+  // hold; writeReplacingFile writes into them instead.
+  if ((replacing && !S_ISREG(existing.st_mode)) || path_.starts_with("/dev/") || path_.starts_with("/proc/"))
+    throw InputError(
+        fmt::format("{} {}: not a regular file (a pipe or a device); give a file name", option, name_));
   // A file its owner made read-only stays as it is, as it would for a program writing into it.
   if (replacing && ::access(path_.c_str(), W_OK) != 0)
     throw InputError(fmt::format("{} {}: cannot write there ({})", option, name_, std::strerror(errno)));
-  removeStaleTemps(dir, base);
-  const int fd = createLockedTemp(dir, base, temp_);
+  // The temporary file's name is 12 bytes longer than the file's: a long name is cut so that it stays within
+  // the file system's 255 bytes a name.
+  constexpr std::size_t kLongestBase =
+      255 - std::string_view(".").size() - std::string_view(".tmp-XXXXXX").size();
+  const std::string tempBase = base.substr(0, kLongestBase);
+  removeStaleTemps(dir, tempBase);
+  const int fd = createLockedTemp(dir, tempBase, temp_);
   if (fd < 0)
     throw InputError(fmt::format("{} {}: cannot write there ({})", option, name_, std::strerror(errno)));
   guardTemp(temp_);

@@ -166,6 +166,75 @@ TEST_F(FileWriting, LinksDevicesReadOnlyFilesAndTheCatalog) {
   EXPECT_EQ(runPiecework("catalog check --db " + quote(path("c.sqlite"))).status, 0);
 }
 
+// A document is never written over what the command reads (its catalog, its challenge file), into a pipe or
+// a device, or over what a link to a device leads to; a link that leads to no file yet is followed; a name
+// too long for a temporary file beside it is written all the same.
+TEST_F(FileWriting, DocumentsSpareInputsPipesAndDevices) {
+  spit(path("in.jsonl"), std::string(R"({"puzzle":"iq-fit","challenge":")") + kFitUnique + "\"}\n");
+  ASSERT_EQ(
+      runPiecework("catalog import " + quote(path("in.jsonl")) + " --db " + quote(path("c.pdf"))).status, 0);
+  const std::string catalog = slurp(path("c.pdf"));
+  const auto overCatalog =
+      runPiecework("booklet --db " + quote(path("c.pdf")) + " --out " + quote(path("c.pdf")));
+  EXPECT_EQ(overCatalog.status, 2) << overCatalog.err;
+  EXPECT_NE(overCatalog.err.find("is the file of --db"), std::string::npos) << overCatalog.err;
+  EXPECT_EQ(slurp(path("c.pdf")), catalog);
+
+  spit(path("ch.svg"), std::string(kFitUnique) + "\n");
+  for (const char* command : {"sheet", "hint"}) {
+    const auto r = runPiecework(std::string(command) + " iq-fit --challenge-file " + quote(path("ch.svg")) +
+                                " --out " + quote(path("ch.svg")));
+    EXPECT_EQ(r.status, 2) << command << r.err;
+    EXPECT_EQ(slurp(path("ch.svg")), std::string(kFitUnique) + "\n") << command;
+  }
+
+  ASSERT_EQ(::mkfifo(path("f.svg").c_str(), 0600), 0);
+  fs::create_symlink("/dev/null", path("n.svg"));
+  for (const char* target : {"f.svg", "n.svg"}) {
+    const auto r =
+        runPiecework("sheet iq-fit --challenge " + quote(kFitUnique) + " --out " + quote(path(target)));
+    EXPECT_EQ(r.status, 2) << target << r.err;
+    EXPECT_NE(r.err.find("not a regular file"), std::string::npos) << r.err;
+  }
+  EXPECT_TRUE(fs::is_fifo(path("f.svg")));
+  EXPECT_TRUE(fs::is_character_file("/dev/null"));
+
+  fs::create_directory(path("releases"));
+  fs::create_symlink("releases/v2.svg", path("latest.svg"));
+  ASSERT_EQ(
+      runPiecework("sheet iq-fit --challenge " + quote(kFitUnique) + " --out " + quote(path("latest.svg")))
+          .status,
+      0);
+  EXPECT_TRUE(fs::is_symlink(path("latest.svg")));
+  EXPECT_TRUE(fs::is_regular_file(path("releases/v2.svg")));
+
+  const std::string longName =
+      std::string(240, 'c') + ".svg";  // 244 bytes: its temporary file's would be 256
+  const auto r =
+      runPiecework("sheet iq-fit --challenge " + quote(kFitUnique) + " --out " + quote(path(longName)));
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_TRUE(fs::is_regular_file(path(longName)));
+  EXPECT_FALSE(hasTempFile(filesIn(dir_)));
+}
+
+// A disk that fills while a booklet is written (a file size limit here) is a system failure: exit status 1,
+// one line, the old file kept, no temporary file; it made cairo abort on an assertion at some sizes.
+TEST_F(FileWriting, ABookletOnAFullDiskIsOneLineAndExitOne) {
+  ASSERT_EQ(runPiecework("generate iq-fit --level Expert --count 40 --seed 1 --db " + quote(path("c.sqlite")))
+                .status,
+            0);
+  for (const int kilobytes : {100, 300, 500, 700}) {
+    spit(path("b.pdf"), "old");
+    const auto r = runShell("ulimit -f " + std::to_string(kilobytes) + "; trap '' XFSZ; " + PIECEWORK_BINARY +
+                            " booklet --db " + quote(path("c.sqlite")) + " --out " + quote(path("b.pdf")));
+    EXPECT_EQ(r.status, 1) << kilobytes << " KB: " << r.out;  // (runShell: standard error in `out`)
+    EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1) << r.out;
+    EXPECT_NE(r.out.find("cannot write the document"), std::string::npos) << r.out;
+    EXPECT_EQ(slurp(path("b.pdf")), "old") << kilobytes;
+    EXPECT_FALSE(hasTempFile(filesIn(dir_))) << kilobytes;
+  }
+}
+
 // Issue 17, row 9: SIGKILL cannot be caught; the next run removes what it left, but not a live writer's file.
 TEST_F(FileWriting, StaleTemporaryFilesAreRemovedByTheNextRun) {
   spit(path(".s.pdf.tmp-AbC123"), "left by a killed run");
