@@ -70,6 +70,18 @@ int floorDiv(int a, int b) {
   return a >= 0 ? a / b : -((b - 1 - a) / b);
 }
 
+// `voxels` moved by -`low`, and `size` set to the box from 0 that holds them (at least 1 x 1 x 1).
+std::map<Site, char> shiftedBy(const std::map<Site, char>& voxels, const Site& low, Site& size) {
+  std::map<Site, char> out;
+  size = Site{1, 1, 1};
+  for (const auto& [v, c] : voxels) {
+    const Site at{v.x - low.x, v.y - low.y, v.z - low.z};
+    out[at] = c;
+    size = Site{std::max(size.x, at.x + 1), std::max(size.y, at.y + 1), std::max(size.z, at.z + 1)};
+  }
+  return out;
+}
+
 }  // namespace
 
 Voxel sphereLayers(const std::string& file, const Voxel& v) {
@@ -232,13 +244,7 @@ std::map<Site, char> tetraOctaVoxels(const std::map<Site, char>& sites, Site& si
     low = Site{std::min(low.x, v.x), std::min(low.y, v.y), std::min(low.z, v.z)};
   const auto step = [](int l) { return 2 * kTetraOctaBlock * floorDiv(l, 2 * kTetraOctaBlock); };
   low = Site{step(low.x), step(low.y), step(low.z)};
-  std::map<Site, char> out;
-  size = Site{1, 1, 1};
-  for (const auto& [v, c] : voxels) {
-    const Site at{v.x - low.x, v.y - low.y, v.z - low.z};
-    out[at] = c;
-    size = Site{std::max(size.x, at.x + 1), std::max(size.y, at.y + 1), std::max(size.z, at.z + 1)};
-  }
+  std::map<Site, char> out = shiftedBy(voxels, low, size);
   const auto whole = [](int n) { return (n + kTetraOctaBlock - 1) / kTetraOctaBlock * kTetraOctaBlock; };
   size = Site{whole(size.x), whole(size.y), whole(size.z)};
   return out;
@@ -256,14 +262,7 @@ std::map<Site, char> sphereVoxels(const std::map<Site, char>& balls, Site& size)
     voxels[v] = c;
   }
   if (((low.x + low.y + low.z) % 2) != 0) --low.x;  // an odd sum: x starts at 1 instead
-  std::map<Site, char> out;
-  size = Site{1, 1, 1};
-  for (const auto& [v, c] : voxels) {
-    const Site at{v.x - low.x, v.y - low.y, v.z - low.z};
-    out[at] = c;
-    size = Site{std::max(size.x, at.x + 1), std::max(size.y, at.y + 1), std::max(size.z, at.z + 1)};
-  }
-  return out;
+  return shiftedBy(voxels, low, size);
 }
 
 // The inverse of rhombicSpheres: each sphere-grid voxel (x + y + z even) becomes the 48 tetrahedra of the
