@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "disassembly/describe.hpp"
+
+#include <fmt/format.h>
+
+#include <cstdlib>
+
+namespace piecework {
+
+namespace {
+
+std::string pieceList(const std::vector<std::string>& names) {
+  std::string out;
+  for (std::size_t k = 0; k < names.size(); ++k)
+    out += (k == 0 ? "" : k + 1 == names.size() ? " and " : ", ") + names[k];
+  return out;
+}
+
+void describe(const Separation& s, const std::vector<std::string>& names, std::vector<std::string>& out) {
+  auto nameOf = [&](std::size_t k) { return names[static_cast<std::size_t>(s.pieces[k])]; };
+  for (std::size_t t = 0; t + 1 < s.positions.size(); ++t) {
+    std::vector<std::string> moved;
+    Site step;
+    for (std::size_t k = 0; k < s.pieces.size(); ++k) {
+      const Site a = s.positions[t][k], b = s.positions[t + 1][k];
+      if (a != b) moved.push_back(nameOf(k)), step = {b.x - a.x, b.y - a.y, b.z - a.z};
+    }
+    const int units = std::abs(step.x) + std::abs(step.y) + std::abs(step.z);
+    const Site unit{step.x / units, step.y / units, step.z / units};
+    out.push_back(fmt::format("move {} {} {}", pieceList(moved), units, directionWords(unit)));
+  }
+  std::vector<std::string> away;
+  for (std::size_t k = 0; k < s.pieces.size(); ++k)
+    if (s.removed[k]) away.push_back(nameOf(k));
+  out.push_back(fmt::format("take {} out, moving {}", pieceList(away), directionWords(s.direction)));
+  if (s.left) describe(*s.left, names, out);
+  if (s.away) describe(*s.away, names, out);
+}
+
+}  // namespace
+
+std::string directionWords(Site step) {
+  if (step.x != 0) return step.x > 0 ? "right" : "left";
+  if (step.y != 0) return step.y > 0 ? "forward" : "back";
+  return step.z > 0 ? "up" : "down";
+}
+
+std::vector<std::string> describeMoves(const Separation& separation, const std::vector<std::string>& names) {
+  std::vector<std::string> out;
+  describe(separation, names, out);
+  return out;
+}
+
+}  // namespace piecework

@@ -1,0 +1,319 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "disassembly/disassembler.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <bit>
+#include <optional>
+#include <set>
+#include <unordered_set>
+
+#include "disassembly/movement.hpp"
+#include "puzzle/errors.hpp"
+
+namespace piecework {
+
+namespace {
+
+using Mask = std::uint64_t;
+constexpr int kDirections = 6;        // +x, -x, +y, -y, +z, -z
+constexpr int kAway = kFreeDistance;  // a slide "without limit": further than any two pieces are apart
+
+Site unitStep(int direction) {
+  const int sign = direction % 2 == 0 ? 1 : -1;
+  switch (direction / 2) {
+    case 0:
+      return {sign, 0, 0};
+    case 1:
+      return {0, sign, 0};
+    default:
+      return {0, 0, sign};
+  }
+}
+
+Site plus(Site a, Site b) {
+  return {a.x + b.x, a.y + b.y, a.z + b.z};
+}
+Site minus(Site a, Site b) {
+  return {a.x - b.x, a.y - b.y, a.z - b.z};
+}
+Site times(Site a, int k) {
+  return {a.x * k, a.y * k, a.z * k};
+}
+
+struct PartResult {
+  bool ok = false;
+  std::unique_ptr<Separation> tree;
+};
+
+// One part's breadth-first search: positions are every piece's offset from where it starts.
+class PartSearch {
+ public:
+  PartSearch(const std::vector<AssembledPiece>& assembly, std::vector<int> pieces, std::vector<Site> start)
+      : assembly_(assembly),
+        pieces_(std::move(pieces)),
+        start_(std::move(start)),
+        n_(pieces_.size()),
+        movement_(startCells()),
+        visited_(64, Hash{this}, Equal{this}) {}
+
+  // The first shortest separation (the moves to it, and which pieces leave along which direction), or none.
+  struct Found {
+    std::vector<std::uint32_t> path;  // node ids from the start to the position the part leaves from
+    Mask away = 0;
+    int direction = 0;
+  };
+  std::optional<Found> search();
+  const Site* position(std::uint32_t node) const { return &positions_[node * n_]; }
+  std::uint64_t nodes() const { return parents_.size(); }
+  std::size_t size() const { return n_; }
+
+ private:
+  struct Hash {
+    const PartSearch* search;
+    std::size_t operator()(std::uint32_t node) const;
+  };
+  struct Equal {
+    const PartSearch* search;
+    bool operator()(std::uint32_t a, std::uint32_t b) const;
+  };
+  std::vector<std::vector<Site>> startCells() const;
+  void fillMatrix(std::uint32_t node);
+  int limit(int direction, std::size_t i, std::size_t j) const {
+    return matrix_[(static_cast<std::size_t>(direction) * n_ + i) * n_ + j];
+  }
+  // The smallest group with piece `first` that can slide `amount` along `direction` while the others stay
+  // (the pieces it would push, and theirs), or 0 when that group has more than maxPieces pieces.
+  Mask group(int direction, std::size_t first, int amount, std::size_t maxPieces) const;
+  // Adds the position reached from `node` by sliding `moved` by `amount`; true when it was new.
+  bool reach(std::uint32_t node, Mask moved, int direction, int amount);
+
+  const std::vector<AssembledPiece>& assembly_;
+  std::vector<int> pieces_;
+  std::vector<Site> start_;
+  std::size_t n_;
+  PieceMovement movement_;
+  std::vector<Site> positions_;  // n_ per node
+  std::vector<std::uint32_t> parents_;
+  std::unordered_set<std::uint32_t, Hash, Equal> visited_;
+  std::vector<int> matrix_;  // per direction, i, j: how far i can slide while j stays
+  std::vector<std::uint32_t> next_;
+};
+
+std::vector<std::vector<Site>> PartSearch::startCells() const {
+  std::vector<std::vector<Site>> cells;
+  for (std::size_t k = 0; k < n_; ++k) {
+    cells.emplace_back();
+    for (const Site& s : assembly_[static_cast<std::size_t>(pieces_[k])].cells)
+      cells.back().push_back(plus(s, start_[k]));
+  }
+  return cells;
+}
+
+// Positions count as one when the pieces sit the same relative to each other (to the first piece).
+std::size_t PartSearch::Hash::operator()(std::uint32_t node) const {
+  const Site* p = search->position(node);
+  std::size_t h = 0x17fe3b3c;
+  for (std::size_t i = 1; i < search->n_; ++i) {
+    h = (h + static_cast<std::size_t>(p[i].x - p[0].x)) * 1343;
+    h = (h + static_cast<std::size_t>(p[i].y - p[0].y)) * 923;
+    h = (h + static_cast<std::size_t>(p[i].z - p[0].z)) * 113;
+  }
+  return h ^ (h >> 29U);
+}
+
+bool PartSearch::Equal::operator()(std::uint32_t a, std::uint32_t b) const {
+  const Site* p = search->position(a);
+  const Site* q = search->position(b);
+  for (std::size_t i = 1; i < search->n_; ++i)
+    if (minus(p[i], p[0]) != minus(q[i], q[0])) return false;
+  return true;
+}
+
+void PartSearch::fillMatrix(std::uint32_t node) {
+  matrix_.assign(kDirections * n_ * n_, 0);
+  const Site* p = position(node);
+  for (std::size_t i = 0; i < n_; ++i)
+    for (std::size_t j = i + 1; j < n_; ++j) {
+      const auto& d = movement_.distances(static_cast<int>(i), static_cast<int>(j), minus(p[j], p[i]));
+      for (int axis = 0; axis < 3; ++axis) {
+        const int forward = d[static_cast<std::size_t>(2 * axis)],
+                  backward = d[static_cast<std::size_t>(2 * axis + 1)];
+        // (j sliding forward past i is i sliding backward past j)
+        matrix_[(static_cast<std::size_t>(2 * axis) * n_ + i) * n_ + j] = forward;
+        matrix_[(static_cast<std::size_t>(2 * axis + 1) * n_ + i) * n_ + j] = backward;
+        matrix_[(static_cast<std::size_t>(2 * axis) * n_ + j) * n_ + i] = backward;
+        matrix_[(static_cast<std::size_t>(2 * axis + 1) * n_ + j) * n_ + i] = forward;
+      }
+    }
+}
+
+Mask PartSearch::group(int direction, std::size_t first, int amount, std::size_t maxPieces) const {
+  Mask moved = Mask{1} << first;
+  Mask unchecked = moved;
+  std::size_t count = 1;
+  while (unchecked != 0) {
+    const auto i = static_cast<std::size_t>(std::countr_zero(unchecked));
+    unchecked &= unchecked - 1;
+    for (std::size_t j = 0; j < n_; ++j)
+      if ((moved >> j & 1U) == 0 && amount > limit(direction, i, j)) {
+        if (++count > maxPieces) return 0;
+        moved |= Mask{1} << j;
+        unchecked |= Mask{1} << j;
+      }
+  }
+  return moved;
+}
+
+bool PartSearch::reach(std::uint32_t node, Mask moved, int direction, int amount) {
+  const auto id = static_cast<std::uint32_t>(parents_.size());
+  const Site step = times(unitStep(direction), amount);
+  for (std::size_t i = 0; i < n_; ++i) {
+    const Site at = positions_[node * n_ + i];
+    positions_.push_back((moved >> i & 1U) != 0 ? plus(at, step) : at);
+  }
+  parents_.push_back(node);
+  if (!visited_.insert(id).second) {
+    positions_.resize(positions_.size() - n_);
+    parents_.pop_back();
+    return false;
+  }
+  next_.push_back(id);
+  return true;
+}
+
+std::optional<PartSearch::Found> PartSearch::search() {
+  positions_.assign(n_, Site{});
+  parents_.assign(1, 0);
+  visited_.insert(0);
+  std::vector<std::uint32_t> front{0};
+  const std::size_t half = n_ / 2;
+  struct Slide {
+    Mask moved;
+    int amount;
+  };
+  std::vector<Slide> slides;
+  while (!front.empty()) {
+    next_.clear();
+    for (const std::uint32_t node : front) {
+      fillMatrix(node);
+      // A part that leaves: a single piece first, then groups of up to half the pieces (the rest leaving the
+      // other way is the same separation).
+      for (const std::size_t maxPieces : {std::size_t{1}, half})
+        for (int d = 0; d < kDirections; ++d)
+          for (std::size_t x = 0; x < n_; ++x)
+            if (const Mask away = group(d, x, kAway, maxPieces); away != 0) {
+              Found found{{}, away, d};
+              for (std::uint32_t at = node; at != 0; at = parents_[at]) found.path.push_back(at);
+              found.path.push_back(0);
+              std::reverse(found.path.begin(), found.path.end());
+              return found;
+            }
+      // Slides: each piece's group for 1, 2, ... units while it stays small, and the unions of groups that
+      // slide the same amount along the same direction (independent groups moving at once).
+      for (int d = 0; d < kDirections; ++d) {
+        slides.clear();
+        for (std::size_t x = 0; x < n_; ++x)
+          for (int amount = 1; amount < kAway; ++amount) {
+            const Mask moved = group(d, x, amount, half);
+            if (moved == 0) break;
+            auto known = [&](Mask m) {
+              return std::any_of(slides.begin(), slides.end(),
+                                 [&](const Slide& s) { return s.moved == m && s.amount == amount; });
+            };
+            if (known(moved)) continue;
+            const std::size_t before = slides.size();
+            slides.push_back({moved, amount});
+            reach(node, moved, d, amount);
+            const Mask all = n_ == 64 ? ~Mask{0} : (Mask{1} << n_) - 1;
+            for (std::size_t k = 0; k < before; ++k) {
+              if (slides[k].amount != amount) continue;
+              const Mask both = moved | slides[k].moved;
+              if (both == all || both == moved || both == slides[k].moved || known(both)) continue;
+              slides.push_back({both, amount});
+              reach(node, both, d, amount);
+            }
+          }
+      }
+    }
+    front.swap(next_);
+  }
+  return std::nullopt;
+}
+
+bool oneGroup(const std::vector<AssembledPiece>& assembly, const std::vector<int>& pieces) {
+  const int group = assembly[static_cast<std::size_t>(pieces.front())].group;
+  return group != 0 && std::all_of(pieces.begin(), pieces.end(), [&](int p) {
+           return assembly[static_cast<std::size_t>(p)].group == group;
+         });
+}
+
+PartResult disassemblePart(const std::vector<AssembledPiece>& assembly, const std::vector<int>& pieces,
+                           const std::vector<Site>& start, std::uint64_t& nodes);
+
+// A part after a separation: done when it is one piece or one group, else taken apart from where it is.
+PartResult separatePart(const std::vector<AssembledPiece>& assembly, const std::vector<int>& pieces,
+                        const std::vector<Site>& start, std::uint64_t& nodes) {
+  if (pieces.size() == 1 || oneGroup(assembly, pieces)) return {true, nullptr};
+  return disassemblePart(assembly, pieces, start, nodes);
+}
+
+PartResult disassemblePart(const std::vector<AssembledPiece>& assembly, const std::vector<int>& pieces,
+                           const std::vector<Site>& start, std::uint64_t& nodes) {
+  PartSearch search(assembly, pieces, start);
+  const std::optional<PartSearch::Found> found = search.search();
+  nodes += search.nodes();
+  if (!found) return {};
+  auto tree = std::make_unique<Separation>();
+  tree->pieces = pieces;
+  tree->direction = unitStep(found->direction);
+  for (const std::uint32_t node : found->path) {
+    std::vector<Site> at;
+    for (std::size_t k = 0; k < pieces.size(); ++k) at.push_back(plus(start[k], search.position(node)[k]));
+    tree->positions.push_back(std::move(at));
+  }
+  std::vector<int> leftPieces, awayPieces;
+  std::vector<Site> leftStart, awayStart;
+  for (std::size_t k = 0; k < pieces.size(); ++k) {
+    const bool away = (found->away >> k & 1U) != 0;
+    tree->removed.push_back(away);
+    (away ? awayPieces : leftPieces).push_back(pieces[k]);
+    (away ? awayStart : leftStart).push_back(tree->positions.back()[k]);
+  }
+  PartResult left = separatePart(assembly, leftPieces, leftStart, nodes);
+  if (!left.ok) return {};
+  PartResult away = separatePart(assembly, awayPieces, awayStart, nodes);
+  if (!away.ok) return {};
+  tree->left = std::move(left.tree);
+  tree->away = std::move(away.tree);
+  return {true, std::move(tree)};
+}
+
+}  // namespace
+
+Disassembly disassemble(const std::vector<AssembledPiece>& assembly) {
+  if (assembly.size() > 64)
+    throw InputError(
+        fmt::format("an assembly of {} pieces: the disassembler takes at most 64", assembly.size()));
+  std::set<Site> taken;
+  for (std::size_t p = 0; p < assembly.size(); ++p)
+    for (const Site& s : assembly[p].cells)
+      if (!taken.insert(s).second)
+        throw InputError(
+            fmt::format("the assembly's pieces overlap: piece {} covers ({}, {}, {}) that another covers too",
+                        p + 1, s.x, s.y, s.z));
+  Disassembly out;
+  if (assembly.size() <= 1) {
+    out.comesApart = true;
+    return out;
+  }
+  std::vector<int> pieces;
+  for (std::size_t p = 0; p < assembly.size(); ++p) pieces.push_back(static_cast<int>(p));
+  PartResult result = disassemblePart(assembly, pieces, std::vector<Site>(assembly.size()), out.nodes);
+  out.comesApart = result.ok;
+  out.tree = std::move(result.tree);
+  return out;
+}
+
+}  // namespace piecework
