@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // piecework count: every solution, and the distinct ones up to symmetry.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <chrono>
@@ -13,6 +14,8 @@
 #include "cli/command.hpp"
 #include "cli/job_runner.hpp"
 #include "cli/progress.hpp"
+#include "disassembly/assemblies.hpp"
+#include "disassembly/burrtools_solutions.hpp"
 #include "puzzle/burrtools.hpp"
 #include "puzzle/burrtools_symmetry.hpp"
 #include "puzzle/challenge.hpp"
@@ -56,6 +59,68 @@ BurrToolsCount countAsBurrTools(const Puzzle& puzzle, const std::string& path, c
   return out;
 }
 
+// Which assemblies come apart (--disassemble), with what the file stores of BurrTools' own run.
+struct Apart {
+  AssembliesApart found;
+  std::vector<std::string> levels;  // hardest first
+  StoredSolutions stored;
+  std::optional<bool> levelsAgree;  // every stored level is among ours (as many times)
+};
+
+Apart takeApart(const Puzzle& puzzle, const std::string& path, int threads) {
+  Apart out;
+  if (isBurrToolsPath(path)) out.stored = burrToolsStoredSolutions(path);
+  out.found = disassembleAssemblies(puzzle, out.stored.groups, threads);
+  for (const DisassembledSolution& s : out.found.solutions) out.levels.push_back(s.level);
+  if (!out.stored.levels.empty()) {
+    std::vector<std::string> ours = out.levels, theirs = out.stored.levels;
+    std::sort(ours.begin(), ours.end());
+    std::sort(theirs.begin(), theirs.end());
+    out.levelsAgree = std::includes(ours.begin(), ours.end(), theirs.begin(), theirs.end());
+  }
+  return out;
+}
+
+void addApartJson(nlohmann::json& json, const Apart& apart) {
+  json["disassemblable"] = apart.found.solutions.size();
+  json["disassembled_assemblies"] = apart.found.assemblies;
+  json["levels"] = apart.levels;
+  json["disassembly_nodes"] = apart.found.nodes;
+  json["disassembly_seconds"] = apart.found.seconds;
+  if (apart.stored.solutions) {
+    json["stored_solutions"] = *apart.stored.solutions;
+    json["stored_solutions_agree"] = *apart.stored.solutions == apart.found.solutions.size();
+  }
+  if (apart.levelsAgree) {
+    json["stored_levels"] = apart.stored.levels;
+    json["stored_levels_agree"] = *apart.levelsAgree;
+  }
+}
+
+void printApart(const Apart& apart) {
+  const std::size_t n = apart.found.solutions.size();
+  std::cout << fmt::format("{} of {} assemblies come apart ({} disassemblable){}", n, apart.found.assemblies,
+                           n, n == 0 ? "" : ", levels ");
+  for (std::size_t k = 0; k < apart.levels.size(); ++k) {
+    if (k == 10) {
+      std::cout << fmt::format(", ... ({} more; --json lists them all)", apart.levels.size() - k);
+      break;
+    }
+    std::cout << (k == 0 ? "" : ", ") << apart.levels[k];
+  }
+  std::cout << '\n';
+  if (apart.stored.solutions)
+    std::cout << fmt::format("the file stores BurrTools' count: {} solutions, which {}\n",
+                             *apart.stored.solutions,
+                             *apart.stored.solutions == n ? "agrees" : "does NOT agree");
+  if (apart.levelsAgree)
+    std::cout << fmt::format("the file stores {} disassembl{} at level{} {}, which {}\n",
+                             apart.stored.levels.size(), apart.stored.levels.size() == 1 ? "y" : "ies",
+                             apart.stored.levels.size() == 1 ? "" : "s", fmt::join(apart.stored.levels, ", "),
+                             *apart.levelsAgree ? "agree" : "do NOT agree");
+  std::cout << fmt::format("disassembly: {:.3f} s, {} positions\n", apart.found.seconds, apart.found.nodes);
+}
+
 }  // namespace
 
 int runCount(const std::vector<std::string>& args) {
@@ -66,12 +131,15 @@ int runCount(const std::vector<std::string>& args) {
       "checkpoint", po::value<std::string>(), "record finished parts in FILE and skip those already there")(
       "progress", po::value<std::string>()->default_value("auto"),
       "progress on stderr: auto (a line on a terminal), tty, plain (a line every few seconds), none")(
-      "json", "print JSON");
+      "json", "print JSON")(
+      "disassemble",
+      "also take every assembly apart: how many come apart (BurrTools' solutions) and their levels "
+      "(docs/disassembly.md)");
   addRulesOption(options);
   po::variables_map vm;
   if (!parseArguments("count",
                       "piecework count PUZZLE [--challenge TEXT | --challenge-file FILE] [--threads N] "
-                      "[--checkpoint FILE] [--progress auto|tty|plain|none] [--json]",
+                      "[--checkpoint FILE] [--progress auto|tty|plain|none] [--disassemble] [--json]",
                       args, options, vm))
     return 0;
   const ProgressMode progressMode = parseProgressMode(vm["progress"].as<std::string>());
@@ -82,6 +150,12 @@ int runCount(const std::vector<std::string>& args) {
   Rules rules = readRules(vm);
   rules.marks = std::move(challenge.marks);
   const int requestedThreads = readThreads(vm);
+  const bool disassembling = vm.count("disassemble") != 0U;
+  if (disassembling) {
+    requireDisassemblyGrid(puzzle);
+    if (!givens.empty() || !rules.marks.empty())
+      throw InputError("count --disassemble: takes the whole puzzle apart, not a challenge");
+  }
 
   // Under mpirun every rank gets here with the same arguments; each builds the same job list (it depends on
   // the threads of all ranks together, so `mpirun -np 2` with one thread each splits like `--threads 2`).
@@ -131,6 +205,8 @@ int runCount(const std::vector<std::string>& args) {
   r.threads = threads;
   r.symmetries = jobs.symmetries();
   const BurrToolsCount burrTools = countAsBurrTools(puzzle, path, givens, r, threads);
+  std::optional<Apart> apart;
+  if (disassembling) apart = takeApart(puzzle, path, threads);
   if (vm.count("json") != 0U) {
     nlohmann::json json = {{"solutions", r.solutions},
                            {"distinct", r.distinct},
@@ -144,6 +220,7 @@ int runCount(const std::vector<std::string>& args) {
     if (burrTools.stored) json["stored_assemblies"] = *burrTools.stored;
     if (burrTools.stored && burrTools.assemblies)
       json["stored_agrees"] = *burrTools.stored == *burrTools.assemblies;
+    if (apart) addApartJson(json, *apart);
     printJson(json);
     return 0;
   }
@@ -160,6 +237,7 @@ int runCount(const std::vector<std::string>& args) {
       std::cout << (*burrTools.stored == *burrTools.assemblies ? ", which agrees" : ", which does NOT agree");
     std::cout << '\n';
   }
+  if (apart) printApart(*apart);
   std::cout << fmt::format("{:.3f} s, {} nodes, {} thread{}", r.seconds, r.nodes, r.threads,
                            r.threads == 1 ? "" : "s");
   if (ranks.distributed)

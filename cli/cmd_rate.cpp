@@ -9,11 +9,15 @@
 #include <iostream>
 
 #include "cli/command.hpp"
+#include "disassembly/assemblies.hpp"
+#include "disassembly/burrtools_solutions.hpp"
+#include "puzzle/burrtools.hpp"
 #include "puzzle/challenge.hpp"
 #include "puzzle/challenge_file.hpp"
 #include "puzzle/definition.hpp"
 #include "puzzle/errors.hpp"
 #include "rater/explain.hpp"
+#include "rater/interlock_grade.hpp"
 #include "rater/model.hpp"
 #include "rater/rate_batch.hpp"
 #include "rater/rater.hpp"
@@ -100,6 +104,35 @@ void printRating(const Puzzle& puzzle, const RatedChallenge& rated, const RatedO
                              step.explanation, placementWords(puzzle, step.placement));
 }
 
+// rate --disassemble: an interlocking puzzle's grade from the level of its hardest solution.
+int rateDisassembly(const Puzzle& puzzle, const std::string& path, bool json) {
+  requireDisassemblyGrid(puzzle);
+  const std::vector<int> groups =
+      isBurrToolsPath(path) ? burrToolsStoredSolutions(path).groups : std::vector<int>{};
+  const AssembliesApart apart = disassembleAssemblies(puzzle, groups, 0);
+  const bool apartAtAll = !apart.solutions.empty();
+  const std::string level = apartAtAll ? apart.solutions.front().level : "";
+  const Level grade = interlockGrade(levelNumbers(level));
+  if (json) {
+    nlohmann::json levels = nlohmann::json::array();
+    for (const DisassembledSolution& s : apart.solutions) levels.push_back(s.level);
+    printJson({{"level", apartAtAll ? nlohmann::json(levelName(grade)) : nlohmann::json(nullptr)},
+               {"disassembly_level", apartAtAll ? nlohmann::json(level) : nlohmann::json(nullptr)},
+               {"solutions", apart.solutions.size()},
+               {"assemblies", apart.assemblies},
+               {"levels", levels}});
+    return 0;
+  }
+  if (!apartAtAll) {
+    std::cout << fmt::format("none of its {} assemblies comes apart: no grade\n", apart.assemblies);
+    return 0;
+  }
+  std::cout << fmt::format("{}: level {}, {} solution{} (assemblies that come apart) of {} assemblies\n",
+                           levelName(grade), level.empty() ? "0" : level, apart.solutions.size(),
+                           apart.solutions.size() == 1 ? "" : "s", apart.assemblies);
+  return 0;
+}
+
 }  // namespace
 
 int runRate(const std::vector<std::string>& args) {
@@ -108,17 +141,27 @@ int runRate(const std::vector<std::string>& args) {
   options.add_options()("explain",
                         po::value<std::string>()->implicit_value("short")->value_name("short|full"),
                         "the path a person would take: moves in words (short), or every step (full)")(
-      "json", "print JSON (one object per line, one line per challenge)");
+      "json", "print JSON (one object per line, one line per challenge)")(
+      "disassemble",
+      "grade an interlocking puzzle (no challenge) by the level of its hardest solution "
+      "(docs/disassembly.md)");
   addModelOption(options);
   addRulesOption(options);
   po::variables_map vm;
   if (!parseArguments(
           "rate",
           "piecework rate PUZZLE --challenge TEXT | --challenge-file FILE [--explain[=full]] [--json] "
-          "[--model MODEL] [--unlinked]",
+          "[--model MODEL] [--unlinked]\n       piecework rate PUZZLE --disassemble [--json]",
           args, options, vm))
     return 0;
   const Puzzle puzzle = loadPuzzle(vm["puzzle"].as<std::string>());
+  if (vm.count("disassemble") != 0U) {
+    if (vm.count("challenge") != 0U || vm.count("challenge-file") != 0U || vm.count("explain") != 0U ||
+        vm.count("model") != 0U)
+      throw InputError(
+          "rate --disassemble: grades the whole puzzle, without --challenge, --explain or --model");
+    return rateDisassembly(puzzle, vm["puzzle"].as<std::string>(), vm.count("json") != 0U);
+  }
   const std::optional<RatingModel> model = readModelOption(vm);
   checkModelPuzzle(model, puzzle, vm);
   const Rules rules = readRules(vm);

@@ -4,7 +4,11 @@
 #include <iostream>
 
 #include "cli/command.hpp"
+#include "disassembly/assemblies.hpp"
+#include "disassembly/burrtools_solutions.hpp"
+#include "disassembly/describe.hpp"
 #include "output/text.hpp"
+#include "puzzle/burrtools.hpp"
 #include "puzzle/challenge.hpp"
 #include "puzzle/definition.hpp"
 #include "puzzle/errors.hpp"
@@ -15,6 +19,49 @@ namespace {
 
 constexpr std::uint64_t kMaxSolutionsShown = 1'000'000;
 
+// solve --disassemble: the assemblies that come apart, hardest first, each with its moves in words.
+int printDisassemblies(const Puzzle& puzzle, const std::string& path, const std::vector<int>& givens,
+                       std::size_t maxShown, bool json, bool colour) {
+  const std::vector<int> groups =
+      isBurrToolsPath(path) ? burrToolsStoredSolutions(path).groups : std::vector<int>{};
+  const AssembliesApart apart = disassembleAssemblies(puzzle, groups, 0, givens);
+  const std::size_t shown = std::min(apart.solutions.size(), maxShown);
+  auto names = [&](const DisassembledSolution& s) {
+    std::vector<std::string> out;
+    for (const int id : s.placements)
+      out.emplace_back(
+          1, puzzle.pieces[static_cast<std::size_t>(puzzle.placements[static_cast<std::size_t>(id)].piece)]
+                 .letter);
+    return out;
+  };
+  if (json) {
+    nlohmann::json solutions = nlohmann::json::array();
+    for (std::size_t i = 0; i < shown; ++i) {
+      const DisassembledSolution& s = apart.solutions[i];
+      solutions.push_back({{"solution", formatChallenge(puzzle, s.placements)},
+                           {"level", s.level},
+                           {"moves", s.disassembly.tree ? describeMoves(*s.disassembly.tree, names(s))
+                                                        : std::vector<std::string>{}}});
+    }
+    printJson({{"assemblies", apart.assemblies},
+               {"disassemblable", apart.solutions.size()},
+               {"solutions", solutions},
+               {"seconds", apart.seconds},
+               {"disassembly_nodes", apart.nodes}});
+    return 0;
+  }
+  std::cout << fmt::format("{} of {} assemblies come apart\n", apart.solutions.size(), apart.assemblies);
+  for (std::size_t i = 0; i < shown; ++i) {
+    const DisassembledSolution& s = apart.solutions[i];
+    std::cout << fmt::format("\nlevel {}\n", s.level.empty() ? "0 (a single piece)" : s.level);
+    std::cout << boardPicture(puzzle, s.placements, colour);
+    if (s.disassembly.tree)
+      for (const std::string& move : describeMoves(*s.disassembly.tree, names(s)))
+        std::cout << "  " << move << '\n';
+  }
+  return 0;
+}
+
 }  // namespace
 
 int runSolve(const std::vector<std::string>& args) {
@@ -22,15 +69,29 @@ int runSolve(const std::vector<std::string>& args) {
   addChallengeOptions(options);
   options.add_options()("max", po::value<std::string>()->default_value("2"),
                         "print at most this many solutions (2 proves uniqueness)")("json", "print JSON")(
-      "color", "colour the boards even when standard output is not a terminal");
+      "color", "colour the boards even when standard output is not a terminal")(
+      "disassemble",
+      "the assemblies that come apart (of the whole puzzle, or with the challenge's pieces: a full picture "
+      "is "
+      "one assembly), hardest first, each with its level and its moves in words (docs/disassembly.md); --max "
+      "bounds how many are shown");
   addRulesOption(options);
   po::variables_map vm;
-  if (!parseArguments("solve", "piecework solve PUZZLE --challenge TEXT [--max N] [--json] [--color]", args,
-                      options, vm))
+  if (!parseArguments(
+          "solve",
+          "piecework solve PUZZLE --challenge TEXT [--max N] [--json] [--color]\n"
+          "       piecework solve PUZZLE --disassemble [--challenge TEXT] [--max N] [--json] [--color]",
+          args, options, vm))
     return 0;
   // Every solution is kept in memory until printed: a bound, not "every solution" for a wrapped -1.
   const std::size_t maxShown = parseWholeNumber(vm["max"].as<std::string>(), "--max", 1, kMaxSolutionsShown);
   const Puzzle puzzle = loadPuzzle(vm["puzzle"].as<std::string>());
+  if (vm.count("disassemble") != 0U) {
+    requireDisassemblyGrid(puzzle);
+    const Challenge given = readChallengeText(puzzle, vm, false);
+    return printDisassemblies(puzzle, vm["puzzle"].as<std::string>(), given.givens, maxShown,
+                              vm.count("json") != 0U, vm.count("color") != 0U || stdoutWantsColour());
+  }
   Challenge challenge = readChallengeText(puzzle, vm, true);
   const std::vector<int>& givens = challenge.givens;
   FindOptions find;

@@ -638,4 +638,6 @@ std::vector<BurrToolsProblem> burrToolsProblems(const std::string& path) {
   return out;
 }
 
+std::string burrToolsXmlText(const std::string& path) { return gunzipFile(splitPath(path).first); }
+
 }  // namespace piecework

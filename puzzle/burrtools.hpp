@@ -36,6 +36,10 @@ struct BurrToolsProblem {
 // InputError as burrToolsDefinition does for unreadable files.
 std::vector<BurrToolsProblem> burrToolsProblems(const std::string& path);
 
+// The XML text of the BurrTools file PATH names (without its "#N"), for readers of other parts of the file
+// (disassembly/burrtools_solutions.hpp). Throws InputError as burrToolsDefinition does.
+std::string burrToolsXmlText(const std::string& path);
+
 // The puzzle as a BurrTools file (gzip-compressed bytes). Throws InputError for what BurrTools cannot say:
 // hex-peg puzzles, square-lattice pieces that may not be turned over, cubic pieces that may be mirrored.
 std::string toBurrTools(const Puzzle& puzzle);

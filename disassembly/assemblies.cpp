@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "disassembly/assemblies.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <limits>
+#include <set>
+#include <thread>
+
+#include "puzzle/burrtools_symmetry.hpp"
+#include "puzzle/errors.hpp"
+#include "solver/solver.hpp"
+
+namespace piecework {
+
+std::vector<AssembledPiece> assemblyOf(const Puzzle& puzzle, const std::vector<int>& placements,
+                                       const std::vector<int>& groups) {
+  std::vector<AssembledPiece> out;
+  for (const int id : placements) {
+    const Placement& placement = puzzle.placements[static_cast<std::size_t>(id)];
+    AssembledPiece piece;
+    for (const int site : placement.sites)
+      piece.cells.push_back(puzzle.sites[static_cast<std::size_t>(site)]);
+    if (static_cast<std::size_t>(placement.piece) < groups.size())
+      piece.group = groups[static_cast<std::size_t>(placement.piece)];
+    out.push_back(std::move(piece));
+  }
+  return out;
+}
+
+void requireDisassemblyGrid(const Puzzle& puzzle) {
+  if (puzzle.lattice != Lattice::Cubic)
+    throw InputError(
+        fmt::format("{}: disassembly needs a puzzle of cubes (the moves of this grid are not "
+                    "defined in piecework)",
+                    puzzle.name));
+}
+
+AssembliesApart disassembleAssemblies(const Puzzle& puzzle, const std::vector<int>& groups, int threads,
+                                      const std::vector<int>& givens) {
+  requireDisassemblyGrid(puzzle);
+  const auto start = std::chrono::steady_clock::now();
+  FindOptions find;
+  find.max = std::numeric_limits<std::size_t>::max();
+  const FindResult found = findSolutions(puzzle, givens, find);
+
+  // One assembly per class: the canonical form under BurrTools' symmetries.
+  Puzzle classes = puzzle;
+  if (std::optional<std::vector<Symmetry>> group = burrToolsSymmetries(puzzle)) classes.symmetries = *group;
+  if (!givens.empty()) classes.symmetries.resize(1);  // (identity first: the givens stay where they are)
+  std::set<std::vector<int>> distinct;
+  for (const std::vector<int>& solution : found.solutions)
+    distinct.insert(canonicalPlacements(classes, solution));
+  AssembliesApart out;
+  out.assemblies = distinct.size();
+
+  std::vector<std::vector<int>> assemblies(distinct.begin(), distinct.end());
+  std::vector<DisassembledSolution> results(assemblies.size());
+  std::atomic<std::size_t> next{0};
+  auto work = [&] {
+    for (std::size_t k = next++; k < assemblies.size(); k = next++) {
+      results[k].placements = assemblies[k];
+      results[k].disassembly = disassemble(assemblyOf(puzzle, assemblies[k], groups));
+      if (results[k].disassembly.tree) results[k].level = levelText(*results[k].disassembly.tree);
+    }
+  };
+  const unsigned count =
+      threads > 0 ? static_cast<unsigned>(threads) : std::max(1U, std::thread::hardware_concurrency());
+  std::vector<std::thread> pool;
+  for (unsigned t = 1; t < count; ++t) pool.emplace_back(work);
+  work();
+  for (std::thread& t : pool) t.join();
+
+  for (DisassembledSolution& r : results) {
+    out.nodes += r.disassembly.nodes;
+    if (r.disassembly.comesApart) out.solutions.push_back(std::move(r));
+  }
+  std::stable_sort(out.solutions.begin(), out.solutions.end(),
+                   [](const DisassembledSolution& a, const DisassembledSolution& b) {
+                     return harderLevel(a.level, b.level);
+                   });
+  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return out;
+}
+
+}  // namespace piecework

@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: Apache-2.0
+// Every assembly of a puzzle, taken apart: which come apart (BurrTools' solutions) and at what level.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "disassembly/disassembler.hpp"
+#include "puzzle/puzzle.hpp"
+
+namespace piecework {
+
+// The assembly a solution (placement ids) makes: each placed piece's cells, with its group from `groups`
+// (per piece of the puzzle; may be empty).
+std::vector<AssembledPiece> assemblyOf(const Puzzle& puzzle, const std::vector<int>& placements,
+                                       const std::vector<int>& groups);
+
+// Throws InputError (one line naming the puzzle) unless the disassembler knows the puzzle's grid's moves.
+void requireDisassemblyGrid(const Puzzle& puzzle);
+
+struct DisassembledSolution {
+  std::vector<int> placements;  // the assembly (placement ids, sorted)
+  Disassembly disassembly;
+  std::string level;
+};
+
+struct AssembliesApart {
+  std::uint64_t assemblies = 0;  // distinct assemblies (up to BurrTools' symmetries where it has them)
+  std::vector<DisassembledSolution> solutions;  // those that come apart, hardest first
+  std::uint64_t nodes = 0;                      // the disassembler's positions, all assemblies together
+  double seconds = 0;                           // the whole run: finding the assemblies and taking them apart
+};
+
+// Finds every solution with the givens (placement ids; none: every assembly of the puzzle), keeps one per
+// class of BurrTools' symmetries (burrtools_symmetry.hpp; the puzzle's own symmetries where BurrTools has
+// none; with givens, every solution) and takes each apart on `threads` threads (0: every core).
+AssembliesApart disassembleAssemblies(const Puzzle& puzzle, const std::vector<int>& groups, int threads,
+                                      const std::vector<int>& givens = {});
+
+}  // namespace piecework
