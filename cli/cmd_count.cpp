@@ -67,10 +67,14 @@ struct Apart {
   std::optional<bool> levelsAgree;  // every stored level is among ours (as many times)
 };
 
-Apart takeApart(const Puzzle& puzzle, const std::string& path, int threads) {
+Apart takeApart(const Puzzle& puzzle, const std::string& path, int threads, bool mergeMirrors) {
   Apart out;
   if (isBurrToolsPath(path)) out.stored = burrToolsStoredSolutions(path);
-  out.found = disassembleAssemblies(puzzle, out.stored.groups, threads);
+  ApartOptions options;
+  options.groups = out.stored.groups;
+  options.threads = threads;
+  options.mergeMirrors = mergeMirrors;
+  out.found = disassembleAssemblies(puzzle, options);
   for (const DisassembledSolution& s : out.found.solutions) out.levels.push_back(s.level);
   if (!out.stored.levels.empty()) {
     std::vector<std::string> ours = out.levels, theirs = out.stored.levels;
@@ -110,8 +114,8 @@ void printApart(const Apart& apart) {
   }
   std::cout << '\n';
   if (apart.stored.solutions)
-    std::cout << fmt::format("the file stores BurrTools' count: {} solutions, which {}\n",
-                             *apart.stored.solutions,
+    std::cout << fmt::format("the file stores BurrTools' count: {} solution{}, which {}\n",
+                             *apart.stored.solutions, *apart.stored.solutions == 1 ? "" : "s",
                              *apart.stored.solutions == n ? "agrees" : "does NOT agree");
   if (apart.levelsAgree)
     std::cout << fmt::format("the file stores {} disassembl{} at level{} {}, which {}\n",
@@ -134,13 +138,17 @@ int runCount(const std::vector<std::string>& args) {
       "json", "print JSON")(
       "disassemble",
       "also take every assembly apart: how many come apart (BurrTools' solutions) and their levels "
-      "(docs/disassembly.md)");
+      "(docs/disassembly.md)")(
+      "merge-mirrors",
+      "with --disassemble: count assemblies that are mirror images of each other once, as BurrTools 0.7.1 "
+      "does by default when the pieces include each one's mirror image");
   addRulesOption(options);
   po::variables_map vm;
-  if (!parseArguments("count",
-                      "piecework count PUZZLE [--challenge TEXT | --challenge-file FILE] [--threads N] "
-                      "[--checkpoint FILE] [--progress auto|tty|plain|none] [--disassemble] [--json]",
-                      args, options, vm))
+  if (!parseArguments(
+          "count",
+          "piecework count PUZZLE [--challenge TEXT | --challenge-file FILE] [--threads N] "
+          "[--checkpoint FILE] [--progress auto|tty|plain|none] [--disassemble [--merge-mirrors]] [--json]",
+          args, options, vm))
     return 0;
   const ProgressMode progressMode = parseProgressMode(vm["progress"].as<std::string>());
   const std::string path = vm["puzzle"].as<std::string>();
@@ -151,6 +159,8 @@ int runCount(const std::vector<std::string>& args) {
   rules.marks = std::move(challenge.marks);
   const int requestedThreads = readThreads(vm);
   const bool disassembling = vm.count("disassemble") != 0U;
+  if (vm.count("merge-mirrors") != 0U && !disassembling)
+    throw InputError("--merge-mirrors needs --disassemble");
   if (disassembling) {
     requireDisassemblyGrid(puzzle);
     if (!givens.empty() || !rules.marks.empty())
@@ -206,7 +216,7 @@ int runCount(const std::vector<std::string>& args) {
   r.symmetries = jobs.symmetries();
   const BurrToolsCount burrTools = countAsBurrTools(puzzle, path, givens, r, threads);
   std::optional<Apart> apart;
-  if (disassembling) apart = takeApart(puzzle, path, threads);
+  if (disassembling) apart = takeApart(puzzle, path, threads, vm.count("merge-mirrors") != 0U);
   if (vm.count("json") != 0U) {
     nlohmann::json json = {{"solutions", r.solutions},
                            {"distinct", r.distinct},

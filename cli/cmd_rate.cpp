@@ -109,7 +109,7 @@ int rateDisassembly(const Puzzle& puzzle, const std::string& path, bool json) {
   requireDisassemblyGrid(puzzle);
   const std::vector<int> groups =
       isBurrToolsPath(path) ? burrToolsStoredSolutions(path).groups : std::vector<int>{};
-  const AssembliesApart apart = disassembleAssemblies(puzzle, groups, 0);
+  const AssembliesApart apart = disassembleAssemblies(puzzle, {groups});
   const bool apartAtAll = !apart.solutions.empty();
   const std::string level = apartAtAll ? apart.solutions.front().level : "";
   const Level grade = interlockGrade(levelNumbers(level));

@@ -24,7 +24,7 @@ int printDisassemblies(const Puzzle& puzzle, const std::string& path, const std:
                        std::size_t maxShown, bool json, bool colour) {
   const std::vector<int> groups =
       isBurrToolsPath(path) ? burrToolsStoredSolutions(path).groups : std::vector<int>{};
-  const AssembliesApart apart = disassembleAssemblies(puzzle, groups, 0, givens);
+  const AssembliesApart apart = disassembleAssemblies(puzzle, {groups, givens});
   const std::size_t shown = std::min(apart.solutions.size(), maxShown);
   auto names = [&](const DisassembledSolution& s) {
     std::vector<std::string> out;

@@ -39,18 +39,50 @@ void requireDisassemblyGrid(const Puzzle& puzzle) {
                     puzzle.name));
 }
 
-AssembliesApart disassembleAssemblies(const Puzzle& puzzle, const std::vector<int>& groups, int threads,
-                                      const std::vector<int>& givens) {
+namespace {
+
+// Symmetry breaking for the search: a piece of one copy that every symmetry keeps need only be placed at the
+// smallest placement of each orbit (every class of assemblies has a member with it there); the other
+// placements of that piece, to be excluded. The piece with the most placements is chosen (the largest cut).
+std::vector<int> outsideOrbitMinimum(const Puzzle& classes) {
+  int best = -1;
+  for (int p = 0; p < classes.pieceCount(); ++p) {
+    const auto size = static_cast<std::size_t>(p);
+    if (classes.pieces[size].copies != 1 || classes.pieces[size].ranged()) continue;
+    if (!std::all_of(classes.symmetries.begin(), classes.symmetries.end(),
+                     [&](const Symmetry& s) { return s.piece[size] == p; }))
+      continue;
+    if (best < 0 ||
+        classes.piecePlacements[size].size() > classes.piecePlacements[static_cast<std::size_t>(best)].size())
+      best = p;
+  }
+  std::vector<int> out;
+  if (best < 0 || classes.symmetries.size() < 2) return out;
+  for (const int id : classes.piecePlacements[static_cast<std::size_t>(best)])
+    if (std::any_of(classes.symmetries.begin(), classes.symmetries.end(),
+                    [&](const Symmetry& s) { return s.placement[static_cast<std::size_t>(id)] < id; }))
+      out.push_back(id);
+  return out;
+}
+
+}  // namespace
+
+AssembliesApart disassembleAssemblies(const Puzzle& puzzle, const ApartOptions& options) {
+  const std::vector<int>& groups = options.groups;
+  const std::vector<int>& givens = options.givens;
+  const int threads = options.threads;
   requireDisassemblyGrid(puzzle);
   const auto start = std::chrono::steady_clock::now();
-  FindOptions find;
-  find.max = std::numeric_limits<std::size_t>::max();
-  const FindResult found = findSolutions(puzzle, givens, find);
-
   // One assembly per class: the canonical form under BurrTools' symmetries.
   Puzzle classes = puzzle;
-  if (std::optional<std::vector<Symmetry>> group = burrToolsSymmetries(puzzle)) classes.symmetries = *group;
+  if (std::optional<std::vector<Symmetry>> group = burrToolsSymmetries(puzzle);
+      group && !options.mergeMirrors)
+    classes.symmetries = *group;
   if (!givens.empty()) classes.symmetries.resize(1);  // (identity first: the givens stay where they are)
+  FindOptions find;
+  find.max = std::numeric_limits<std::size_t>::max();
+  find.excluded = outsideOrbitMinimum(classes);
+  const FindResult found = findSolutions(puzzle, givens, find);
   std::set<std::vector<int>> distinct;
   for (const std::vector<int>& solution : found.solutions)
     distinct.insert(canonicalPlacements(classes, solution));

@@ -32,10 +32,18 @@ struct AssembliesApart {
   double seconds = 0;                           // the whole run: finding the assemblies and taking them apart
 };
 
-// Finds every solution with the givens (placement ids; none: every assembly of the puzzle), keeps one per
-// class of BurrTools' symmetries (burrtools_symmetry.hpp; the puzzle's own symmetries where BurrTools has
-// none; with givens, every solution) and takes each apart on `threads` threads (0: every core).
-AssembliesApart disassembleAssemblies(const Puzzle& puzzle, const std::vector<int>& groups, int threads,
-                                      const std::vector<int>& givens = {});
+struct ApartOptions {
+  std::vector<int> groups;  // per piece of the puzzle, its BurrTools group (may be empty: none)
+  std::vector<int> givens;  // placement ids every assembly has (none: every assembly of the puzzle)
+  int threads = 0;          // 0: every core
+  // Count mirror images of each other once, as BurrTools 0.7.1 does by default when the piece set holds
+  // each piece's mirror image (the puzzle's own symmetries, mirrors among them where the set allows).
+  bool mergeMirrors = false;
+};
+
+// Finds every solution with the givens, keeps one per class of BurrTools' symmetries
+// (burrtools_symmetry.hpp; the puzzle's own where BurrTools has none or mergeMirrors; with givens, every
+// solution) and takes each apart.
+AssembliesApart disassembleAssemblies(const Puzzle& puzzle, const ApartOptions& options);
 
 }  // namespace piecework
