@@ -6,8 +6,6 @@
 #include <algorithm>
 #include <bit>
 #include <optional>
-#include <set>
-#include <unordered_set>
 
 #include "disassembly/movement.hpp"
 #include "puzzle/errors.hpp"
@@ -55,8 +53,7 @@ class PartSearch {
         pieces_(std::move(pieces)),
         start_(std::move(start)),
         n_(pieces_.size()),
-        movement_(startCells()),
-        visited_(64, Hash{this}, Equal{this}) {}
+        movement_(startCells()) {}
 
   // The first shortest separation (the moves to it, and which pieces leave along which direction), or none.
   struct Found {
@@ -70,14 +67,10 @@ class PartSearch {
   std::size_t size() const { return n_; }
 
  private:
-  struct Hash {
-    const PartSearch* search;
-    std::size_t operator()(std::uint32_t node) const;
-  };
-  struct Equal {
-    const PartSearch* search;
-    bool operator()(std::uint32_t a, std::uint32_t b) const;
-  };
+  std::size_t hash(std::uint32_t node) const;
+  bool same(std::uint32_t a, std::uint32_t b) const;
+  // Adds the node to the positions seen; false when an equal one is there already.
+  bool insertVisited(std::uint32_t node);
   std::vector<std::vector<Site>> startCells() const;
   void fillMatrix(std::uint32_t node);
   int limit(int direction, std::size_t i, std::size_t j) const {
@@ -96,7 +89,8 @@ class PartSearch {
   PieceMovement movement_;
   std::vector<Site> positions_;  // n_ per node
   std::vector<std::uint32_t> parents_;
-  std::unordered_set<std::uint32_t, Hash, Equal> visited_;
+  std::vector<std::uint32_t> visited_;  // open addressing: node id + 1, 0 for a free slot
+  std::size_t visitedCount_ = 0;
   std::vector<int> matrix_;  // per direction, i, j: how far i can slide while j stays
   std::vector<std::uint32_t> next_;
 };
@@ -112,27 +106,47 @@ std::vector<std::vector<Site>> PartSearch::startCells() const {
 }
 
 // Positions count as one when the pieces sit the same relative to each other (to the first piece).
-std::size_t PartSearch::Hash::operator()(std::uint32_t node) const {
-  const Site* p = search->position(node);
+std::size_t PartSearch::hash(std::uint32_t node) const {
+  const Site* p = position(node);
   std::size_t h = 0x17fe3b3c;
-  for (std::size_t i = 1; i < search->n_; ++i) {
+  for (std::size_t i = 1; i < n_; ++i) {
     h = (h + static_cast<std::size_t>(p[i].x - p[0].x)) * 1343;
     h = (h + static_cast<std::size_t>(p[i].y - p[0].y)) * 923;
     h = (h + static_cast<std::size_t>(p[i].z - p[0].z)) * 113;
   }
-  return h ^ (h >> 29U);
+  return (h ^ (h >> 29U)) * 0x9e3779b97f4a7c15ULL;
 }
 
-bool PartSearch::Equal::operator()(std::uint32_t a, std::uint32_t b) const {
-  const Site* p = search->position(a);
-  const Site* q = search->position(b);
-  for (std::size_t i = 1; i < search->n_; ++i)
+bool PartSearch::same(std::uint32_t a, std::uint32_t b) const {
+  const Site* p = position(a);
+  const Site* q = position(b);
+  for (std::size_t i = 1; i < n_; ++i)
     if (minus(p[i], p[0]) != minus(q[i], q[0])) return false;
   return true;
 }
 
+bool PartSearch::insertVisited(std::uint32_t node) {
+  if (2 * (visitedCount_ + 1) > visited_.size()) {
+    std::vector<std::uint32_t> old(std::max<std::size_t>(64, 2 * visited_.size()), 0);
+    old.swap(visited_);
+    visitedCount_ = 0;
+    for (const std::uint32_t slot : old)
+      if (slot != 0) insertVisited(slot - 1);
+  }
+  const std::size_t mask = visited_.size() - 1;
+  const std::size_t h = hash(node);
+  for (std::size_t at = (h ^ (h >> 32U)) & mask;; at = (at + 1) & mask) {
+    if (visited_[at] == 0) {
+      visited_[at] = node + 1;
+      ++visitedCount_;
+      return true;
+    }
+    if (same(visited_[at] - 1, node)) return false;
+  }
+}
+
 void PartSearch::fillMatrix(std::uint32_t node) {
-  matrix_.assign(kDirections * n_ * n_, 0);
+  matrix_.resize(kDirections * n_ * n_);  // (the diagonal is never read)
   const Site* p = position(node);
   for (std::size_t i = 0; i < n_; ++i)
     for (std::size_t j = i + 1; j < n_; ++j) {
@@ -174,7 +188,7 @@ bool PartSearch::reach(std::uint32_t node, Mask moved, int direction, int amount
     positions_.push_back((moved >> i & 1U) != 0 ? plus(at, step) : at);
   }
   parents_.push_back(node);
-  if (!visited_.insert(id).second) {
+  if (!insertVisited(id)) {
     positions_.resize(positions_.size() - n_);
     parents_.pop_back();
     return false;
@@ -186,7 +200,7 @@ bool PartSearch::reach(std::uint32_t node, Mask moved, int direction, int amount
 std::optional<PartSearch::Found> PartSearch::search() {
   positions_.assign(n_, Site{});
   parents_.assign(1, 0);
-  visited_.insert(0);
+  insertVisited(0);
   std::vector<std::uint32_t> front{0};
   const std::size_t half = n_ / 2;
   struct Slide {
@@ -296,13 +310,16 @@ Disassembly disassemble(const std::vector<AssembledPiece>& assembly) {
   if (assembly.size() > 64)
     throw InputError(
         fmt::format("an assembly of {} pieces: the disassembler takes at most 64", assembly.size()));
-  std::set<Site> taken;
+  std::vector<std::pair<Site, std::size_t>> cells;  // (cell, piece), sorted: equal neighbours overlap
   for (std::size_t p = 0; p < assembly.size(); ++p)
-    for (const Site& s : assembly[p].cells)
-      if (!taken.insert(s).second)
-        throw InputError(
-            fmt::format("the assembly's pieces overlap: piece {} covers ({}, {}, {}) that another covers too",
-                        p + 1, s.x, s.y, s.z));
+    for (const Site& s : assembly[p].cells) cells.emplace_back(s, p);
+  std::sort(cells.begin(), cells.end());
+  for (std::size_t k = 1; k < cells.size(); ++k)
+    if (cells[k].first == cells[k - 1].first) {
+      const Site& s = cells[k].first;
+      throw InputError(fmt::format("the assembly's pieces overlap: pieces {} and {} both cover ({}, {}, {})",
+                                   cells[k - 1].second + 1, cells[k].second + 1, s.x, s.y, s.z));
+    }
   Disassembly out;
   if (assembly.size() <= 1) {
     out.comesApart = true;

@@ -34,6 +34,7 @@ const int* PieceMovement::Lines::end(int u, int v) const {
 
 PieceMovement::PieceMovement(const std::vector<std::vector<Site>>& cells) {
   lines_.resize(cells.size());
+  std::vector<std::pair<int, int>> byLine;  // (line, coordinate along the axis), sorted
   for (std::size_t p = 0; p < cells.size(); ++p)
     for (int axis = 0; axis < 3; ++axis) {
       Lines lines;
@@ -45,19 +46,20 @@ PieceMovement::PieceMovement(const std::vector<std::vector<Site>>& cells) {
       }
       lines.spanU = cells[p].empty() ? 0 : highU - lines.lowU + 1;
       lines.spanV = cells[p].empty() ? 0 : highV - lines.lowV + 1;
-      std::vector<std::vector<int>> byLine(static_cast<std::size_t>(lines.spanU * lines.spanV));
+      byLine.clear();
       for (const Site& s : cells[p])
-        byLine[static_cast<std::size_t>((across1(s, axis) - lines.lowU) * lines.spanV + across2(s, axis) -
-                                        lines.lowV)]
-            .push_back(along(s, axis));
-      lines.start.push_back(0);
-      for (std::vector<int>& line : byLine) {
-        std::sort(line.begin(), line.end());
-        lines.coordinates.insert(lines.coordinates.end(), line.begin(), line.end());
-        lines.start.push_back(static_cast<std::uint32_t>(lines.coordinates.size()));
+        byLine.emplace_back((across1(s, axis) - lines.lowU) * lines.spanV + across2(s, axis) - lines.lowV,
+                            along(s, axis));
+      std::sort(byLine.begin(), byLine.end());
+      lines.start.assign(static_cast<std::size_t>(lines.spanU * lines.spanV) + 1, 0);
+      for (const auto& [line, coordinate] : byLine) {
+        ++lines.start[static_cast<std::size_t>(line) + 1];
+        lines.coordinates.push_back(coordinate);
       }
+      for (std::size_t k = 1; k < lines.start.size(); ++k) lines.start[k] += lines.start[k - 1];
       lines_[p].push_back(std::move(lines));
     }
+  cache_.reserve(256);
 }
 
 // Along each line both pieces cross, the gaps between a cell of i and the next cell of j ahead of it (i
