@@ -105,8 +105,11 @@ class CountJobsFor final : public CountJobs::Impl {
       const bool trivial = leaf.fixersSuffice && leaf.fixers.size() <= 1;
       const std::uint64_t nodesBefore = engine_.nodes();
       JobCounts counts;
+      position_ = JobPosition(job.path);
       engine_.search(job.path, [&](const std::vector<int>& stack) {
         ++counts.solutions;
+        if ((counts.solutions & 1023U) == 0) [[unlikely]]
+          follow(stack);
         if (trivial) {
           ++counts.distinct;
           return true;
@@ -122,12 +125,58 @@ class CountJobsFor final : public CountJobs::Impl {
       });
       counts.solutions *= leaf.weight;
       counts.nodes = engine_.nodes() - nodesBefore;
+      underWay_.store(0, std::memory_order_relaxed);
       return counts;
     }
 
    private:
+    // Where a job's search is, for underWay(): the job's branches a few levels below its path, in the
+    // order the search takes them (listed by a second engine, so that the search's own is left alone).
+    struct JobPosition {
+      JobPosition() = default;
+      explicit JobPosition(const std::vector<Step>& path)
+          : path(&path), start(std::chrono::steady_clock::now()) {}
+      const std::vector<Step>* path = nullptr;
+      std::chrono::steady_clock::time_point start;
+      bool listed = false;
+      std::vector<std::vector<Step>> branches;
+      std::size_t at = 0;  // the branch of the latest solution
+    };
+
+    // Called every 1024th solution: after the job's first second, the share of its branches that lie
+    // before the latest solution.
+    void follow(const std::vector<int>& stack) {
+      JobPosition& p = position_;
+      if (!p.listed) {
+        if (std::chrono::steady_clock::now() - p.start < std::chrono::seconds(1)) return;
+        p.listed = true;
+        if (!splitter_) splitter_ = std::make_unique<Engine<W, Rule>>(jobs_.problem_);
+        // Deep enough for a share that moves (64 branches or more), shallow enough to list in a moment.
+        for (int depth = 1; depth <= 4 && p.branches.size() < 64; ++depth) {
+          p.branches.clear();
+          splitter_->split(*p.path, depth, p.branches);
+        }
+      }
+      const std::size_t from = p.path->size();
+      const auto holds = [&](const std::vector<Step>& branch) {
+        if (branch.size() > stack.size()) return false;
+        for (std::size_t k = from; k < branch.size(); ++k)
+          if (stack[k] != branch[k].option) return false;
+        return true;
+      };
+      for (std::size_t i = p.at; i < p.branches.size(); ++i)
+        if (holds(p.branches[i])) {
+          p.at = i;
+          underWay_.store(static_cast<double>(i) / static_cast<double>(p.branches.size()),
+                          std::memory_order_relaxed);
+          return;
+        }
+    }
+
     const CountJobsFor& jobs_;
     Engine<W, Rule> engine_;
+    std::unique_ptr<Engine<W, Rule>> splitter_;  // lists a long job's branches (follow)
+    JobPosition position_;
     std::vector<int> solution_;
   };
 
