@@ -217,7 +217,7 @@ int runShowOne(const std::vector<std::string>& args) {
   std::cout << fmt::format("stored {}\n\n", c.createdAt);
   const bool colour = stdoutWantsColour();
   try {
-    const Puzzle puzzle = loadStoredDefinition(c.definitionText, c.puzzleName + " (catalog)");
+    const Puzzle& puzzle = puzzles.of(c);
     const Challenge challenge = parseChallengeText(puzzle, c.challengeText);
     std::cout << "challenge: " << c.challengeText << '\n'
               << boardPicture(puzzle, challenge.givens, colour, challenge.marks) << '\n';

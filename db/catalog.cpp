@@ -398,10 +398,13 @@ StoredChallenge readChallenge(const Statement& row) {
   // The rank comes from the file's levels table: one outside Starter..Wizard would index past levelName's
   // table (found by fuzz/catalog_file.cpp's corpus: `catalog list` crashed).
   const std::int64_t rank = row.getInt(11);
+  // A rank outside them is the levels table edited, which every row reads: the catalog is damaged, not a
+  // row. A level that names no level is the row's own.
   if (row.isNull(11))
     damaged("its level is not a level name");
   else if (rank < static_cast<int>(Level::Starter) || rank > static_cast<int>(Level::Wizard))
-    damaged(fmt::format("its level has rank {} (the levels are ranked 0..4)", rank));
+    throw SqliteError(SQLITE_CORRUPT,
+                      fmt::format("challenge {} has level rank {} (the levels are ranked 0..4)", c.id, rank));
   else
     c.level = static_cast<Level>(rank);
   c.score = row.getDouble(12);
@@ -495,6 +498,7 @@ CheckedChallenge checkStoredChallenge(const Puzzle& puzzle, const StoredChalleng
     return InputError(fmt::format("{}: challenge {}: {}", catalogPath, row.id, why));
   };
   quickCheckStoredChallenge(puzzle, row, catalogPath);
+  checkStoredKey(puzzle, row, catalogPath);
   CheckedChallenge checked;
   std::vector<int> stored;
   try {
@@ -666,7 +670,7 @@ Catalog::Catalog(const std::string& path, Access access) : impl_(std::make_uniqu
     // row passes the quick check first (db/stored_check.hpp), read through a connection that writes nothing.
     if (state == FileState::Catalog) {
       const std::vector<StoredChallenge> rows = Catalog(path, Access::ReadOnly).challengesById();
-      std::vector<RowDamage> damage = damagedRows(rows, path);
+      std::vector<RowDamage> damage = damagedRows(rows, path, true);
       for (RowDamage& d : damage) {
         const auto row = std::find_if(rows.begin(), rows.end(), [&](const auto& r) { return r.id == d.id; });
         impl_->damagedStored.push_back(

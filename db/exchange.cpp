@@ -13,6 +13,7 @@
 
 #include "db/admission.hpp"
 #include "db/csv.hpp"
+#include "db/stored_check.hpp"
 #include "db/stored_fields.hpp"
 #include "puzzle/challenge.hpp"
 #include "puzzle/definition.hpp"
@@ -402,7 +403,7 @@ const KnownPuzzle& PuzzleResolver::add(const std::string& name, const std::strin
   const ControlCharacters controls =
       origin == Origin::Stored ? ControlCharacters::AsSpaces : ControlCharacters::Refused;
   known_.push_back(std::make_unique<KnownPuzzle>(
-      KnownPuzzle{name, text, definitionHash(text), loadDefinition(text, name + ".toml", controls)}));
+      KnownPuzzle{name, text, definitionHash(text), *definitionBuiltOnce(text, name + ".toml", controls)}));
   return *known_.back();
 }
 

@@ -4,7 +4,11 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <map>
+#include <memory>
+#include <mutex>
 #include <nlohmann/json.hpp>
+#include <tuple>
 
 #include "db/stored_fields.hpp"
 #include "puzzle/challenge.hpp"
@@ -23,24 +27,42 @@ InputError damagedRow(const std::string& catalogPath, const StoredChallenge& row
 
 }  // namespace
 
+std::shared_ptr<const Puzzle> definitionBuiltOnce(const std::string& text, const std::string& source,
+                                                  ControlCharacters controls) {
+  static std::mutex mutex;
+  static std::map<std::tuple<std::string, std::string, ControlCharacters>, std::shared_ptr<const Puzzle>>
+      built;
+  const auto key = std::tuple{text, source, controls};
+  {
+    const std::lock_guard lock(mutex);
+    if (const auto found = built.find(key); found != built.end()) return found->second;
+  }
+  auto puzzle = std::make_shared<const Puzzle>(loadDefinition(text, source, controls));
+  const std::lock_guard lock(mutex);
+  if (built.size() >= 8) built.clear();
+  built.emplace(key, puzzle);
+  return puzzle;
+}
+
 const Puzzle& StoredPuzzles::load(const StoredChallenge& row) {
   // Keyed by the text, not the hash: every row's definition is checked against its own hash, including a
   // row that carries another puzzle's hash beside other text (issue 44, F1).
   auto& puzzle = byText_[row.definitionText];
-  if (puzzle && puzzle->hash == row.definitionHash) return puzzle->puzzle;
+  if (puzzle && puzzle->hash == row.definitionHash) return *puzzle->puzzle;
   if (const FieldProblem problem = definitionProblem(row.definitionText, row.definitionHash)) {
     if (!puzzle) byText_.erase(row.definitionText);
     throw damagedRow(catalogPath_, row,
                      fmt::format("the definition of its puzzle (id {}): {}", row.puzzleId, *problem));
   }
   try {
-    puzzle = std::make_unique<Loaded>(
-        Loaded{row.definitionHash, loadStoredDefinition(row.definitionText, row.puzzleName + " (catalog)")});
+    puzzle = std::make_unique<Loaded>(Loaded{
+        row.definitionHash,
+        definitionBuiltOnce(row.definitionText, row.puzzleName + " (catalog)", ControlCharacters::AsSpaces)});
   } catch (const InputError& e) {
     byText_.erase(row.definitionText);
     throw damagedRow(catalogPath_, row, fmt::format("the definition of its puzzle: {}", e.what()));
   }
-  return puzzle->puzzle;
+  return *puzzle->puzzle;
 }
 
 const Puzzle& StoredPuzzles::of(const StoredChallenge& row) {
@@ -75,8 +97,6 @@ void quickCheckStoredChallenge(const Puzzle& puzzle, const StoredChallenge& row,
       row.toPlace != puzzle.totalPieces() - row.given)
     fail(fmt::format("it says {} given and {} to place, its challenge gives {} of {} pieces", row.given,
                      row.toPlace, challenge.givens.size(), puzzle.totalPieces()));
-  if (const FieldProblem problem = canonicalKeyProblem(puzzle, challenge, row.canonicalKey))
-    fail("canonical key: " + *problem);
   std::vector<int> solution;
   if (const FieldProblem problem = solutionProblem(puzzle, challenge, row.solutionText, solution))
     fail("solution: " + *problem);
@@ -91,12 +111,21 @@ void quickCheckStoredChallenges(const std::vector<StoredChallenge>& rows, const 
   for (const auto& row : rows) quickCheckStoredChallenge(puzzles.of(row), row, catalogPath);
 }
 
-std::vector<RowDamage> damagedRows(const std::vector<StoredChallenge>& rows, const std::string& catalogPath) {
+void checkStoredKey(const Puzzle& puzzle, const StoredChallenge& row, const std::string& catalogPath) {
+  // (the quick check passed: the challenge parses)
+  const Challenge challenge = parseChallengeText(puzzle, row.challengeText);
+  if (const FieldProblem problem = canonicalKeyProblem(puzzle, challenge, row.canonicalKey))
+    throw damagedRow(catalogPath, row, "canonical key: " + *problem);
+}
+
+std::vector<RowDamage> damagedRows(const std::vector<StoredChallenge>& rows, const std::string& catalogPath,
+                                   bool keys) {
   std::vector<RowDamage> damaged;
   StoredPuzzles puzzles(catalogPath);
   for (const auto& row : rows) {
     try {
       quickCheckStoredChallenge(puzzles.of(row), row, catalogPath);
+      if (keys) checkStoredKey(puzzles.of(row), row, catalogPath);
     } catch (const InputError& e) {
       damaged.push_back({row.id, e.what()});
     }

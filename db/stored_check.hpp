@@ -11,9 +11,17 @@
 #include <vector>
 
 #include "db/catalog.hpp"
+#include "puzzle/definition.hpp"
 #include "puzzle/puzzle.hpp"
 
 namespace piecework::db {
+
+// A definition's puzzle as loadDefinition builds it, built once in this process for the last few texts: a
+// command reads a catalog's rows more than once (the quick check on opening for writing, the import's own
+// reading, the check before an export), and building a puzzle (its symmetries and placements) is most of the
+// cost. `source` names the definition in its errors (and is part of what is remembered).
+std::shared_ptr<const Puzzle> definitionBuiltOnce(const std::string& text, const std::string& source,
+                                                  ControlCharacters controls);
 
 // The puzzles of stored rows, each definition loaded once, and every row's definition checked against the
 // row's hash (a second puzzle row may carry another's hash beside other text: issue 44, F1). Throws
@@ -28,7 +36,7 @@ class StoredPuzzles {
   const Puzzle& load(const StoredChallenge& row);
   struct Loaded {
     std::string hash;
-    Puzzle puzzle;
+    std::shared_ptr<const Puzzle> puzzle;
   };
   std::string catalogPath_;
   std::map<std::string, std::unique_ptr<Loaded>> byText_;
@@ -37,7 +45,7 @@ class StoredPuzzles {
 // The cheap check of one row, without solving, through the field validators import uses
 // (db/stored_fields.hpp): every text is UTF-8 without control characters, the creation time a date, the
 // rater version one this build knows, the puzzle's definition matches its hash and loads (StoredPuzzles),
-// the challenge parses and its canonical key is its own, the stored solution is there, parses, places every
+// the challenge parses, the stored solution is there, parses, places every
 // piece and holds the givens where the challenge has them, the counts of given pieces and pieces to place
 // agree with the challenge, the score is a finite number and the strategies a JSON object; and the row read
 // as the schema says (StoredChallenge::readProblem). Throws
@@ -56,6 +64,14 @@ struct RowDamage {
 };
 // The quick check of every row, collecting the damaged ones instead of stopping at the first: a damaged row
 // is refused where a command would act on it, and never takes the rest of the catalog down (issue 44).
-std::vector<RowDamage> damagedRows(const std::vector<StoredChallenge>& rows, const std::string& catalogPath);
+// With `keys`, each row's canonical key is checked too (checkStoredKey), as a writer needs.
+std::vector<RowDamage> damagedRows(const std::vector<StoredChallenge>& rows, const std::string& catalogPath,
+                                   bool keys = false);
+
+// Whether a row that passed the quick check has its challenge's own canonical key (the key of its smallest
+// symmetric image): a key edited reads and prints fine, but lets the same challenge be stored twice, so the
+// full check (checkStoredChallenge: `catalog check`, export, booklet) and every writer check it. Throws
+// InputError "FILE: challenge ID: damaged row: canonical key: ...".
+void checkStoredKey(const Puzzle& puzzle, const StoredChallenge& row, const std::string& catalogPath);
 
 }  // namespace piecework::db

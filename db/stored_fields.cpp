@@ -64,8 +64,9 @@ FieldProblem createdProblem(const std::string& text) {
 }
 
 FieldProblem raterVersionProblem(long long version) {
-  if (version >= 1 && version <= kRaterVersion) return std::nullopt;
-  return fmt::format("{} is not a rater this piecework knows (1 to {})", version, kRaterVersion);
+  // (0: older than every rater, a grade to redo: `catalog rate` regrades it)
+  if (version >= 0 && version <= kRaterVersion) return std::nullopt;
+  return fmt::format("{} is not a rater this piecework knows (0 to {})", version, kRaterVersion);
 }
 
 FieldProblem strategiesProblem(const nlohmann::json& strategies) {

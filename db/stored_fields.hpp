@@ -26,7 +26,8 @@ FieldProblem textProblem(const std::string& text);
 // date alone, YYYY-MM-DD; a real day of the Gregorian calendar (year 0001 to 9999).
 FieldProblem createdProblem(const std::string& text);
 
-// `rater_version`: a rater this build knows, 1 to kRaterVersion.
+// `rater_version`: a rater this build knows, 0 to kRaterVersion (0: older than every rater, a grade that
+// `catalog rate` redoes).
 FieldProblem raterVersionProblem(long long version);
 
 // `strategies` / `strategy_use`: a JSON object mapping each strategy to an integer count.

@@ -58,10 +58,11 @@ void readEverything(const std::string& path) {
   (void)catalog.challengesById();
   // What `catalog list` and `show` check of every row before they print it (db/stored_check.hpp).
   piecework::db::quickCheckStoredChallenges(catalog.challenges(), path);
+  piecework::db::StoredPuzzles puzzles(path);
   for (const auto& c : catalog.challenges()) {
     (void)piecework::levelName(c.level);
-    try {  // `catalog show` reports a challenge it cannot draw and goes on
-      const piecework::Puzzle puzzle = piecework::loadStoredDefinition(c.definitionText, c.puzzleName);
+    try {  // `catalog show` draws a challenge from its stored definition
+      const piecework::Puzzle& puzzle = puzzles.of(c);
       (void)piecework::parseChallenge(puzzle, c.challengeText);
       (void)piecework::parseChallenge(puzzle, c.solutionText);
     } catch (const piecework::InputError& e) {
