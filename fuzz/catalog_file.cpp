@@ -10,6 +10,7 @@
 //   damaged row never locks it), the untouched row still passes the full check, and a row that passes the
 //   full check exports to a line that import accepts (one validator per field for both:
 //   db/stored_fields.hpp).
+#include <cerrno>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -178,12 +179,18 @@ bool setField(const std::string& path, const std::uint8_t* data, std::size_t siz
     Statement update(
         connection,
         (std::string("UPDATE ") + field.table + " SET " + field.column + " = ?1 WHERE id = 1").c_str());
-    char* end = nullptr;
-    const double number = value.empty() ? 0 : std::strtod(value.c_str(), &end);
-    if (field.number && end != nullptr && *end == '\0' && value.find_first_of(".eEnN") == std::string::npos)
-      update.bind(1, static_cast<std::int64_t>(number));
-    else if (field.number && end != nullptr && *end == '\0')
-      update.bind(1, number);
+    // (an integer that fits 64 bits as one, another number as a real, anything else as text)
+    char* intEnd = nullptr;
+    char* realEnd = nullptr;
+    errno = 0;
+    const long long integer = value.empty() ? 0 : std::strtoll(value.c_str(), &intEnd, 10);
+    const bool isInteger = !value.empty() && errno == 0 && *intEnd == '\0';
+    const double real = value.empty() ? 0 : std::strtod(value.c_str(), &realEnd);
+    const bool isReal = !value.empty() && *realEnd == '\0';
+    if (field.number && isInteger)
+      update.bind(1, static_cast<std::int64_t>(integer));
+    else if (field.number && isReal)
+      update.bind(1, real);
     else
       update.bind(1, value);
     update.run();
