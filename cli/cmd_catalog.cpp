@@ -2,6 +2,7 @@
 // piecework catalog list|show|import|export|rate|check: the SQLite catalog of challenges (docs/catalog.md).
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <filesystem>
 #include <iostream>
@@ -92,6 +93,26 @@ std::string catalogPath(const po::variables_map& vm) {
   return vm["db"].as<std::string>();
 }
 
+void addSkipDamagedOption(po::options_description& options, const char* command) {
+  options.add_options()(
+      "skip-damaged",
+      fmt::format("{} the sound rows and leave out the damaged ones (named on stderr), instead "
+                  "of refusing (see 'catalog check')",
+                  command)
+          .c_str());
+}
+
+// One line on stderr naming the damaged rows a command left out.
+void reportSkipped(const std::string& path, const std::vector<std::int64_t>& ids) {
+  if (ids.empty()) return;
+  std::string list;
+  for (std::size_t i = 0; i < ids.size() && i < 10; ++i)
+    list += fmt::format("{}{}", i == 0 ? "" : ", ", ids[i]);
+  if (ids.size() > 10) list += ", ...";
+  std::cerr << fmt::format("{}: left out {} damaged challenge{} (id {}; see 'piecework catalog check')\n",
+                           path, ids.size(), ids.size() == 1 ? "" : "s", list);
+}
+
 // ---------------------------------------------------------------- list, show, export
 
 // " (graded by model NAME)" for a grade that is not the shipped model's, else nothing.
@@ -103,16 +124,26 @@ int runList(const std::vector<std::string>& args) {
   po::options_description options("catalog list options");
   addFilterOptions(options);
   options.add_options()("json", "one JSON object per line (the export form with the challenge's id)");
+  addSkipDamagedOption(options, "list");
   po::variables_map vm;
   if (!parseSub("list",
-                "piecework catalog list [--db FILE] [--puzzle P]... [--level L]... [--to-place N] [--json]",
+                "piecework catalog list [--db FILE] [--puzzle P]... [--level L]... [--to-place N] "
+                "[--skip-damaged] [--json]",
                 args, options, vm))
     return 0;
   const db::Catalog catalog(catalogPath(vm), db::Catalog::Access::ReadOnly);
-  const auto rows = catalog.challenges(readFilter(vm));
+  auto rows = catalog.challenges(readFilter(vm));
+  // A damaged row is named, never printed: the command refuses (or, with --skip-damaged, leaves it out).
+  std::vector<std::int64_t> skipped;
+  if (vm.count("skip-damaged") != 0U) {
+    for (const auto& d : db::damagedRows(rows, catalog.path())) skipped.push_back(d.id);
+    std::erase_if(rows, [&](const db::StoredChallenge& c) {
+      return std::find(skipped.begin(), skipped.end(), c.id) != skipped.end();
+    });
+  }
   db::StoredPuzzles puzzles(catalog.path());
-  for (const auto& c : rows)  // a damaged row is named, never printed
-    db::quickCheckStoredChallenge(puzzles.of(c), c, catalog.path());
+  for (const auto& c : rows) db::quickCheckStoredChallenge(puzzles.of(c), c, catalog.path());
+  reportSkipped(catalog.path(), skipped);
   if (vm.count("json") != 0U) {
     for (const auto& c : rows) {
       ordered_json j;
@@ -186,7 +217,7 @@ int runShowOne(const std::vector<std::string>& args) {
   std::cout << fmt::format("stored {}\n\n", c.createdAt);
   const bool colour = stdoutWantsColour();
   try {
-    const Puzzle puzzle = loadStoredDefinition(c.definitionText, c.puzzleName + " (catalog)");
+    const Puzzle& puzzle = puzzles.of(c);
     const Challenge challenge = parseChallengeText(puzzle, c.challengeText);
     std::cout << "challenge: " << c.challengeText << '\n'
               << boardPicture(puzzle, challenge.givens, colour, challenge.marks) << '\n';
@@ -206,9 +237,11 @@ int runExport(const std::vector<std::string>& args) {
       "out,o", po::value<std::string>(), "write the export to this file (default: standard output)")(
       "json",
       "with --out: print a summary object on standard output (without --out the jsonl export is the JSON)");
+  addSkipDamagedOption(options, "export");
   po::variables_map vm;
   if (!parseSub("export",
-                "piecework catalog export [--db FILE] [--format jsonl|csv] [--out FILE [--json]] [filters]",
+                "piecework catalog export [--db FILE] [--format jsonl|csv] [--out FILE [--json]] "
+                "[--skip-damaged] [filters]",
                 args, options, vm))
     return 0;
   const std::string format = vm["format"].as<std::string>();
@@ -226,7 +259,9 @@ int runExport(const std::vector<std::string>& args) {
         fmt::format("catalog export: --out {} is the catalog itself; give another file", *outPath));
   const db::Catalog catalog(catalogPath(vm), db::Catalog::Access::ReadOnly);
   const db::CatalogExport exported = db::exportChallenges(
-      catalog, readFilter(vm), format == "csv" ? db::ExportFormat::Csv : db::ExportFormat::JsonLines);
+      catalog, readFilter(vm), format == "csv" ? db::ExportFormat::Csv : db::ExportFormat::JsonLines,
+      vm.count("skip-damaged") != 0U);
+  reportSkipped(catalog.path(), exported.damaged);
   if (!outPath) {
     std::cout << exported.text;
     return 0;  // main checks that standard output took it all, and says so when it did not
@@ -239,6 +274,7 @@ int runExport(const std::vector<std::string>& args) {
     summary["format"] = format;
     summary["exported"] = exported.exported;
     summary["definitions"] = exported.definitions;
+    summary["damaged_left_out"] = exported.damaged;
     printJson(summary);
   } else {
     std::cout << fmt::format(

@@ -7,6 +7,7 @@
 #include <chrono>
 #include <iostream>
 #include <memory>
+#include <mutex>
 #include <nlohmann/json.hpp>
 #include <optional>
 
@@ -181,8 +182,15 @@ int runCount(const std::vector<std::string>& args) {
   JobWork work;
   work.jobs = jobs.size();
   work.counters = 3;  // solutions, distinct, nodes
-  work.worker = [&jobs] {
+  // Every searcher of this rank, so that progress lines can say how far the jobs under way are.
+  std::mutex searchersMutex;
+  std::vector<std::shared_ptr<CountJobs::Searcher>> searchers;
+  work.worker = [&jobs, &searchersMutex, &searchers] {
     std::shared_ptr<CountJobs::Searcher> searcher = jobs.searcher();
+    {
+      const std::lock_guard lock(searchersMutex);
+      searchers.push_back(searcher);
+    }
     return [searcher](std::size_t job) {
       const JobCounts counts = searcher->run(job);
       return JobCounters{counts.solutions, counts.distinct, counts.nodes};
@@ -202,6 +210,12 @@ int runCount(const std::vector<std::string>& args) {
     work.finished = [&](std::size_t job, const JobCounters& c) { checkpoint->record(job, c); };
   }
   Progress progress(progressMode, "counting");
+  progress.setUnderWay([&searchersMutex, &searchers] {
+    const std::lock_guard lock(searchersMutex);
+    double underWay = 0;
+    for (const auto& searcher : searchers) underWay += searcher->underWay();
+    return underWay;
+  });
   work.progress = [&](std::size_t done, std::size_t all) { progress.update(done, all); };
   const std::optional<JobTotals> totals = runJobs(work, threads);
   progress.finish();

@@ -68,14 +68,16 @@ JobRecordFile::FileDescriptor::~FileDescriptor() {
 
 JobRecordFile::JobRecordFile(std::string path, JobRecordLayout layout)
     : path_(std::move(path)), layout_(std::move(layout)) {
-  auto fail = [&](const char* what) {
-    return InputError(fmt::format("checkpoint {}: {}: {}", path_, what, std::strerror(errno)));
-  };
+  auto fail = [&](const char* what) { return ioFailure(what); };
   auto bad = [&](int line, const std::string& what) {
     return InputError(fmt::format("checkpoint {}:{}: {}", path_, line, what));
   };
   file_.fd = ::open(path_.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-  if (file_.fd < 0) throw fail("cannot open");
+  // A path that names no place to keep a file is bad input; a disk that cannot take it is not.
+  if (file_.fd < 0) {
+    if (errno == ENOSPC || errno == EDQUOT || errno == EIO) throw fail("cannot create");
+    throw InputError(fmt::format("checkpoint {}: cannot open: {}", path_, std::strerror(errno)));
+  }
   struct stat info {};
   if (::fstat(file_.fd, &info) != 0) throw fail("cannot read");
   // (a device such as /dev/zero or /dev/null would be endless or keep nothing)
@@ -201,12 +203,23 @@ void JobRecordFile::record(std::size_t job, const Counters& counters) {
   append(fmt::format("{}{}{}\n", line, kChecksumMark, checksum(line)));
 }
 
+// Reading, writing or syncing the file failed: the disk is full or failing, not the input bad (exit 1, as
+// every I/O failure; issue 44, F5).
+std::runtime_error JobRecordFile::ioFailure(const char* what) const {
+  const int error = errno;
+  return std::runtime_error(
+      fmt::format("checkpoint {}: {}: {}{}", path_, what, std::strerror(error),
+                  error == ENOSPC || error == EFBIG || error == EDQUOT
+                      ? " (the records written so far are kept; run again with more room)"
+                      : ""));
+}
+
 void JobRecordFile::append(const std::string& line) {
   std::size_t written = 0;
   while (written < line.size()) {
     const ssize_t n = ::write(file_.fd, line.data() + written, line.size() - written);
     if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) throw InputError(fmt::format("checkpoint {}: cannot write: {}", path_, std::strerror(errno)));
+    if (n <= 0) throw ioFailure("cannot write");
     written += static_cast<std::size_t>(n);
   }
   // A record written is safe from a kill at once (it is in the kernel's cache); syncing guards against a
@@ -215,8 +228,7 @@ void JobRecordFile::append(const std::string& line) {
   // last sync, and on closing: a power cut loses the records since then, whose jobs are searched again.
   const auto now = std::chrono::steady_clock::now();
   if (now - lastSync_ < std::chrono::seconds(1)) return;
-  if (::fsync(file_.fd) != 0)
-    throw InputError(fmt::format("checkpoint {}: cannot sync: {}", path_, std::strerror(errno)));
+  if (::fsync(file_.fd) != 0) throw ioFailure("cannot sync");
   lastSync_ = now;
 }
 

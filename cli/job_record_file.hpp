@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
@@ -73,6 +74,7 @@ class JobRecordFile {
   // Nothing when the record breaks layout_.whyBadRecord (the job is searched again).
   std::optional<Record> readRecord(const std::string& line, int number, std::vector<bool>& seen) const;
   void append(const std::string& line);
+  std::runtime_error ioFailure(const char* what) const;  // (errno says why)
 };
 
 }  // namespace piecework::cli

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <iostream>
@@ -53,22 +54,44 @@ Progress::Progress(ProgressMode mode, std::string what) : what_(std::move(what))
     if (*end == '\0' && value >= 0 && value <= 86400) interval_ = value;
   }
   lastLine_ = start_;
+  // (no timed lines when every update prints: tests count the lines)
+  if (output_ == Output::Tty || (output_ == Output::Plain && interval_ > 0))
+    timer_ = std::thread([this] { tick(); });
 }
 
 Progress::~Progress() {
   finish();
 }
 
-std::string Progress::describe(std::size_t done, std::size_t all, double elapsed) const {
-  const double fraction = all == 0 ? 1.0 : static_cast<double>(done) / static_cast<double>(all);
-  std::string text =
-      fmt::format("{}: {:.1f}% ({}/{} parts), {}", what_, 100 * fraction, done, all, duration(elapsed));
-  // The time left assumes the parts still to do take as long on average as those done in this run.
-  const std::size_t doneHere = done - baseline_;
-  if (doneHere > 0 && done < all)
+void Progress::setUnderWay(std::function<double()> underWay) {
+  std::lock_guard lock(mutex_);
+  underWay_ = std::move(underWay);
+}
+
+std::string Progress::describe(double done, std::size_t all, double elapsed, bool timed) {
+  double fraction = all == 0 ? 1.0 : std::min(1.0, done / static_cast<double>(all));
+  fraction = std::max(fraction, shownFraction_);
+  shownFraction_ = fraction;
+  // (a long count's first percent takes a while: a timed line has more digits below 1%, so that it moves)
+  std::string text = fmt::format("{}: {:.{}f}% ({}/{} parts), {}", what_, 100 * fraction,
+                                 timed && fraction < 0.01 ? 3 : 1, done_, all, duration(elapsed));
+  // The time left assumes the work still to do goes as fast as the work done in this run (parts finished,
+  // and the share of the parts under way that is done).
+  const double doneHere = fraction * static_cast<double>(all) - static_cast<double>(baseline_);
+  if (doneHere > 1e-9 && done_ < all && fraction < 1)
     text += fmt::format(", about {} left",
-                        duration(elapsed * static_cast<double>(all - done) / static_cast<double>(doneHere)));
+                        duration(elapsed * (static_cast<double>(all) * (1 - fraction)) / doneHere));
   return text;
+}
+
+void Progress::show(const std::string& line) {
+  lastLine_ = Clock::now();
+  if (output_ == Output::Tty) {
+    lineShown_ = true;
+    std::cerr << '\r' << line << "\x1b[K" << std::flush;
+  } else {
+    std::cerr << line << '\n' << std::flush;
+  }
 }
 
 void Progress::update(std::size_t done, std::size_t all) {
@@ -77,28 +100,51 @@ void Progress::update(std::size_t done, std::size_t all) {
     started_ = true;
     baseline_ = done;
     shown_ = done;
+    done_ = done;
+    all_ = all;
     return;
   }
-  if (output_ == Output::None || done <= shown_ || done > all) return;
+  if (done > all) return;
+  done_ = std::max(done_, done);
+  all_ = all;
+  if (output_ == Output::None || done <= shown_) return;
   const Clock::time_point now = Clock::now();
   const double sinceLine = std::chrono::duration<double>(now - lastLine_).count();
   const double elapsed = std::chrono::duration<double>(now - start_).count();
   if (output_ == Output::Tty) {
     // A terminal line is cheap but need not change more than ten times a second.
     if (done >= all || (sinceLine < 0.1 && lineShown_)) return;
-    shown_ = done;
-    lastLine_ = now;
-    lineShown_ = true;
-    std::cerr << '\r' << describe(done, all, elapsed) << "\x1b[K" << std::flush;
+  } else if (sinceLine < interval_) {
     return;
   }
-  if (sinceLine < interval_) return;
   shown_ = done;
-  lastLine_ = now;
-  std::cerr << describe(done, all, elapsed) << '\n' << std::flush;
+  show(describe(static_cast<double>(done_) + (underWay_ ? underWay_() : 0.0), all, elapsed, false));
+}
+
+// A line when none came for a while: on a terminal a second, in a log the first second and then the
+// interval. It says the parts done and, from the share of the parts under way that is done, the time left.
+void Progress::tick() {
+  std::unique_lock lock(mutex_);
+  bool anyLine = false;
+  while (!wake_.wait_for(lock, std::chrono::milliseconds(200), [this] { return stopping_; })) {
+    if (!started_ || output_ == Output::None || done_ >= all_) continue;
+    const Clock::time_point now = Clock::now();
+    const double sinceLine = std::chrono::duration<double>(now - lastLine_).count();
+    const double due = output_ == Output::Tty || !anyLine ? 1.0 : std::max(1.0, interval_);
+    if (sinceLine < due) continue;
+    anyLine = true;
+    show(describe(static_cast<double>(done_) + (underWay_ ? underWay_() : 0.0), all_,
+                  std::chrono::duration<double>(now - start_).count(), true));
+  }
 }
 
 void Progress::finish() {
+  {
+    std::lock_guard lock(mutex_);
+    stopping_ = true;
+  }
+  wake_.notify_all();
+  if (timer_.joinable()) timer_.join();
   std::lock_guard lock(mutex_);
   if (lineShown_) std::cerr << "\r\x1b[K" << std::flush;
   lineShown_ = false;

@@ -7,15 +7,18 @@
 #include <algorithm>
 #include <charconv>
 #include <chrono>
+#include <climits>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <thread>
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "db/sqlite.hpp"
 #include "db/stored_check.hpp"
+#include "db/stored_fields.hpp"
 #include "puzzle/challenge.hpp"
 #include "puzzle/errors.hpp"
 #include "solver/solver.hpp"
@@ -115,9 +118,10 @@ CREATE VIEW challenge_list AS
 };
 static_assert(std::size(kMigrations) == kSchemaVersion);
 
-// The model columns are read as NULL from a version 1 catalog opened read-only (it is migrated only when
-// opened for writing); every grade there is the shipped model's. So is the official level from a catalog
-// older than version 3.
+// Left joins: a challenge whose level or puzzle row is not there is read, and refused by its id
+// (readProblem), rather than left out of every listing and check. The model columns are read as NULL from a
+// version 1 catalog opened read-only (it is migrated only when opened for writing); every grade there is the
+// shipped model's. So is the official level from a catalog older than version 3.
 const char* const kSelectChallenges = R"sql(
 SELECT c.id, c.puzzle_id, p.name, p.definition, p.definition_hash, c.challenge, c.canonical_key, c.solution,
        c.given, c.to_place, c.unlinked, l.rank, c.score, c.rater_version, c.strategy_use, c.seed,
@@ -127,7 +131,7 @@ const char* const kNoModelColumns = "NULL, NULL";
 const char* const kOfficialLevelColumn = ", c.official_level";
 const char* const kNoOfficialLevelColumn = ", NULL";
 const char* const kSelectChallengesFrom = R"sql(
-FROM challenges c JOIN puzzles p ON p.id = c.puzzle_id JOIN levels l ON l.name = c.level
+FROM challenges c LEFT JOIN puzzles p ON p.id = c.puzzle_id LEFT JOIN levels l ON l.name = c.level
 WHERE (?1 IS NULL OR p.name IN (SELECT value FROM json_each(?1)))
   AND (?2 IS NULL OR l.rank IN (SELECT value FROM json_each(?2)))
   AND (?3 IS NULL OR c.to_place = ?3)
@@ -150,7 +154,7 @@ const char* const kUpdateRating =
 const char* const kInsertPuzzle =
     "INSERT INTO puzzles (name, definition, definition_hash) VALUES (?1, ?2, ?3) "
     "ON CONFLICT (name, definition_hash) DO NOTHING";
-const char* const kFindPuzzle = "SELECT id FROM puzzles WHERE name = ?1 AND definition_hash = ?2";
+const char* const kFindPuzzle = "SELECT id, definition FROM puzzles WHERE name = ?1 AND definition_hash = ?2";
 const char* const kSelectPuzzles = "SELECT id, name, definition, definition_hash FROM puzzles ORDER BY id";
 const char* const kInsertBooklet = "INSERT INTO booklets (title, file, options) VALUES (?1, ?2, ?3)";
 const char* const kInsertBookletEntry =
@@ -376,6 +380,12 @@ StoredChallenge readChallenge(const Statement& row) {
   StoredChallenge c;
   c.id = row.getInt(0);
   c.puzzleId = row.getInt(1);
+  // A damaged row is read as far as it goes and refused by its id (readProblem), never taking the other rows
+  // down with it (issue 44).
+  const auto damaged = [&](const std::string& what) {
+    if (c.readProblem.empty()) c.readProblem = what;
+  };
+  if (row.isNull(2)) damaged(fmt::format("its puzzle (id {}) is not in the catalog", c.puzzleId));
   c.puzzleName = row.getText(2);
   c.definitionText = row.getText(3);
   c.definitionHash = row.getText(4);
@@ -388,35 +398,45 @@ StoredChallenge readChallenge(const Statement& row) {
   // The rank comes from the file's levels table: one outside Starter..Wizard would index past levelName's
   // table (found by fuzz/catalog_file.cpp's corpus: `catalog list` crashed).
   const std::int64_t rank = row.getInt(11);
-  if (rank < static_cast<int>(Level::Starter) || rank > static_cast<int>(Level::Wizard))
+  // A rank outside them is the levels table edited, which every row reads: the catalog is damaged, not a
+  // row. A level that names no level is the row's own.
+  if (row.isNull(11))
+    damaged("its level is not a level name");
+  else if (rank < static_cast<int>(Level::Starter) || rank > static_cast<int>(Level::Wizard))
     throw SqliteError(SQLITE_CORRUPT,
                       fmt::format("challenge {} has level rank {} (the levels are ranked 0..4)", c.id, rank));
-  c.level = static_cast<Level>(rank);
+  else
+    c.level = static_cast<Level>(rank);
   c.score = row.getDouble(12);
-  c.raterVersion = static_cast<int>(row.getInt(13));
+  const std::int64_t raterVersion = row.getInt(13);
+  c.raterVersion =
+      raterVersion >= INT32_MIN && raterVersion <= INT32_MAX ? static_cast<int>(raterVersion) : 0;
   c.strategyUse = row.getText(14);
-  if (!row.isNull(15)) c.seed = parseSeed(row.getText(15));
+  if (!row.isNull(15)) {
+    c.seed = parseSeed(row.getText(15));
+    if (!c.seed) damaged("its seed is not a decimal number");
+  }
   if (!row.isNull(16)) c.generatorVersion = static_cast<int>(row.getInt(16));
   c.createdAt = row.getText(17);
   // The schema's CHECK keeps these consistent; a file written around it is damaged, like a bad level rank.
   if (!row.isNull(18) || !row.isNull(19)) {
-    const auto bad = [&](const char* what) {
-      return SqliteError(SQLITE_CORRUPT, fmt::format("challenge {} has {}", c.id, what));
-    };
-    if (row.isNull(18) || row.isNull(19)) throw bad("a model name without its fingerprint or the reverse");
-    if (!row.isText(18) || !row.isText(19)) throw bad("a model name or fingerprint that is not text");
-    GradingModel model{row.getText(18), row.getText(19)};
-    if (model.name.empty()) throw bad("an empty model name");
-    if (!isModelFingerprint(model.fingerprint))
-      throw bad("a model fingerprint that is not 16 lower-case hex digits");
-    c.model = std::move(model);
+    if (row.isNull(18) || row.isNull(19))
+      damaged("a model name without its fingerprint or the reverse");
+    else if (!row.isText(18) || !row.isText(19))
+      damaged("a model name or fingerprint that is not text");
+    else if (GradingModel model{row.getText(18), row.getText(19)}; model.name.empty())
+      damaged("an empty model name");
+    else if (!isModelFingerprint(model.fingerprint))
+      damaged("a model fingerprint that is not 16 lower-case hex digits");
+    else
+      c.model = std::move(model);
   }
   if (!row.isNull(20)) {
     const auto level = row.isText(20) ? parseLevel(row.getText(20)) : std::nullopt;
     if (!level)
-      throw SqliteError(SQLITE_CORRUPT,
-                        fmt::format("challenge {} has an official level that is not a level name", c.id));
-    c.officialLevel = level;
+      damaged("an official level that is not a level name");
+    else
+      c.officialLevel = level;
   }
   return c;
 }
@@ -478,6 +498,7 @@ CheckedChallenge checkStoredChallenge(const Puzzle& puzzle, const StoredChalleng
     return InputError(fmt::format("{}: challenge {}: {}", catalogPath, row.id, why));
   };
   quickCheckStoredChallenge(puzzle, row, catalogPath);
+  checkStoredKey(puzzle, row, catalogPath);
   CheckedChallenge checked;
   std::vector<int> stored;
   try {
@@ -511,10 +532,46 @@ CheckedChallenge checkStoredChallenge(const Puzzle& puzzle, const StoredChalleng
   return checked;
 }
 
+// Which file a path names now: removing the catalog's directory or putting another file in its place under a
+// run changes it (issue 44, F6).
+struct FileIdentity {
+  dev_t device = 0;
+  ino_t inode = 0;
+  bool operator==(const FileIdentity&) const = default;
+};
+
+std::optional<FileIdentity> identityOf(const std::string& path) {
+  struct stat status {};
+  if (::stat(path.c_str(), &status) != 0) return std::nullopt;
+  return FileIdentity{status.st_dev, status.st_ino};
+}
+
+// A damaged row of a catalog opened for writing (Catalog::damagedRowHolding).
+struct DamagedStored {
+  std::int64_t puzzleId = 0;
+  bool unlinked = false;
+  std::string challengeText, canonicalKey;
+  std::string message;  // the quick check's line
+};
+
 struct Catalog::Impl {
   std::string path;
   Connection connection;
   std::int64_t schemaVersion = kSchemaVersion;  // of the file: older when opened read-only
+  std::optional<FileIdentity> identity;         // of the file opened for writing
+  std::vector<DamagedStored> damagedStored;     // the rows that failed the quick check on opening
+
+  // Called inside each write transaction just before it commits: a catalog removed (with its directory)
+  // or replaced since it was opened would take the write with it, and the run would report challenges
+  // stored that no one can find.
+  void checkStillThere() const {
+    if (!identity) return;
+    const std::optional<FileIdentity> now = identityOf(path);
+    if (now == identity) return;
+    throw std::runtime_error(fmt::format(
+        "{}: the catalog file was {} while this run was writing it; the last write was not stored", path,
+        now ? "replaced by another file" : "removed"));
+  }
 
   [[noreturn]] void rethrow(const SqliteError& e) const {
     if (isCorruption(e)) throw InputError(fmt::format("{}: corrupt catalog: {}", path, e.what()));
@@ -611,8 +668,15 @@ Catalog::Catalog(const std::string& path, Access access) : impl_(std::make_uniqu
     }
     // A row damaged inside a sound file (issue 31, D3) is refused before anything is written: every stored
     // row passes the quick check first (db/stored_check.hpp), read through a connection that writes nothing.
-    if (state == FileState::Catalog)
-      quickCheckStoredChallenges(Catalog(path, Access::ReadOnly).challengesById(), path);
+    if (state == FileState::Catalog) {
+      const std::vector<StoredChallenge> rows = Catalog(path, Access::ReadOnly).challengesById();
+      std::vector<RowDamage> damage = damagedRows(rows, path, true);
+      for (RowDamage& d : damage) {
+        const auto row = std::find_if(rows.begin(), rows.end(), [&](const auto& r) { return r.id == d.id; });
+        impl_->damagedStored.push_back(
+            {row->puzzleId, row->unlinked, row->challengeText, row->canonicalKey, std::move(d.message)});
+      }
+    }
     // Storing needs the file and its directory (for the -wal and -shm files) writable: say so in one line.
     // A directory that is not there is a mistyped path, not a read-only place: say that instead.
     if (state == FileState::Missing) {
@@ -636,6 +700,7 @@ Catalog::Catalog(const std::string& path, Access access) : impl_(std::make_uniqu
       enableWal(impl_->connection);
       impl_->connection.exec("PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON");
       impl_->migrate();
+      impl_->identity = identityOf(path);
     } catch (...) {
       // A create that failed (a full disk) must not leave an empty file that later reads as "nothing stored
       // yet". Only a file still empty, with no write-ahead log holding data, is removed: another process may
@@ -685,7 +750,15 @@ std::int64_t Catalog::ensurePuzzle(const std::string& name, const std::string& d
     find.bind(1, name).bind(2, hash);
     if (!find.step()) throw std::runtime_error("puzzle row missing after insert");
     const std::int64_t id = find.getInt(0);
+    // A row of this name and hash with other text (issue 44, F1): challenges stored under it would be read
+    // with that text.
+    if (find.getText(1) != definitionText)
+      throw InputError(fmt::format(
+          "{}: puzzle {} ({}): damaged row: its definition does not match its stored hash; nothing was "
+          "stored (see 'piecework catalog check')",
+          impl_->path, id, name));
     find.reset();
+    impl_->checkStillThere();
     transaction.commit();
     return id;
   } catch (const SqliteError& e) {
@@ -711,11 +784,22 @@ std::optional<PuzzleRecord> Catalog::puzzle(std::int64_t id) const {
   return std::nullopt;
 }
 
+std::optional<std::string> Catalog::damagedRowHolding(const NewChallenge& challenge) const {
+  for (const DamagedStored& row : impl_->damagedStored)
+    if (row.puzzleId == challenge.puzzleId && row.unlinked == challenge.unlinked &&
+        (row.challengeText == challenge.challengeText || row.canonicalKey == challenge.canonicalKey))
+      return row.message;
+  return std::nullopt;
+}
+
 bool Catalog::insertChallenge(const NewChallenge& challenge) {
+  if (const auto damage = damagedRowHolding(challenge))
+    throw InputError(fmt::format("{}; it holds the challenge to store, which was not stored", *damage));
   try {
     Transaction transaction(impl_->connection);
     Statement insert(impl_->connection, kInsertChallenge);
     const int added = impl_->insert(insert, challenge);
+    impl_->checkStillThere();
     transaction.commit();
     return added > 0;
   } catch (const SqliteError& e) {
@@ -724,11 +808,15 @@ bool Catalog::insertChallenge(const NewChallenge& challenge) {
 }
 
 int Catalog::insertChallenges(const std::vector<NewChallenge>& challenges) {
+  for (const auto& c : challenges)
+    if (const auto damage = damagedRowHolding(c))
+      throw InputError(fmt::format("{}; it holds a challenge to store; nothing was stored", *damage));
   try {
     Transaction transaction(impl_->connection);
     Statement insert(impl_->connection, kInsertChallenge);
     int added = 0;
     for (const auto& c : challenges) added += impl_->insert(insert, c);
+    impl_->checkStillThere();
     transaction.commit();
     return added;
   } catch (const SqliteError& e) {
@@ -796,6 +884,7 @@ void Catalog::updateRatings(const std::vector<RatingUpdate>& updates) {
       Impl::bindModel(update, 6, u.model);
       update.run();
     }
+    impl_->checkStillThere();
     transaction.commit();
   } catch (const SqliteError& e) {
     impl_->rethrow(e);
@@ -814,6 +903,7 @@ std::int64_t Catalog::recordBooklet(const std::string& title, const std::string&
     int position = 0;
     for (const std::int64_t challengeId : challengeIds)
       entry.bind(1, id).bind(2, ++position).bind(3, challengeId).run();
+    impl_->checkStillThere();
     transaction.commit();
     return id;
   } catch (const SqliteError& e) {

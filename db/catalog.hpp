@@ -94,6 +94,10 @@ struct StoredChallenge {
   std::optional<std::uint64_t> seed;
   std::optional<int> generatorVersion;
   std::string createdAt;
+  // Empty when the row reads as the schema says; else what is wrong (a level or model written around the
+  // schema's checks, a puzzle id with no puzzle row). The quick check refuses such a row by its id, and the
+  // other rows stay usable.
+  std::string readProblem;
 };
 
 // A new grade for a stored challenge.
@@ -166,7 +170,9 @@ class Catalog {
   enum class Access {
     ReadOnly,   // the file must be an existing catalog; nothing is written
     ReadWrite,  // creates the catalog when the file does not exist (or is empty), migrates older schemas;
-                // an existing catalog's rows must first pass quickCheckStoredChallenge (db/stored_check.hpp)
+                // an existing catalog's rows go through quickCheckStoredChallenge (db/stored_check.hpp)
+                // first: the damaged ones stay as they are, and a challenge to store that one of them holds
+                // is refused (insertChallenge), so a damaged row never locks the rest of the catalog
   };
 
   // Throws InputError (one line naming the file) when the file is not a catalog; the file is left untouched.
@@ -183,14 +189,21 @@ class Catalog {
   static bool holdsCatalog(const std::string& path);
 
   // --- puzzles
-  // The puzzle row for this definition (same name and definition hash), inserted when missing.
+  // The puzzle row for this definition (same name and definition hash), inserted when missing. Throws
+  // InputError naming the row when the stored row of that name and hash holds other text (damaged).
   std::int64_t ensurePuzzle(const std::string& name, const std::string& definitionText);
   std::vector<PuzzleRecord> puzzles() const;
   std::optional<PuzzleRecord> puzzle(std::int64_t id) const;
 
   // --- challenges
+  // The quick check's line for the damaged row (opened ReadWrite) that holds `challenge` (the same puzzle and
+  // rules, and the same challenge text or canonical key), if one does: storing it beside that row would
+  // store it twice, skipping it would call the damaged row sound.
+  std::optional<std::string> damagedRowHolding(const NewChallenge& challenge) const;
   // Inserts one challenge in its own transaction. False (and nothing written) when the catalog already holds
-  // a challenge with the same puzzle, rules and canonical key.
+  // a challenge with the same puzzle, rules and canonical key. Throws InputError (damagedRowHolding) when a
+  // damaged row holds it. Every write checks, as it commits, that the catalog's file is still the one opened
+  // (not removed, not replaced): if not, it throws (exit 1) instead of writing where no one will find it.
   bool insertChallenge(const NewChallenge& challenge);
   // Inserts many in one transaction (all or nothing); returns how many were new.
   int insertChallenges(const std::vector<NewChallenge>& challenges);

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "db/stored_check.hpp"
+#include "db/stored_fields.hpp"
 #include "puzzle/challenge.hpp"
 #include "puzzle/definition.hpp"
 #include "puzzle/errors.hpp"
@@ -23,15 +24,21 @@ bool isShippedDefinition(const std::string& name, const std::string& text) {
 
 }  // namespace
 
-CatalogExport exportChallenges(const Catalog& catalog, const ChallengeFilter& filter, ExportFormat format) {
-  const auto rows = catalog.challengesById(filter);
-  std::map<std::string, std::unique_ptr<Puzzle>> puzzles;  // by definition hash
-  for (const auto& c : rows) {
-    auto& puzzle = puzzles[c.definitionHash];
-    if (!puzzle) puzzle = std::make_unique<Puzzle>(loadStoredDefinition(c.definitionText, c.puzzleName));
-    checkStoredChallenge(*puzzle, c, catalog.path());
-  }
+CatalogExport exportChallenges(const Catalog& catalog, const ChallengeFilter& filter, ExportFormat format,
+                               bool skipDamaged) {
+  std::vector<StoredChallenge> rows = catalog.challengesById(filter);
+  StoredPuzzles puzzles(catalog.path());
   CatalogExport result;
+  std::erase_if(rows, [&](const StoredChallenge& c) {
+    try {
+      checkStoredChallenge(puzzles.of(c), c, catalog.path());
+      return false;
+    } catch (const InputError&) {
+      if (!skipDamaged) throw;
+      result.damaged.push_back(c.id);
+      return true;
+    }
+  });
   result.exported = rows.size();
   std::ostringstream out;
   if (format == ExportFormat::JsonLines) {
@@ -43,7 +50,7 @@ CatalogExport exportChallenges(const Catalog& catalog, const ChallengeFilter& fi
         written.push_back(c.definitionHash);
         ++result.definitions;
       }
-      out << exportRecord(c, *puzzles.at(c.definitionHash)).dump() << '\n';
+      out << exportRecord(c, puzzles.of(c)).dump() << '\n';
     }
   } else {
     out << csvHeader();
@@ -56,6 +63,11 @@ CatalogExport exportChallenges(const Catalog& catalog, const ChallengeFilter& fi
 PuzzleResolver importResolver(const std::string& path, const std::vector<std::string>& puzzleArguments) {
   std::vector<PuzzleRecord> stored;
   if (Catalog::holdsCatalog(path)) stored = Catalog(path, Catalog::Access::ReadOnly).puzzles();
+  // A stored definition that is not the text of its hash is damaged: a line is never checked against it
+  // (and ensurePuzzle refuses to store under it).
+  std::erase_if(stored, [](const PuzzleRecord& p) {
+    return definitionProblem(p.definitionText, p.definitionHash).has_value();
+  });
   return PuzzleResolver(std::move(stored), puzzleArguments);
 }
 
@@ -77,6 +89,10 @@ CatalogImport importChallenges(const std::string& path, PuzzleResolver& resolver
   challenges.reserve(lines.size());
   for (auto& line : lines) {
     line.challenge.puzzleId = ids.at(line.puzzle);
+    if (const auto damage = catalog.damagedRowHolding(line.challenge))
+      throw InputError(
+          fmt::format("{}: the catalog holds this challenge in a damaged row ({}); nothing was stored",
+                      line.where, *damage));
     challenges.push_back(std::move(line.challenge));
   }
   result.imported = catalog.insertChallenges(challenges);

@@ -26,11 +26,14 @@ struct CatalogExport {
   std::string text;  // the export
   std::size_t exported = 0;
   int definitions = 0;  // custom definitions written (JSON lines: each before its puzzle's first challenge)
+  std::vector<std::int64_t> damaged;  // rows left out (skipDamaged)
 };
 
 // Every challenge matching `filter`, in id order, each checked against a fresh solve first: an export is a
-// promise too.
-CatalogExport exportChallenges(const Catalog& catalog, const ChallengeFilter& filter, ExportFormat format);
+// promise too. A damaged row throws InputError naming it, or with `skipDamaged` is left out (and listed in
+// `damaged`).
+CatalogExport exportChallenges(const Catalog& catalog, const ChallengeFilter& filter, ExportFormat format,
+                               bool skipDamaged = false);
 
 struct CatalogImport {
   bool csv = false;  // read as CSV (else JSON lines)

@@ -13,6 +13,8 @@
 
 #include "db/admission.hpp"
 #include "db/csv.hpp"
+#include "db/stored_check.hpp"
+#include "db/stored_fields.hpp"
 #include "puzzle/challenge.hpp"
 #include "puzzle/definition.hpp"
 #include "puzzle/errors.hpp"
@@ -97,12 +99,9 @@ class LineReader {
   std::string strategies() const {
     if (!has("strategies")) return "{}";
     const auto& v = j_["strategies"];
-    if (!v.is_object()) fail("\"strategies\" must be an object (strategy -> times used)");
+    if (const FieldProblem problem = strategiesProblem(v)) fail("\"strategies\" " + *problem);
     std::map<std::string, int> use;
-    for (const auto& [key, value] : v.items()) {
-      if (!value.is_number_integer()) fail("\"strategies\" must map each strategy to a count");
-      use[key] = value.get<int>();
-    }
+    for (const auto& [key, value] : v.items()) use[key] = value.get<int>();
     return nlohmann::json(use).dump();
   }
 
@@ -154,28 +153,20 @@ ImportLine readLine(PuzzleResolver& resolver, const ImportRecord& record, const 
   } catch (const InputError& e) {
     line.fail(e.what());
   }
-  const std::vector<int>& givens = challenge.givens;
   const std::vector<int>& unique = admitted->solution();
 
   std::vector<int> solution = unique;
   if (const auto solutionText = line.text("solution")) {
+    // (the stored solution's validator, as the quick check reads it back; then a solve's word on it)
+    if (const FieldProblem problem = solutionProblem(puzzle, challenge, *solutionText, solution))
+      line.fail("solution: " + *problem);
     try {
-      solution = parseChallenge(puzzle, *solutionText);
       makeProblem(puzzle, solution, Rules{rules.familyRule, {}});  // the marks are checked below
     } catch (const InputError& e) {
       line.fail(fmt::format("solution: {}", e.what()));
     }
-    if (static_cast<int>(solution.size()) != puzzle.totalPieces())
-      line.fail(fmt::format("solution: places {} pieces, the puzzle has {}", solution.size(),
-                            puzzle.totalPieces()));
-    // Compared cell by cell, piece by piece: identical copies of a piece share a letter, so a picture does
-    // not say which copy is which, and the same cells may split into copies in more than one way.
-    const std::vector<int> solutionPieces = pieceOnSite(puzzle, solution);
-    const std::vector<int> givenPieces = pieceOnSite(puzzle, givens);
-    for (std::size_t site = 0; site < givenPieces.size(); ++site)
-      if (givenPieces[site] >= 0 && solutionPieces[site] != givenPieces[site])
-        line.fail("solution: does not contain every given piece where the challenge has it");
-    if (solutionPieces != pieceOnSite(puzzle, unique)) line.fail("solution: is not the challenge's solution");
+    if (pieceOnSite(puzzle, solution) != pieceOnSite(puzzle, unique))
+      line.fail("solution: is not the challenge's solution");
   }
 
   // Every line is graded here, by the catalog's rater and model, whatever grade it carries: a level given on
@@ -188,10 +179,13 @@ ImportLine readLine(PuzzleResolver& resolver, const ImportRecord& record, const 
     if (!givenLevel) line.fail(fmt::format("unknown level '{}'", *levelText));
   }
   (void)line.number("score");
-  if (const auto raterVersion = line.integer("rater_version");
-      raterVersion && (*raterVersion < 1 || *raterVersion > kRaterVersion))
-    line.fail(fmt::format("\"rater_version\": {} is not a rater this piecework knows (1 to {})",
-                          *raterVersion, kRaterVersion));
+  if (const auto raterVersion = line.integer("rater_version"))
+    if (const FieldProblem problem = raterVersionProblem(*raterVersion))
+      line.fail("\"rater_version\": " + *problem);
+  // Stored as given: checked as the quick check reads it back (issue 44, F0).
+  const std::string created = line.text("created").value_or("");
+  if (!created.empty())
+    if (const FieldProblem problem = createdProblem(created)) line.fail("\"created\": " + *problem);
   (void)line.strategies();
   (void)line.model(puzzle);
   // An export says which level was official ("official_level", null for none), so that an export imported
@@ -213,7 +207,8 @@ ImportLine readLine(PuzzleResolver& resolver, const ImportRecord& record, const 
   c.officialLevel = officialLevel;
   c.seed = line.seed();
   c.generatorVersion = line.integer("generator_version");
-  c.createdAt = line.text("created").value_or("");
+  c.createdAt = created;
+  result.where = where;
   return result;
 }
 
@@ -408,7 +403,7 @@ const KnownPuzzle& PuzzleResolver::add(const std::string& name, const std::strin
   const ControlCharacters controls =
       origin == Origin::Stored ? ControlCharacters::AsSpaces : ControlCharacters::Refused;
   known_.push_back(std::make_unique<KnownPuzzle>(
-      KnownPuzzle{name, text, definitionHash(text), loadDefinition(text, name + ".toml", controls)}));
+      KnownPuzzle{name, text, definitionHash(text), *definitionBuiltOnce(text, name + ".toml", controls)}));
   return *known_.back();
 }
 
@@ -478,10 +473,35 @@ std::vector<ImportLine> readRecords(PuzzleResolver& resolver, const std::vector<
   return lines;
 }
 
-void readImportLine(const std::string& text) {
+std::vector<StoredChallenge> readImportLine(const std::string& text) {
   PuzzleResolver resolver({}, {});
   int definitions = 0;
-  readRecords(resolver, readJsonRecords(text, "<line>"), definitions, nullptr);
+  std::vector<StoredChallenge> rows;
+  for (const ImportLine& line :
+       readRecords(resolver, readJsonRecords(text, "<line>"), definitions, nullptr)) {
+    const NewChallenge& c = line.challenge;
+    StoredChallenge row;
+    row.puzzleName = line.puzzle->name;
+    row.definitionText = line.puzzle->definition;
+    row.definitionHash = line.puzzle->hash;
+    row.challengeText = c.challengeText;
+    row.canonicalKey = c.canonicalKey;
+    row.solutionText = c.solutionText;
+    row.given = c.given;
+    row.toPlace = c.toPlace;
+    row.unlinked = c.unlinked;
+    row.level = c.level;
+    row.score = c.score;
+    row.raterVersion = c.raterVersion;
+    row.model = c.model;
+    row.officialLevel = c.officialLevel;
+    row.strategyUse = c.strategyUse.empty() ? "{}" : c.strategyUse;
+    row.seed = c.seed;
+    row.generatorVersion = c.generatorVersion;
+    row.createdAt = c.createdAt.empty() ? "2026-01-01T00:00:00Z" : c.createdAt;  // (insert writes now)
+    rows.push_back(std::move(row));
+  }
+  return rows;
 }
 
 }  // namespace piecework::db

@@ -69,6 +69,7 @@ class PuzzleResolver {
 struct ImportLine {
   const KnownPuzzle* puzzle = nullptr;
   NewChallenge challenge;
+  std::string where;  // FILE:LINE
 };
 
 // One record of an import file: a JSON object, from a JSON line or a CSV row, and where it came from.
@@ -91,8 +92,9 @@ std::vector<ImportLine> readRecords(PuzzleResolver& resolver, const std::vector<
                                     int& definitions, const RatingModel* model);
 
 // Reads `text` exactly as `catalog import` reads a line (shipped puzzles only, no catalog, no --puzzle),
-// checking, rating and solving it; nothing is stored (the fuzz target fuzz/catalog_import_line.cpp). Throws
-// InputError for bad input.
-void readImportLine(const std::string& text);
+// checking, rating and solving it; nothing is stored (the fuzz target fuzz/catalog_import_line.cpp). Returns
+// the rows as the catalog would read them back once stored (ids 0, the creation time now when the line gives
+// none), for checking that import never stores what the quick check refuses. Throws InputError for bad input.
+std::vector<StoredChallenge> readImportLine(const std::string& text);
 
 }  // namespace piecework::db

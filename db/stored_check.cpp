@@ -4,8 +4,13 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <map>
+#include <memory>
+#include <mutex>
 #include <nlohmann/json.hpp>
+#include <tuple>
 
+#include "db/stored_fields.hpp"
 #include "puzzle/challenge.hpp"
 #include "puzzle/definition.hpp"
 #include "puzzle/errors.hpp"
@@ -20,53 +25,68 @@ InputError damagedRow(const std::string& catalogPath, const StoredChallenge& row
                                 catalogPath, row.id, what));
 }
 
-// Whether `text` is UTF-8 without control characters (what a row's texts are when piecework stored them).
-bool isPrintableText(const std::string& text) {
-  for (std::size_t i = 0; i < text.size();) {
-    const auto byte = static_cast<unsigned char>(text[i]);
-    if (byte >= 0x20 && byte < 0x7F) {
-      ++i;
-      continue;
-    }
-    // (errorLine's test of a printable character: C1 controls are out too)
-    const std::size_t length = byte >= 0x80 ? printableSequence(std::string_view(text).substr(i)) : 0;
-    if (length == 0) return false;
-    i += length;
-  }
-  return true;
-}
-
 }  // namespace
 
-const Puzzle& StoredPuzzles::of(const StoredChallenge& row) {
-  auto& puzzle = byHash_[row.definitionHash];
-  if (puzzle) return *puzzle;
-  if (definitionHash(row.definitionText) != row.definitionHash)
-    throw damagedRow(
-        catalogPath_, row,
-        fmt::format("the definition of its puzzle (id {}) does not match its stored hash", row.puzzleId));
+std::shared_ptr<const Puzzle> definitionBuiltOnce(const std::string& text, const std::string& source,
+                                                  ControlCharacters controls) {
+  static std::mutex mutex;
+  static std::map<std::tuple<std::string, std::string, ControlCharacters>, std::shared_ptr<const Puzzle>>
+      built;
+  const auto key = std::tuple{text, source, controls};
+  {
+    const std::lock_guard lock(mutex);
+    if (const auto found = built.find(key); found != built.end()) return found->second;
+  }
+  auto puzzle = std::make_shared<const Puzzle>(loadDefinition(text, source, controls));
+  const std::lock_guard lock(mutex);
+  if (built.size() >= 8) built.clear();
+  built.emplace(key, puzzle);
+  return puzzle;
+}
+
+const Puzzle& StoredPuzzles::load(const StoredChallenge& row) {
+  // Keyed by the text, not the hash: every row's definition is checked against its own hash, including a
+  // row that carries another puzzle's hash beside other text (issue 44, F1).
+  auto& puzzle = byText_[row.definitionText];
+  if (puzzle && puzzle->hash == row.definitionHash) return *puzzle->puzzle;
+  if (const FieldProblem problem = definitionProblem(row.definitionText, row.definitionHash)) {
+    if (!puzzle) byText_.erase(row.definitionText);
+    throw damagedRow(catalogPath_, row,
+                     fmt::format("the definition of its puzzle (id {}): {}", row.puzzleId, *problem));
+  }
   try {
-    puzzle =
-        std::make_unique<Puzzle>(loadStoredDefinition(row.definitionText, row.puzzleName + " (catalog)"));
+    puzzle = std::make_unique<Loaded>(Loaded{
+        row.definitionHash,
+        definitionBuiltOnce(row.definitionText, row.puzzleName + " (catalog)", ControlCharacters::AsSpaces)});
   } catch (const InputError& e) {
-    byHash_.erase(row.definitionHash);
+    byText_.erase(row.definitionText);
     throw damagedRow(catalogPath_, row, fmt::format("the definition of its puzzle: {}", e.what()));
   }
-  return *puzzle;
+  return *puzzle->puzzle;
+}
+
+const Puzzle& StoredPuzzles::of(const StoredChallenge& row) {
+  const Puzzle& puzzle = load(row);
+  if (const FieldProblem problem = puzzleNameProblem(row.puzzleName, puzzle))
+    throw damagedRow(catalogPath_, row,
+                     fmt::format("the name of its puzzle (id {}) {}", row.puzzleId, *problem));
+  return puzzle;
 }
 
 void quickCheckStoredChallenge(const Puzzle& puzzle, const StoredChallenge& row,
                                const std::string& catalogPath) {
   const auto fail = [&](const std::string& what) { throw damagedRow(catalogPath, row, what); };
+  if (!row.readProblem.empty()) fail(row.readProblem);
   const std::pair<const char*, const std::string*> texts[] = {
       {"puzzle name", &row.puzzleName},     {"challenge", &row.challengeText},
       {"canonical key", &row.canonicalKey}, {"solution", &row.solutionText},
       {"strategies", &row.strategyUse},     {"creation time", &row.createdAt}};
   for (const auto& [what, text] : texts)
-    if (!isPrintableText(*text))
-      fail(fmt::format("its {} is not UTF-8 text without control characters", what));
-  if (row.model && !isPrintableText(row.model->name))
-    fail("its model name is not UTF-8 text without control characters");
+    if (const FieldProblem problem = textProblem(*text)) fail(fmt::format("its {} {}", what, *problem));
+  if (row.model)
+    if (const FieldProblem problem = textProblem(row.model->name)) fail("its model name " + *problem);
+  if (const FieldProblem problem = createdProblem(row.createdAt)) fail("created: " + *problem);
+  if (const FieldProblem problem = raterVersionProblem(row.raterVersion)) fail("rater version: " + *problem);
   Challenge challenge;
   try {
     challenge = parseChallengeText(puzzle, row.challengeText);
@@ -77,30 +97,40 @@ void quickCheckStoredChallenge(const Puzzle& puzzle, const StoredChallenge& row,
       row.toPlace != puzzle.totalPieces() - row.given)
     fail(fmt::format("it says {} given and {} to place, its challenge gives {} of {} pieces", row.given,
                      row.toPlace, challenge.givens.size(), puzzle.totalPieces()));
-  if (!row.solutionText.empty()) {
-    std::vector<int> solution;
-    try {
-      solution = parseChallenge(puzzle, row.solutionText);
-    } catch (const InputError& e) {
-      fail(fmt::format("solution: {}", e.what()));
-    }
-    if (static_cast<int>(solution.size()) != puzzle.totalPieces())
-      fail(fmt::format("solution: places {} pieces, the puzzle has {}", solution.size(),
-                       puzzle.totalPieces()));
-    const std::vector<int> solutionPieces = pieceOnSite(puzzle, solution);
-    const std::vector<int> givenPieces = pieceOnSite(puzzle, challenge.givens);
-    for (std::size_t site = 0; site < givenPieces.size(); ++site)
-      if (givenPieces[site] >= 0 && solutionPieces[site] != givenPieces[site])
-        fail("solution: does not contain every given piece where the challenge has it");
-  }
+  std::vector<int> solution;
+  if (const FieldProblem problem = solutionProblem(puzzle, challenge, row.solutionText, solution))
+    fail("solution: " + *problem);
   if (!std::isfinite(row.score)) fail("its score is not a finite number");
   const auto strategies = nlohmann::json::parse(row.strategyUse, nullptr, false);
-  if (strategies.is_discarded() || !strategies.is_object()) fail("its strategies are not a JSON object");
+  if (strategies.is_discarded()) fail("its strategies are not JSON");
+  if (const FieldProblem problem = strategiesProblem(strategies)) fail("its strategies " + *problem);
 }
 
 void quickCheckStoredChallenges(const std::vector<StoredChallenge>& rows, const std::string& catalogPath) {
   StoredPuzzles puzzles(catalogPath);
   for (const auto& row : rows) quickCheckStoredChallenge(puzzles.of(row), row, catalogPath);
+}
+
+void checkStoredKey(const Puzzle& puzzle, const StoredChallenge& row, const std::string& catalogPath) {
+  // (the quick check passed: the challenge parses)
+  const Challenge challenge = parseChallengeText(puzzle, row.challengeText);
+  if (const FieldProblem problem = canonicalKeyProblem(puzzle, challenge, row.canonicalKey))
+    throw damagedRow(catalogPath, row, "canonical key: " + *problem);
+}
+
+std::vector<RowDamage> damagedRows(const std::vector<StoredChallenge>& rows, const std::string& catalogPath,
+                                   bool keys) {
+  std::vector<RowDamage> damaged;
+  StoredPuzzles puzzles(catalogPath);
+  for (const auto& row : rows) {
+    try {
+      quickCheckStoredChallenge(puzzles.of(row), row, catalogPath);
+      if (keys) checkStoredKey(puzzles.of(row), row, catalogPath);
+    } catch (const InputError& e) {
+      damaged.push_back({row.id, e.what()});
+    }
+  }
+  return damaged;
 }
 
 }  // namespace piecework::db

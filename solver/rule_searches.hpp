@@ -105,8 +105,11 @@ class CountJobsFor final : public CountJobs::Impl {
       const bool trivial = leaf.fixersSuffice && leaf.fixers.size() <= 1;
       const std::uint64_t nodesBefore = engine_.nodes();
       JobCounts counts;
+      position_ = JobPosition(job.path);
       engine_.search(job.path, [&](const std::vector<int>& stack) {
         ++counts.solutions;
+        if ((counts.solutions & 1023U) == 0) [[unlikely]]
+          follow(stack);
         if (trivial) {
           ++counts.distinct;
           return true;
@@ -122,12 +125,58 @@ class CountJobsFor final : public CountJobs::Impl {
       });
       counts.solutions *= leaf.weight;
       counts.nodes = engine_.nodes() - nodesBefore;
+      underWay_.store(0, std::memory_order_relaxed);
       return counts;
     }
 
    private:
+    // Where a job's search is, for underWay(): when the job started, and when the share was last taken.
+    struct JobPosition {
+      JobPosition() = default;
+      explicit JobPosition(const std::vector<Step>& path)
+          : path(&path), start(std::chrono::steady_clock::now()), last(start) {}
+      const std::vector<Step>* path = nullptr;
+      std::chrono::steady_clock::time_point start, last;
+      double share = 0;
+    };
+
+    // Called every 1024th solution: after the job's first second (and then at most five times a second), the
+    // share of the job's tree that the search has left behind, as far as the branches above the latest
+    // solution tell, each branch of a node taken as an equal share of it: at each level, the branches
+    // before the one taken (Knuth's estimate of a backtrack's progress, read off the path). The branches are
+    // listed by a second engine, so that the search's own, and its node counts, are left alone.
+    void follow(const std::vector<int>& stack) {
+      JobPosition& p = position_;
+      const auto now = std::chrono::steady_clock::now();
+      if (now - p.start < std::chrono::seconds(1) || now - p.last < std::chrono::milliseconds(200)) return;
+      p.last = now;
+      if (!splitter_) splitter_ = std::make_unique<Engine<W, Rule>>(jobs_.problem_);
+      std::vector<Step> node = *p.path;
+      double share = 0, weight = 1;
+      std::vector<std::vector<Step>> children;
+      // (below a weight of 1e-9 the levels left change the share by less than a line shows)
+      while (node.size() < stack.size() && weight > 1e-9) {
+        children.clear();
+        splitter_->split(node, 1, children);
+        std::size_t taken = children.size();
+        for (std::size_t i = 0; i < children.size(); ++i)
+          if (children[i].size() == node.size() + 1 && children[i].back().option == stack[node.size()]) {
+            taken = i;
+            break;
+          }
+        if (taken == children.size()) break;  // (the search went where the list does not: stop here)
+        weight /= static_cast<double>(children.size());
+        share += weight * static_cast<double>(taken);
+        node = std::move(children[taken]);
+      }
+      p.share = std::max(p.share, share);
+      underWay_.store(p.share, std::memory_order_relaxed);
+    }
+
     const CountJobsFor& jobs_;
     Engine<W, Rule> engine_;
+    std::unique_ptr<Engine<W, Rule>> splitter_;  // lists the branches above a long job's solutions (follow)
+    JobPosition position_;
     std::vector<int> solution_;
   };
 

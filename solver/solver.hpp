@@ -2,6 +2,7 @@
 // What the rest of the program asks of the search: count, find, prove unique.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -77,6 +78,14 @@ class CountJobs {
    public:
     virtual ~Searcher() = default;
     virtual JobCounts run(std::size_t job) = 0;
+    // How far the job running now is, 0..1 (0 between jobs), for progress lines; safe to read from any
+    // thread. Estimated once a job has run a second, from where its latest solutions lie among the job's
+    // branches a few levels down (CountJobs keeps their list apart): the search itself, and so its node
+    // counts, are untouched. A job that finds no solution stays at 0.
+    double underWay() const { return underWay_.load(std::memory_order_relaxed); }
+
+   protected:
+    std::atomic<double> underWay_{0};
   };
   std::unique_ptr<Searcher> searcher() const;
 

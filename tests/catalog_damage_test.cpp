@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Issue 31, D3: bytes overwritten inside a stored row leave a catalog that SQLite opens and checks as sound.
 // Every command that uses rows names the damaged row by its id (one line, exit status 2) instead of printing
-// raw bytes, exporting them or rewriting other rows first; `catalog check` lists every damaged row.
+// raw bytes, exporting them or rewriting other rows first; `catalog check` lists every damaged row; and a
+// command that does not act on the damaged row (storing new challenges) is not stopped by it (issue 44).
 #include <gtest/gtest.h>
 
 #include <fmt/format.h>
@@ -99,9 +100,7 @@ TEST_F(CatalogDamage, WritersRefuseBeforeWritingAnything) {
        "\n");
   for (const std::string& command :
        {db("catalog rate --all"), db("catalog rate"), db("catalog export --out '" + out + ".jsonl'"),
-        db("catalog export --format csv --out '" + out + ".csv'"), db("booklet --out '" + out + ".pdf'"),
-        db("catalog import '" + dir_ + "/new.jsonl'"),
-        db("generate iq-fit --level Junior --count 1 --seed 99 --quiet")}) {
+        db("catalog export --format csv --out '" + out + ".csv'"), db("booklet --out '" + out + ".pdf'")}) {
     SCOPED_TRACE(command);
     const auto r = runPiecework(command);
     if (command.find("catalog rate ") == std::string::npos || command.find("--all") != std::string::npos)
@@ -111,6 +110,18 @@ TEST_F(CatalogDamage, WritersRefuseBeforeWritingAnything) {
   EXPECT_FALSE(fs::exists(out + ".jsonl"));
   EXPECT_FALSE(fs::exists(out + ".csv"));
   EXPECT_FALSE(fs::exists(out + ".pdf"));
+  // Issue 44: writers that do not act on the damaged row are not locked out by it: new challenges go in, and
+  // the damaged row stays as it was, for `catalog check` to name.
+  const std::string damaged = storedText(2, "challenge");
+  for (const std::string& command : {db("catalog import '" + dir_ + "/new.jsonl'"),
+                                     db("generate iq-fit --level Junior --count 1 --seed 99 --quiet")}) {
+    SCOPED_TRACE(command);
+    const auto r = runPiecework(command);
+    EXPECT_EQ(r.status, 0) << r.err;
+  }
+  EXPECT_EQ(storedText(2, "challenge"), damaged);
+  const db::Catalog catalog(db_, db::Catalog::Access::ReadOnly);
+  EXPECT_EQ(catalog.challengeCount(), 5);
 }
 
 TEST_F(CatalogDamage, CheckReportsEveryDamagedRowById) {

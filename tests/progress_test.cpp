@@ -95,3 +95,42 @@ TEST(Progress, ABadModeIsOneLineAndStatus2) {
 
 }  // namespace
 }  // namespace piecework
+
+namespace piecework {
+namespace {
+
+// Issue 44, F7 (issue 39, point 5): a count whose one part takes hours (10 x 10 dominoes: 258,584,046,368
+// tilings, on one thread one part) says how far it is from the first second, with the share of the part
+// under way and a time left, not only when a part finishes. The count is stopped after 4 seconds.
+TEST(Progress, ALongPartShowsProgressFromTheFirstSecond) {
+  const std::string dir = test::tempDir();
+  std::ofstream(dir + "/dominoes.toml") << "name = \"dominoes-10x10\"\nlattice = \"square\"\nboard = \"\"\"\n"
+                                        << std::string(10, '.') + "\n"
+                                        << std::string(10, '.') + "\n"
+                                        << std::string(10, '.') + "\n"
+                                        << std::string(10, '.') + "\n"
+                                        << std::string(10, '.') + "\n"
+                                        << std::string(10, '.') + "\n"
+                                        << std::string(10, '.') + "\n"
+                                        << std::string(10, '.') + "\n"
+                                        << std::string(10, '.') + "\n"
+                                        << std::string(10, '.') + "\n"
+                                        << "\"\"\"\n\n[[piece]]\nletter = \"D\"\nname = \"domino\"\n"
+                                           "moves = \"turn-mirror\"\nshape = \"##\"\ncopies = 50\n";
+  const auto r = test::runShell("PIECEWORK_PROGRESS_SECONDS=1 timeout 4 '" + std::string(PIECEWORK_BINARY) +
+                                "' count '" + dir + "/dominoes.toml' --threads 1 --progress plain");
+  std::filesystem::remove_all(dir);
+  const std::regex line(R"(counting: (\d+\.\d+)% \(0/1 parts\), \d+ s(, about .+ left)?)");
+  std::size_t shown = 0, withTimeLeft = 0;
+  for (const auto& text : lines(r.out)) {
+    std::smatch m;
+    ASSERT_TRUE(std::regex_match(text, m, line)) << text << "\n" << r.out;
+    ++shown;
+    if (m[2].matched) ++withTimeLeft;
+  }
+  EXPECT_GE(shown, 1U) << r.out;
+  EXPECT_GE(withTimeLeft, 1U) << r.out;
+}
+
+}  // namespace
+}  // namespace piecework
