@@ -21,9 +21,11 @@ inline constexpr std::size_t kMaxJsonLinesBytes = 256 * kMiB;     // other JSON-
 // TOML: tables nested this deep (dotted keys, table headers, inline tables and arrays together).
 inline constexpr int kMaxTomlNesting = 32;
 
-// Puzzles. The search holds a board in at most 512 bits (solver/bits.hpp): one bit per cell, or seven per
-// peg.
-inline constexpr int kMaxSites = 512;
+// Puzzles. The search holds a board in a bitset of at most 16,384 bits (solver/bits.hpp, 256 words; plain
+// exact cover, solver/rule_searches.hpp): one bit per cell, or seven per peg (a family's rule may take
+// fewer: hex pegs' takes 512 bits). Memory, not the search, bounds large boards: every placement holds a
+// mask of the board's size.
+inline constexpr int kMaxSites = 16384;
 // Piece kinds need no limit of their own: each has a letter or digit, unique ignoring case, so at most 36.
 inline constexpr int kMaxPieces = 256;  // pieces counting copies
 // Orientations times sites summed over the pieces: an upper bound on the placements, checked before they

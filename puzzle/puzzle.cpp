@@ -369,8 +369,25 @@ Puzzle buildPuzzle(PuzzleSpec spec) {
             piece.orientations.end())
           piece.orientations.push_back(std::move(image));
   }
+  // Per orientation, at most one placement per site, and at most one per shift that keeps the shape inside
+  // the board's bounding box (what computePlacements tries): on a large board the second is far smaller for
+  // a large piece.
   std::size_t placementBound = 0;
-  for (const auto& piece : p.pieces) placementBound += piece.orientations.size() * p.sites.size();
+  for (const auto& piece : p.pieces)
+    for (const Shape& shape : piece.orientations) {
+      Site shapeLow{INT_MAX, INT_MAX, INT_MAX}, shapeHigh{INT_MIN, INT_MIN, INT_MIN};
+      for (const Site& s : shape) {
+        shapeLow = Site{std::min(shapeLow.x, s.x), std::min(shapeLow.y, s.y), std::min(shapeLow.z, s.z)};
+        shapeHigh = Site{std::max(shapeHigh.x, s.x), std::max(shapeHigh.y, s.y), std::max(shapeHigh.z, s.z)};
+      }
+      auto shifts = [](int boardLow, int boardHigh, int low, int high) {
+        return static_cast<std::size_t>(std::max(0, (boardHigh - boardLow) - (high - low) + 1));
+      };
+      const std::size_t inBox = shifts(p.low.x, p.high.x, shapeLow.x, shapeHigh.x) *
+                                shifts(p.low.y, p.high.y, shapeLow.y, shapeHigh.y) *
+                                (layered(p.lattice) ? shifts(p.low.z, p.high.z, shapeLow.z, shapeHigh.z) : 1);
+      placementBound += std::min(inBox, p.sites.size());
+    }
   if (placementBound > kMaxPlacementBound)
     throw InputError(
         fmt::format("{}: the pieces could take up to {} placements on this board; at most {} are supported "

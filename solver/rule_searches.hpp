@@ -207,8 +207,10 @@ FindResult findWith(const Puzzle& puzzle, const Problem& problem, const FindLimi
   return result;
 }
 
-// Runs f.template operator()<W>() with the smallest word count that holds every site.
-template <class F>
+// Runs f.template operator()<W>() with the smallest word count that holds every site, up to MaxW words.
+// Boards of up to 512 sites take the word counts they always took (1, 2, 3, 4, 8), so their searches are
+// unchanged; larger ones double from 16 words (1,024 sites) on.
+template <int MaxW, class F>
 auto withWords(const Puzzle& puzzle, F&& f) {
   const int sites = puzzle.siteCount();
   if (sites <= 64) return f.template operator()<1>();
@@ -216,7 +218,19 @@ auto withWords(const Puzzle& puzzle, F&& f) {
   if (sites <= 192) return f.template operator()<3>();
   if (sites <= 256) return f.template operator()<4>();
   if (sites <= 512) return f.template operator()<8>();
-  throw InputError(fmt::format("{}: the board has {} sites; at most 512 are supported", puzzle.name, sites));
+  if constexpr (MaxW >= 16)
+    if (sites <= 1024) return f.template operator()<16>();
+  if constexpr (MaxW >= 32)
+    if (sites <= 2048) return f.template operator()<32>();
+  if constexpr (MaxW >= 64)
+    if (sites <= 4096) return f.template operator()<64>();
+  if constexpr (MaxW >= 128)
+    if (sites <= 8192) return f.template operator()<128>();
+  if constexpr (MaxW >= 256)
+    if (sites <= 16384) return f.template operator()<256>();
+  static_assert(MaxW <= 256, "withWords: add the larger word counts");
+  throw InputError(fmt::format("{}: the board has {} sites; this puzzle's search takes at most {}",
+                               puzzle.name, sites, MaxW * 64));
 }
 
 }  // namespace searches
@@ -227,12 +241,13 @@ RuleSearches searchesWith() {
   RuleSearches s;
   s.countJobs = [](const Puzzle& puzzle, Problem problem,
                    std::size_t minJobs) -> std::unique_ptr<const CountJobs::Impl> {
-    return searches::withWords(puzzle, [&]<int W>() -> std::unique_ptr<const CountJobs::Impl> {
-      return std::make_unique<searches::CountJobsFor<W, Rule>>(puzzle, std::move(problem), minJobs);
-    });
+    return searches::withWords<maxWordsOf<Rule>()>(
+        puzzle, [&]<int W>() -> std::unique_ptr<const CountJobs::Impl> {
+          return std::make_unique<searches::CountJobsFor<W, Rule>>(puzzle, std::move(problem), minJobs);
+        });
   };
   s.find = [](const Puzzle& puzzle, const Problem& problem, const FindLimits& options) {
-    return searches::withWords(
+    return searches::withWords<maxWordsOf<Rule>()>(
         puzzle, [&]<int W>() { return searches::findWith<W, Rule>(puzzle, problem, options); });
   };
   return s;

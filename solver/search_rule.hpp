@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "puzzle/limits.hpp"
 #include "solver/bits.hpp"
 #include "solver/problem.hpp"
 
@@ -111,8 +112,21 @@ struct RuleDefaults {
 // Plain exact cover: no rule, no hooks, no state.
 struct NoRule {
   static constexpr bool kActive = false;
+  // Plain exact cover takes every board the loader takes (puzzle/limits.hpp, kMaxSites); a family's rule
+  // that says nothing takes boards of up to 512 sites (see maxWordsOf), so that it compiles its engine for
+  // the word counts its boards need only.
+  static constexpr int kMaxWords = kMaxSites / 64;
   struct Saved {};
   explicit NoRule(const Problem&) {}
 };
+
+// The most 64-bit words of a board that Rule's engine is built for: Rule::kMaxWords, or 8 (512 sites).
+template <class Rule>
+constexpr int maxWordsOf() {
+  if constexpr (requires { Rule::kMaxWords; })
+    return Rule::kMaxWords;
+  else
+    return 8;
+}
 
 }  // namespace piecework
