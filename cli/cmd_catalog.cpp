@@ -207,9 +207,11 @@ int runExport(const std::vector<std::string>& args) {
       "json",
       "with --out: print a summary object on standard output (without --out the jsonl export is the JSON)");
   po::variables_map vm;
-  if (!parseSub("export",
-                "piecework catalog export [--db FILE] [--format jsonl|csv] [--out FILE [--json]] [filters]",
-                args, options, vm))
+  if (!parseSub(
+          "export",
+          "piecework catalog export [--db FILE] [--format jsonl|csv] [--out FILE [--json]] [--puzzle P]... "
+          "[--level L]... [--to-place N]",
+          args, options, vm))
     return 0;
   const std::string format = vm["format"].as<std::string>();
   if (format != "jsonl" && format != "csv")
@@ -260,8 +262,9 @@ int runImport(const std::vector<std::string>& args) {
   addModelOption(options);
   po::variables_map vm;
   if (!parseSub("import",
-                "piecework catalog import FILE|- [--db FILE] [--puzzle P]... [--model MODEL] [--json]", args,
-                options, vm, "file"))
+                "piecework catalog import FILE|- [--db FILE] [--puzzle P]... [--model MODEL "
+                "[--model-any-puzzle]] [--json]",
+                args, options, vm, "file"))
     return 0;
   if (vm.count("file") == 0U)
     throw InputError("catalog import: which file? (JSON lines or CSV; '-' for standard input)");
@@ -304,8 +307,10 @@ int runRerate(const std::vector<std::string>& args) {
                         "another model")("json", "print the summary as one JSON object");
   addModelOption(options);
   po::variables_map vm;
-  if (!parseSub("rate", "piecework catalog rate [--db FILE] [filters] [--all] [--model MODEL] [--json]", args,
-                options, vm))
+  if (!parseSub("rate",
+                "piecework catalog rate [--db FILE] [--puzzle P]... [--level L]... [--to-place N] [--all] "
+                "[--model MODEL [--model-any-puzzle]] [--json]",
+                args, options, vm))
     return 0;
   const std::string path = catalogPath(vm);
   const db::ChallengeFilter filter = readFilter(vm);

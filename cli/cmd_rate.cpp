@@ -115,7 +115,7 @@ int runRate(const std::vector<std::string>& args) {
   if (!parseArguments(
           "rate",
           "piecework rate PUZZLE --challenge TEXT | --challenge-file FILE [--explain[=full]] [--json] "
-          "[--model MODEL] [--unlinked]",
+          "[--model MODEL [--model-any-puzzle]] [--unlinked]",
           args, options, vm))
     return 0;
   const Puzzle puzzle = loadPuzzle(vm["puzzle"].as<std::string>());

@@ -25,8 +25,10 @@ int runSolve(const std::vector<std::string>& args) {
       "color", "colour the boards even when standard output is not a terminal");
   addRulesOption(options);
   po::variables_map vm;
-  if (!parseArguments("solve", "piecework solve PUZZLE --challenge TEXT [--max N] [--json] [--color]", args,
-                      options, vm))
+  if (!parseArguments("solve",
+                      "piecework solve PUZZLE --challenge TEXT|--challenge-file FILE [--max N] [--unlinked] "
+                      "[--json] [--color]",
+                      args, options, vm))
     return 0;
   // Every solution is kept in memory until printed: a bound, not "every solution" for a wrapped -1.
   const std::size_t maxShown = parseWholeNumber(vm["max"].as<std::string>(), "--max", 1, kMaxSolutionsShown);
