@@ -40,8 +40,8 @@ std::string oneLine(const std::string& text) {
 
 // The heading a sheet gets without --title: the puzzle's title; for a BurrTools design, whose title is its
 // problem's name (often a designer's working name, "g"), the design's own name first, the problem's after it.
-std::string defaultHeading(const Puzzle& puzzle) {
-  if (!isBurrToolsPath(puzzle.source) || puzzle.title == puzzle.name) return puzzle.title;
+std::string defaultHeading(const Puzzle& puzzle, const std::string& path) {
+  if (!isBurrToolsPath(path) || puzzle.title == puzzle.name) return puzzle.title;
   if (puzzle.title.empty() || puzzle.title.starts_with(puzzle.name)) return puzzle.name;
   return fmt::format("{} (problem {})", puzzle.name, puzzle.title);
 }
@@ -104,7 +104,8 @@ int runSheet(const std::vector<std::string>& args) {
     }
     const std::string heading =
         title ? *title
-              : fmt::format("{}: {} {} challenge, solved step by step", defaultHeading(puzzle),
+              : fmt::format("{}: {} {} challenge, solved step by step",
+                            defaultHeading(puzzle, vm["puzzle"].as<std::string>()),
                             rating.level == Level::Expert ? "an" : "a", levelName(rating.level));
     writeWalkthrough(out, puzzle, givens, challenge.marks, steps, paper, heading);
     if (vm.count("json") != 0U) {
@@ -126,7 +127,7 @@ int runSheet(const std::vector<std::string>& args) {
 
   SheetOptions sheet;
   sheet.paper = paper;
-  sheet.heading = title ? *title : defaultHeading(puzzle);
+  sheet.heading = title ? *title : defaultHeading(puzzle, vm["puzzle"].as<std::string>());
   sheet.marks = challenge.marks;
   // (A challenge that writes as nothing, such as a design's own problem with nothing given, is the empty
   // board too: never a bare "challenge:".)
