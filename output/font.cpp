@@ -86,10 +86,12 @@ std::string defaultFontDirectory() {
 
 void useFontFile(const std::string& path) {
   const std::string what = "--font " + path;
-  FT_Face ft = openFace(path, what);
-  if (ft == nullptr) throw InputError(fmt::format("{}: cannot read the file", what));
+  // A face of its own for the emboldened one: cairo keeps one font per FreeType face, and bold synthesized on
+  // a shared one turns the regular text into a Type 3 fallback too.
+  FT_Face ft = openFace(path, what), boldFt = ft == nullptr ? nullptr : openFace(path, what);
+  if (ft == nullptr || boldFt == nullptr) throw InputError(fmt::format("{}: cannot read the file", what));
   gRegular = {ft, cairo_ft_font_face_create_for_ft_face(ft, 0)};
-  gBold = {ft, cairo_ft_font_face_create_for_ft_face(ft, 0)};
+  gBold = {boldFt, cairo_ft_font_face_create_for_ft_face(boldFt, 0)};
   cairo_ft_font_face_set_synthesize(gBold.cairo, CAIRO_FT_SYNTHESIZE_BOLD);
 }
 
