@@ -37,6 +37,9 @@ int runBooklet(const std::vector<std::string>& args) {
                                                "only this puzzle (repeatable)")(
       "level", po::value<std::vector<std::string>>()->composing(),
       "only this level: Starter, Junior, Expert, Master or Wizard (repeatable)")(
+      "order", po::value<std::string>()->default_value("puzzle"),
+      "puzzle (puzzles by name, each Starter to Wizard), level (levels, each with its puzzles by name), "
+      "generated (as stored in the catalog) or puzzle names separated by commas")(
       "per-page", po::value<int>()->default_value(4),
       "challenges per page, 1 to 12 (default 2 on paper smaller than three quarters of A4)")(
       "answers-per-page", po::value<int>()->default_value(18), "answer boards per page, 1 to 40")(
@@ -48,12 +51,16 @@ int runBooklet(const std::vector<std::string>& args) {
       "bleed in mm on each side, 0 to 10: the page grows by it, with crop marks at the trimmed corners")(
       "cover", "print a cover first: the title, author and puzzles")(
       "imprint", po::value<std::string>(),
-      "an imprint file (TOML: title, author, isbn, edition, date); adds an imprint page after the title "
-      "page")("isbn", po::value<std::string>(), "ISBN-10 or ISBN-13 for the imprint page (adds it)")(
+      "an imprint file (TOML: title, author, isbn, edition, date, copyright, publisher, rights, address); "
+      "adds "
+      "an imprint page after the title page")("isbn", po::value<std::string>(),
+                                              "ISBN-10 or ISBN-13 for the imprint page (adds it)")(
       "edition", po::value<std::string>(), "edition for the imprint page and cover (adds the imprint page)")(
       "date", po::value<std::string>(), "date for the imprint page (adds it)")(
       "font", po::value<std::string>(),
       "draw all text with this font file (TrueType or OpenType; bold made by cairo); default DejaVu Sans")(
+      "pad", po::value<std::string>(),
+      "blank pages at the end up to a multiple of N pages, 1 to 64 (4 for a saddle-stitched booklet)")(
       "no-solutions", "leave out the answer pages")("title", po::value<std::string>(), "the booklet's title")(
       "author", po::value<std::string>(),
       "the author: on the cover, the imprint page and in the PDF (default: none)")(
@@ -64,10 +71,11 @@ int runBooklet(const std::vector<std::string>& args) {
   addModelOption(options);
   po::variables_map vm;
   const char* usage =
-      "piecework booklet [--db FILE] [--puzzle P] [--level L]... [--per-page K] [--answers-per-page K] "
+      "piecework booklet [--db FILE] [--puzzle P]... [--level L]... [--order puzzle|level|generated|P,P,...] "
+      "[--per-page K] [--answers-per-page K] "
       "[--answers-at back|foot] [--paper a4|a5|letter|WxH] [--bleed MM] [--cover] [--imprint FILE] "
-      "[--isbn N] [--edition E] [--date D] [--font FILE] [--no-solutions] [--title T] [--author A] "
-      "[--subject S] [--keywords K] [--model MODEL] [--json] --out booklet.pdf";
+      "[--isbn N] [--edition E] [--date D] [--font FILE] [--pad N] [--no-solutions] [--title T] [--author A] "
+      "[--subject S] [--keywords K] [--model MODEL [--model-any-puzzle]] [--json] --out booklet.pdf";
   if (!parseArguments("booklet", usage, args, options, vm, nullptr)) return 0;
   // Free text printed into the PDF: checked before anything else, so that nothing is written with it.
   const std::optional<std::string> title = textOption(vm, "title"), author = textOption(vm, "author"),
@@ -98,6 +106,7 @@ int runBooklet(const std::vector<std::string>& args) {
     throw InputError(fmt::format("--answers-at {}: expected back or foot", answersAt));
   booklet.answersAt = answersAt == "foot" ? AnswersAt::Foot : AnswersAt::Back;
   booklet.solutions = vm.count("no-solutions") == 0U;
+  booklet.order = parseBookletOrder(vm["order"].as<std::string>());
   if (title) booklet.title = *title;
   // The imprint file first; options given on the command line win over it.
   if (vm.count("imprint") != 0U) {
@@ -107,6 +116,10 @@ int runBooklet(const std::vector<std::string>& args) {
     booklet.isbn = imprint.isbn;
     booklet.edition = imprint.edition;
     booklet.date = imprint.date;
+    booklet.copyright = imprint.copyright;
+    booklet.publisher = imprint.publisher;
+    booklet.rights = imprint.rights;
+    booklet.address = imprint.address;
     booklet.imprintPage = true;
   }
   if (author) booklet.author = *author;
@@ -121,6 +134,8 @@ int runBooklet(const std::vector<std::string>& args) {
   booklet.imprintPage =
       booklet.imprintPage || vm.count("isbn") + vm.count("edition") + vm.count("date") != 0U;
   booklet.cover = vm.count("cover") != 0U;
+  if (vm.count("pad") != 0U)
+    booklet.padTo = static_cast<int>(parseWholeNumber(vm["pad"].as<std::string>(), "--pad", 1, kMaxPadTo));
   if (vm.count("font") != 0U) useFontFile(vm["font"].as<std::string>());
   if (subject) booklet.subject = *subject;
   if (keywords) booklet.keywords = *keywords;
@@ -188,15 +203,24 @@ int runBooklet(const std::vector<std::string>& args) {
   summary["pages"] = result.pages;
   summary["challenge_pages"] = result.challengePages;
   summary["answer_pages"] = result.answerPages;
+  summary["rules_pages"] = result.rulesPages;
+  summary["blank_pages"] = result.blankPages;
   summary["challenges"] = entries.size();
   summary["catalog"] = path;
   summary["booklet_id"] = nullptr;  // stays null when the catalog cannot record it (a warning says why)
   if (!json)
     std::cout << fmt::format(
-        "wrote {}: {} pages ({}{}{}, {} challenge page{}, {} answer page{}), {} challenge{}\n", out,
+        "wrote {}: {} pages ({}{}{}{}, {} challenge page{}, {} answer page{}{}), {} challenge{}\n", out,
         result.pages, booklet.cover ? "cover, " : "", "title page",
-        booklet.imprintPage ? ", imprint page" : "", result.challengePages,
-        result.challengePages == 1 ? "" : "s", result.answerPages, result.answerPages == 1 ? "" : "s",
+        booklet.imprintPage ? ", imprint page" : "",
+        result.rulesPages == 0
+            ? std::string()
+            : fmt::format(", {} page{} of rules", result.rulesPages, result.rulesPages == 1 ? "" : "s"),
+        result.challengePages, result.challengePages == 1 ? "" : "s", result.answerPages,
+        result.answerPages == 1 ? "" : "s",
+        result.blankPages == 0
+            ? std::string()
+            : fmt::format(", {} blank page{}", result.blankPages, result.blankPages == 1 ? "" : "s"),
         entries.size(), entries.size() == 1 ? "" : "s");
   // Remember what went into the booklet. The PDF stands even when the catalog cannot be written.
   try {
@@ -204,6 +228,8 @@ int runBooklet(const std::vector<std::string>& args) {
     std::string recorded = fmt::format("per-page={} answers-per-page={} answers-at={} paper={} solutions={}",
                                        booklet.perPage, booklet.answersPerPage, answersAt,
                                        vm["paper"].as<std::string>(), booklet.solutions ? "yes" : "no");
+    if (!vm["order"].defaulted()) recorded += " order=" + vm["order"].as<std::string>();
+    if (booklet.padTo > 1) recorded += fmt::format(" pad={}", booklet.padTo);
     for (const auto& p : filter.puzzles) recorded += " puzzle=" + p;
     for (Level l : filter.levels) recorded += std::string(" level=") + levelName(l);
     const auto id = catalog.recordBooklet(bookletTitle(entries, booklet), out, recorded, result.order);

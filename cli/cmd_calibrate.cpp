@@ -327,7 +327,7 @@ int runCalibrate(const std::vector<std::string>& args) {
   if (!parseArguments(
           "calibrate",
           "piecework calibrate PUZZLE FILE [--out MODEL] [--features LIST] [--penalty X] [--name TEXT] "
-          "[--for P] [--json]\n"
+          "[--for P] [--unlinked] [--json]\n"
           "       piecework calibrate PUZZLE FILE --equal-shares [--model MODEL] [--out MODEL] [--name TEXT] "
           "[--for P] [--json]\n"
           "       piecework calibrate PUZZLE FILE --agreement [--model MODEL [--model-any-puzzle]] [--json]",

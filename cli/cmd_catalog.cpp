@@ -239,10 +239,11 @@ int runExport(const std::vector<std::string>& args) {
       "with --out: print a summary object on standard output (without --out the jsonl export is the JSON)");
   addSkipDamagedOption(options, "export");
   po::variables_map vm;
-  if (!parseSub("export",
-                "piecework catalog export [--db FILE] [--format jsonl|csv] [--out FILE [--json]] "
-                "[--skip-damaged] [filters]",
-                args, options, vm))
+  if (!parseSub(
+          "export",
+          "piecework catalog export [--db FILE] [--format jsonl|csv] [--out FILE [--json]] [--skip-damaged] "
+          "[--puzzle P]... [--level L]... [--to-place N]",
+          args, options, vm))
     return 0;
   const std::string format = vm["format"].as<std::string>();
   if (format != "jsonl" && format != "csv")
@@ -296,8 +297,9 @@ int runImport(const std::vector<std::string>& args) {
   addModelOption(options);
   po::variables_map vm;
   if (!parseSub("import",
-                "piecework catalog import FILE|- [--db FILE] [--puzzle P]... [--model MODEL] [--json]", args,
-                options, vm, "file"))
+                "piecework catalog import FILE|- [--db FILE] [--puzzle P]... [--model MODEL "
+                "[--model-any-puzzle]] [--json]",
+                args, options, vm, "file"))
     return 0;
   if (vm.count("file") == 0U)
     throw InputError("catalog import: which file? (JSON lines or CSV; '-' for standard input)");
@@ -340,8 +342,10 @@ int runRerate(const std::vector<std::string>& args) {
                         "another model")("json", "print the summary as one JSON object");
   addModelOption(options);
   po::variables_map vm;
-  if (!parseSub("rate", "piecework catalog rate [--db FILE] [filters] [--all] [--model MODEL] [--json]", args,
-                options, vm))
+  if (!parseSub("rate",
+                "piecework catalog rate [--db FILE] [--puzzle P]... [--level L]... [--to-place N] [--all] "
+                "[--model MODEL [--model-any-puzzle]] [--json]",
+                args, options, vm))
     return 0;
   const std::string path = catalogPath(vm);
   const db::ChallengeFilter filter = readFilter(vm);

@@ -2,6 +2,9 @@
 // piecework convert: a puzzle in another format: a definition, BurrTools' .xmpuzzle, Knuth's dlx1
 // (docs/interop.md).
 #include <fmt/format.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <iostream>
 #include <sstream>
 
@@ -42,12 +45,25 @@ std::string outputFormat(const po::variables_map& vm, const std::string& out) {
                   kUsage));
 }
 
-void write(const std::string& out, const std::string& text) {
+// Whether `out` is standard output under another name (/dev/stdout, or the file it is redirected to): the
+// converted puzzle went there, so a "wrote" line would land inside it.
+bool isStandardOutput(const std::string& out) {
+  struct stat file {
+  }, standardOutput{};
+  return ::stat(out.c_str(), &file) == 0 && ::fstat(STDOUT_FILENO, &standardOutput) == 0 &&
+         file.st_dev == standardOutput.st_dev && file.st_ino == standardOutput.st_ino;
+}
+
+// Writes the converted puzzle; true when it went to a file of its own (not standard output).
+bool write(const std::string& out, const std::string& text) {
   if (out.empty() || out == "-") {
     std::cout << text << std::flush;
-    return;
+    return false;
   }
+  std::cout.flush();  // (isStandardOutput compares files, not what is buffered)
+  const bool toStandardOutput = isStandardOutput(out);
   writeReplacingFile(out, "convert OUT", "converted puzzle", text);
+  return !toStandardOutput;
 }
 
 }  // namespace
@@ -96,7 +112,10 @@ int runConvert(const std::vector<std::string>& args) {
   const std::string text = format == "toml"       ? definition
                            : format == "xmpuzzle" ? toBurrTools(puzzle)
                                                   : toDlx(puzzle);
-  write(out, text);
+  const bool wroteFile = write(out, text);
+  if (!json && wroteFile)
+    std::cout << fmt::format("wrote {} ({}: {} pieces, {} placements)\n", out, format, puzzle.totalPieces(),
+                             puzzle.placements.size());
   if (json) {
     nlohmann::ordered_json summary;
     summary["puzzle"] = puzzle.name;

@@ -21,7 +21,10 @@
 #include "puzzle/burrtools_symmetry.hpp"
 #include "puzzle/challenge.hpp"
 #include "puzzle/definition.hpp"
+#include "puzzle/dlx_read.hpp"
 #include "puzzle/errors.hpp"
+#include "puzzle/limits.hpp"
+#include "solver/exact_cover_count.hpp"
 #include "solver/solver.hpp"
 
 namespace piecework::cli {
@@ -126,6 +129,33 @@ void printApart(const Apart& apart) {
   std::cout << fmt::format("disassembly: {:.3f} s, {} positions\n", apart.found.seconds, apart.found.nodes);
 }
 
+// count FILE.dlx: the exact covers of a dlx1 file, by Algorithm X (no symmetry, no family rule: the file
+// says all there is).
+int countDlxFile(const std::string& path, const po::variables_map& vm) {
+  for (const char* option : {"challenge", "challenge-file", "checkpoint", "unlinked", "disassemble"})
+    if (vm.count(option) != 0U)
+      throw InputError(fmt::format("count {}: --{} applies to puzzles, not to a dlx file", path, option));
+  const DlxProblem problem = parseDlx(readFileLimited(path, kMaxDlxBytes, "the dlx file"), path);
+  const auto start = std::chrono::steady_clock::now();
+  const ExactCoverCount counted = countExactCovers(problem);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const std::size_t secondary = problem.items.size() - problem.primary;
+  if (vm.count("json") != 0U) {
+    printJson(nlohmann::json{{"solutions", counted.solutions},
+                             {"seconds", seconds},
+                             {"nodes", counted.nodes},
+                             {"threads", 1},
+                             {"primary_items", problem.primary},
+                             {"secondary_items", secondary},
+                             {"options", problem.options.size()}});
+    return 0;
+  }
+  std::cout << fmt::format("{} solutions (exact covers of {} primary and {} secondary items by {} options)\n",
+                           counted.solutions, problem.primary, secondary, problem.options.size());
+  std::cout << fmt::format("{:.3f} s, {} nodes, 1 thread\n", seconds, counted.nodes);
+  return 0;
+}
+
 }  // namespace
 
 int runCount(const std::vector<std::string>& args) {
@@ -147,12 +177,15 @@ int runCount(const std::vector<std::string>& args) {
   po::variables_map vm;
   if (!parseArguments(
           "count",
-          "piecework count PUZZLE [--challenge TEXT | --challenge-file FILE] [--threads N] "
-          "[--checkpoint FILE] [--progress auto|tty|plain|none] [--disassemble [--merge-mirrors]] [--json]",
+          "piecework count PUZZLE|FILE.dlx [--challenge TEXT | --challenge-file FILE] [--threads N] "
+          "[--checkpoint FILE] [--progress auto|tty|plain|none] [--disassemble [--merge-mirrors]] "
+          "[--unlinked] "
+          "[--json]",
           args, options, vm))
     return 0;
   const ProgressMode progressMode = parseProgressMode(vm["progress"].as<std::string>());
   const std::string path = vm["puzzle"].as<std::string>();
+  if (isDlxPath(path)) return countDlxFile(path, vm);
   const Puzzle puzzle = loadPuzzle(path);
   Challenge challenge = readChallengeText(puzzle, vm, false);
   const std::vector<int>& givens = challenge.givens;

@@ -96,7 +96,9 @@ int runGenerate(const std::vector<std::string>& args) {
   if (!parseArguments(
           "generate",
           "piecework generate PUZZLE --level LEVEL --count N [--seed S | --challenge-seed S] [--db FILE] "
-          "[--threads N] [--unlinked] [--model MODEL] [--json]",
+          "[--threads N] [--max-attempts N] [--unlinked] [--model MODEL [--model-any-puzzle]] [--quiet] "
+          "[--stats] "
+          "[--json]",
           args, options, vm))
     return 0;
   if (vm.count("level") == 0U)

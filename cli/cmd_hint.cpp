@@ -51,8 +51,8 @@ int runHint(const std::vector<std::string>& args) {
   po::variables_map vm;
   if (!parseArguments(
           "hint",
-          "piecework hint PUZZLE --challenge TEXT [--steps N] [--out FILE.svg|FILE.pdf|FILE.png] [--json] "
-          "[--model MODEL]",
+          "piecework hint PUZZLE --challenge TEXT|--challenge-file FILE [--steps N] "
+          "[--out FILE.svg|FILE.pdf|FILE.png] [--model MODEL [--model-any-puzzle]] [--unlinked] [--json]",
           args, options, vm))
     return 0;
   const int wanted = vm["steps"].as<int>();

@@ -151,7 +151,8 @@ int runRate(const std::vector<std::string>& args) {
   if (!parseArguments(
           "rate",
           "piecework rate PUZZLE --challenge TEXT | --challenge-file FILE [--explain[=full]] [--json] "
-          "[--model MODEL] [--unlinked]\n       piecework rate PUZZLE --disassemble [--json]",
+          "[--model MODEL [--model-any-puzzle]] [--unlinked]\n       piecework rate PUZZLE --disassemble "
+          "[--json]",
           args, options, vm))
     return 0;
   const Puzzle puzzle = loadPuzzle(vm["puzzle"].as<std::string>());

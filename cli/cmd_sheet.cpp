@@ -8,6 +8,7 @@
 #include "cli/command.hpp"
 #include "output/sheet.hpp"
 #include "output/walkthrough.hpp"
+#include "puzzle/burrtools.hpp"
 #include "puzzle/challenge.hpp"
 #include "puzzle/definition.hpp"
 #include "puzzle/errors.hpp"
@@ -37,6 +38,14 @@ std::string oneLine(const std::string& text) {
   return out;
 }
 
+// The heading a sheet gets without --title: the puzzle's title; for a BurrTools design, whose title is its
+// problem's name (often a designer's working name, "g"), the design's own name first, the problem's after it.
+std::string defaultHeading(const Puzzle& puzzle, const std::string& path) {
+  if (!isBurrToolsPath(path) || puzzle.title == puzzle.name) return puzzle.title;
+  if (puzzle.title.empty() || puzzle.title.starts_with(puzzle.name)) return puzzle.name;
+  return fmt::format("{} (problem {})", puzzle.name, puzzle.title);
+}
+
 }  // namespace
 
 int runSheet(const std::vector<std::string>& args) {
@@ -56,8 +65,10 @@ int runSheet(const std::vector<std::string>& args) {
   addRulesOption(options, "answers");
   po::variables_map vm;
   const char* usage =
-      "piecework sheet PUZZLE --challenge TEXT --out FILE.svg|FILE.pdf|FILE.png [--solution | --explain] "
-      "[--paper a4|a5|letter|WxH] [--model MODEL] [--json]";
+      "piecework sheet PUZZLE --challenge TEXT|--challenge-file FILE --out FILE.svg|FILE.pdf|FILE.png "
+      "[--solution | --explain] [--paper a4|a5|letter|WxH] [--title TEXT] [--model MODEL "
+      "[--model-any-puzzle]] "
+      "[--unlinked] [--json]";
   if (!parseArguments("sheet", usage, args, options, vm)) return 0;
   const std::optional<std::string> title = textOption(vm, "title");  // printed into the page: checked first
   if (vm.count("out") == 0U) throw InputError("sheet: missing --out FILE.pdf, FILE.svg or FILE.png");
@@ -93,7 +104,8 @@ int runSheet(const std::vector<std::string>& args) {
     }
     const std::string heading =
         title ? *title
-              : fmt::format("{}: {} {} challenge, solved step by step", puzzle.title,
+              : fmt::format("{}: {} {} challenge, solved step by step",
+                            defaultHeading(puzzle, vm["puzzle"].as<std::string>()),
                             rating.level == Level::Expert ? "an" : "a", levelName(rating.level));
     writeWalkthrough(out, puzzle, givens, challenge.marks, steps, paper, heading);
     if (vm.count("json") != 0U) {
@@ -115,9 +127,12 @@ int runSheet(const std::vector<std::string>& args) {
 
   SheetOptions sheet;
   sheet.paper = paper;
-  if (title) sheet.heading = *title;
+  sheet.heading = title ? *title : defaultHeading(puzzle, vm["puzzle"].as<std::string>());
   sheet.marks = challenge.marks;
-  sheet.caption = givens.empty() && challenge.marks.empty() ? "the empty board" : "challenge: " + written;
+  // (A challenge that writes as nothing, such as a design's own problem with nothing given, is the empty
+  // board too: never a bare "challenge:".)
+  sheet.caption = (givens.empty() && challenge.marks.empty()) || written.empty() ? "the empty board"
+                                                                                 : "challenge: " + written;
   FindResult found;
   if (vm.count("solution") != 0U) {
     FindOptions find;

@@ -79,7 +79,8 @@ int runSolve(const std::vector<std::string>& args) {
   po::variables_map vm;
   if (!parseArguments(
           "solve",
-          "piecework solve PUZZLE --challenge TEXT [--max N] [--json] [--color]\n"
+          "piecework solve PUZZLE --challenge TEXT|--challenge-file FILE [--max N] [--unlinked] [--json] "
+          "[--color]\n"
           "       piecework solve PUZZLE --disassemble [--challenge TEXT] [--max N] [--json] [--color]",
           args, options, vm))
     return 0;

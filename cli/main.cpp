@@ -29,7 +29,7 @@ const std::vector<Command>& commands() {
       {"generate", "generate unique challenges at a level, reproducible from a seed", runGenerate},
       {"catalog", "list, show, import, export, re-rate and check the challenges of a catalog", runCatalog},
       {"booklet", "print a booklet (PDF) of catalog challenges with answer keys", runBooklet},
-      {"sheet", "draw one challenge as SVG or PDF", runSheet},
+      {"sheet", "draw one challenge as SVG, PDF or PNG, with its answer or a walk-through", runSheet},
       {"hint", "the next move a person would make on a challenge, in words and as a picture", runHint},
       {"calibrate", "fit a rating model to a booklet's levels, with cross-validated agreement", runCalibrate},
       {"convert", "convert a puzzle: definition (TOML), BurrTools (.xmpuzzle), dlx", runConvert},

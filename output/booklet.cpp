@@ -6,12 +6,13 @@
 #include <cmath>
 #include <cstdlib>
 #include <map>
+#include <set>
 
+#include "output/booklet_rules.hpp"
 #include "output/draw.hpp"
 #include "output/page_text.hpp"
 #include "output/panel.hpp"
 #include "puzzle/errors.hpp"
-#include "puzzle/family.hpp"
 
 namespace piecework {
 namespace {
@@ -180,10 +181,6 @@ Grid answerGrid(const PageSize& page, const std::vector<BookletEntry>& entries, 
     if (scale > bestScale) bestScale = scale, best = grid;
   }
   return best;
-}
-
-std::string rulesText(const Puzzle& puzzle) {
-  return familyOf(puzzle).rulesText(puzzle);
 }
 
 // Sets the font at `size`, or smaller down to 6 points when `text` is wider than `width` (a long line on
@@ -452,11 +449,17 @@ bool fewerGivenHigher(const std::vector<BookletEntry>& entries, const std::vecto
   return falls;
 }
 
-void titlePage(cairo_t* cr, const PageSize& page, const std::vector<BookletEntry>& entries,
-               const std::vector<Group>& groups, const BookletOptions& options, int answersPage) {
+std::vector<const Puzzle*> puzzlesOf(const std::vector<Group>& groups) {
   std::vector<const Puzzle*> puzzles;
   for (const Group& g : groups)
     if (std::find(puzzles.begin(), puzzles.end(), g.puzzle) == puzzles.end()) puzzles.push_back(g.puzzle);
+  return puzzles;
+}
+
+// The title page's title and contents; returns the baseline of the contents' last row.
+double titleAndContents(cairo_t* cr, const PageSize& page, const std::vector<BookletEntry>& entries,
+                        const std::vector<Group>& groups, const BookletOptions& options, int answersPage) {
+  const std::vector<const Puzzle*> puzzles = puzzlesOf(groups);
   const std::string title = bookletTitle(entries, options);
   double y = page.h * 0.2;
   ink(cr);
@@ -518,22 +521,62 @@ void titlePage(cairo_t* cr, const PageSize& page, const std::vector<BookletEntry
   }
   if (options.solutions && options.answersAt == AnswersAt::Back && !groups.empty())
     row("Answers", "", "", answersPage, nullptr);
-  // How to play, per puzzle.
-  y += 44;
-  for (const Puzzle* p : puzzles) {
-    ink(cr);
-    showText(
-        cr,
-        fittedFont(cr, puzzles.size() == 1 ? std::string("How to play") : p->title, 12, true, right - left),
-        left, y);
-    setFont(cr, 10, false);
-    for (const std::string& l : wrapWords(cr, rulesText(*p), right - left)) {
-      y += 14;
-      showText(cr, l, left, y);
-    }
-    y += 26;
-    if (y > page.h - kMargin - 60) break;
+  return y;
+}
+
+// A context that measures text as the PDF surface sets it (cairo's PDF surface turns hinting off, which a
+// recording surface leaves on), for laying out pages before they are drawn.
+class MeasuringContext {
+ public:
+  MeasuringContext()
+      : surface_(cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, nullptr)),
+        cr_(cairo_create(surface_)) {
+    cairo_font_options_t* fontOptions = cairo_font_options_create();
+    cairo_font_options_set_hint_style(fontOptions, CAIRO_HINT_STYLE_NONE);
+    cairo_font_options_set_hint_metrics(fontOptions, CAIRO_HINT_METRICS_OFF);
+    cairo_font_options_set_antialias(fontOptions, CAIRO_ANTIALIAS_GRAY);
+    cairo_set_font_options(cr_, fontOptions);
+    cairo_font_options_destroy(fontOptions);
   }
+  MeasuringContext(const MeasuringContext&) = delete;
+  MeasuringContext& operator=(const MeasuringContext&) = delete;
+  ~MeasuringContext() {
+    cairo_destroy(cr_);
+    cairo_surface_destroy(surface_);
+  }
+  cairo_t* cr() const { return cr_; }
+
+ private:
+  cairo_surface_t* surface_;
+  cairo_t* cr_;
+};
+
+// The rules' horizontal extent on every page: the contents' columns.
+double rulesLeft(const PageSize& page) {
+  return page.w * 0.15;
+}
+
+// The rules of the booklet's puzzles, laid out: the title page's part under the contents, then a page per
+// further part. Measured on a context of its own, so that the count of pages is known before any is drawn.
+std::vector<RulesPage> bookletRules(const PageSize& page, const std::vector<BookletEntry>& entries,
+                                    const std::vector<Group>& groups, const BookletOptions& options) {
+  const MeasuringContext measuring;
+  const double contentsEnd = titleAndContents(measuring.cr(), page, entries, groups, options, 0);
+  RulesArea area;
+  area.width = page.w * 0.85 - rulesLeft(page);
+  area.firstTop = contentsEnd + 44;
+  area.firstBottom = page.h - kMargin - 34;  // above the note on the levels
+  area.top = kMargin + 12;
+  area.bottom = page.h - kMargin - kFooter;
+  return layOutRules(measuring.cr(), puzzlesOf(groups), area);
+}
+
+void titlePage(cairo_t* cr, const PageSize& page, const std::vector<BookletEntry>& entries,
+               const std::vector<Group>& groups, const BookletOptions& options, int answersPage,
+               const RulesPage& rules) {
+  titleAndContents(cr, page, entries, groups, options, answersPage);
+  ink(cr);
+  drawRules(cr, rules, rulesLeft(page));
   const std::string levelsNote =
       fewerGivenHigher(entries, groups)
           ? "Harder levels have fewer pieces given: dots in the page headers show the level (1 to 5)."
@@ -600,14 +643,43 @@ void imprintPage(cairo_t* cr, const PageSize& page, const std::vector<BookletEnt
   if (!options.edition.empty()) lines.emplace_back(options.edition, false);
   if (!options.date.empty()) lines.emplace_back(options.date, false);
   if (!options.isbn.empty()) lines.emplace_back("ISBN " + options.isbn, false);
+  const auto paragraph = [&](std::vector<std::string> texts) {
+    texts.erase(std::remove(texts.begin(), texts.end(), std::string()), texts.end());
+    if (texts.empty()) return;
+    lines.emplace_back("", false);
+    for (std::string& text : texts) lines.emplace_back(std::move(text), false);
+  };
+  paragraph({options.copyright, options.rights});
+  std::vector<std::string> publisher{options.publisher};
+  std::string addressLine;
+  for (const char c : options.address + "\n") {
+    if (c != '\n' && c != '/') {
+      addressLine += c;
+      continue;
+    }
+    const auto first = addressLine.find_first_not_of(' '), last = addressLine.find_last_not_of(' ');
+    if (first != std::string::npos) publisher.push_back(addressLine.substr(first, last - first + 1));
+    addressLine.clear();
+  }
+  paragraph(std::move(publisher));
   lines.emplace_back("", false);
   lines.emplace_back(
       fmt::format("{} challenge{}, each with exactly one solution, made and checked with piecework.",
                   entries.size(), entries.size() == 1 ? "" : "s"),
       false);
   const double width = page.w - 2 * kMargin, spacing = 14;
-  double y = page.h - kMargin - kFooter - spacing * static_cast<double>(lines.size() - 1);
+  // The title keeps to one line (made smaller when long); a long rights text wraps.
+  std::vector<std::pair<std::string, bool>> wrapped;
   for (const auto& [text, bold] : lines) {
+    if (bold || text.empty()) {
+      wrapped.emplace_back(text, bold);
+      continue;
+    }
+    setFont(cr, 10, false);
+    for (std::string& l : wrapWords(cr, text, width)) wrapped.emplace_back(std::move(l), false);
+  }
+  double y = page.h - kMargin - kFooter - spacing * static_cast<double>(wrapped.size() - 1);
+  for (const auto& [text, bold] : wrapped) {
     if (bold)
       ink(cr);
     else
@@ -659,16 +731,74 @@ DocumentInfo bookletInfo(const std::vector<BookletEntry>& entries, const Booklet
   return info;
 }
 
-std::vector<std::size_t> bookletOrder(const std::vector<BookletEntry>& entries) {
-  std::map<const Puzzle*, std::size_t> firstSeen;
-  for (const BookletEntry& e : entries) firstSeen.emplace(e.puzzle, firstSeen.size());
+BookletOrder parseBookletOrder(const std::string& text) {
+  BookletOrder order;
+  if (text == "puzzle") return order;
+  if (text == "level" || text == "generated") {
+    order.by = text == "level" ? BookletOrder::By::Level : BookletOrder::By::Generated;
+    return order;
+  }
+  order.by = BookletOrder::By::List;
+  std::string name;
+  for (const char c : text + ",") {
+    if (c != ',') {
+      name += c;
+      continue;
+    }
+    if (name.empty() || name.find_first_of(" \t") != std::string::npos)
+      throw InputError(fmt::format(
+          "--order '{}': expected puzzle, level, generated or puzzle names separated by commas", text));
+    if (std::find(order.puzzles.begin(), order.puzzles.end(), name) != order.puzzles.end())
+      throw InputError(fmt::format("--order: puzzle '{}' named twice", name));
+    order.puzzles.push_back(name);
+    name.clear();
+  }
+  return order;
+}
+
+std::vector<std::size_t> bookletOrder(const std::vector<BookletEntry>& entries, const BookletOrder& how) {
   std::vector<std::size_t> order(entries.size());
   for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-    const auto ka = std::pair(firstSeen.at(entries[a].puzzle), static_cast<int>(entries[a].level));
-    const auto kb = std::pair(firstSeen.at(entries[b].puzzle), static_cast<int>(entries[b].level));
-    return ka < kb;
-  });
+  const auto name = [&](std::size_t i) {
+    return entries[i].puzzle != nullptr ? entries[i].puzzle->name : "";
+  };
+  const auto level = [&](std::size_t i) { return static_cast<int>(entries[i].level); };
+  switch (how.by) {
+    case BookletOrder::By::Generated:
+      std::stable_sort(order.begin(), order.end(),
+                       [&](std::size_t a, std::size_t b) { return entries[a].id < entries[b].id; });
+      break;
+    case BookletOrder::By::Level:
+      std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        return std::pair(level(a), name(a)) < std::pair(level(b), name(b));
+      });
+      break;
+    case BookletOrder::By::Puzzle:
+      std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        return std::pair(name(a), level(a)) < std::pair(name(b), level(b));
+      });
+      break;
+    case BookletOrder::By::List: {
+      std::map<std::string, std::size_t> rank;
+      for (std::size_t k = 0; k < how.puzzles.size(); ++k) rank[how.puzzles[k]] = k;
+      std::set<std::string> present;
+      for (std::size_t i : order) {
+        if (rank.count(name(i)) == 0U)
+          throw InputError(
+              fmt::format("--order: the booklet has puzzle '{}' too; name every puzzle (or leave "
+                          "it out with --puzzle)",
+                          name(i)));
+        present.insert(name(i));
+      }
+      for (const std::string& listed : how.puzzles)
+        if (present.count(listed) == 0U)
+          throw InputError(fmt::format("--order: the booklet has no challenge of puzzle '{}'", listed));
+      std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        return std::pair(rank.at(name(a)), level(a)) < std::pair(rank.at(name(b)), level(b));
+      });
+      break;
+    }
+  }
   return order;
 }
 
@@ -678,16 +808,28 @@ BookletResult bookletPages(const std::vector<BookletEntry>& entries, const Bookl
   if (options.answersPerPage < 1 || options.answersPerPage > kMaxAnswersPerPage)
     throw InputError(
         fmt::format("--answers-per-page {}: expected 1 to {}", options.answersPerPage, kMaxAnswersPerPage));
-  const auto order = bookletOrder(entries);
-  const auto groups = groupsOf(entries, order, options.perPage, frontPagesOf(options));
+  const auto order = bookletOrder(entries, options.order);
+  // The rules' pages of their own (after the title page and the imprint) move the challenges on.
+  const int rulesPages =
+      entries.empty() ? 0
+                      : static_cast<int>(bookletRules(options.page, entries,
+                                                      groupsOf(entries, order, options.perPage, 0), options)
+                                             .size()) -
+                            1;
   BookletResult r;
-  r.frontPages = frontPagesOf(options);
+  r.rulesPages = rulesPages;
+  r.frontPages = frontPagesOf(options) + rulesPages;
+  const auto groups = groupsOf(entries, order, options.perPage, r.frontPages);
   r.challengePages = pagesOf(groups, options.perPage);
   const int n = static_cast<int>(entries.size());
   r.answerPages = options.solutions && options.answersAt == AnswersAt::Back
                       ? (n + options.answersPerPage - 1) / options.answersPerPage
                       : 0;
   r.pages = r.frontPages + r.challengePages + r.answerPages;
+  if (options.padTo < 1 || options.padTo > kMaxPadTo)
+    throw InputError(fmt::format("--pad {}: expected 1 to {}", options.padTo, kMaxPadTo));
+  r.blankPages = (options.padTo - r.pages % options.padTo) % options.padTo;
+  r.pages += r.blankPages;
   for (std::size_t i : order) r.order.push_back(entries[i].id);
   return r;
 }
@@ -699,7 +841,8 @@ std::vector<BookletPanel> bookletPanels(const std::vector<BookletEntry>& entries
   cairo_t* cr = cairo_create(surface);
   std::vector<BookletPanel> panels;
   const double foot = footStrip(options.page, options);
-  for (const Group& g : groupsOf(entries, bookletOrder(entries), options.perPage, pages.frontPages)) {
+  for (const Group& g :
+       groupsOf(entries, bookletOrder(entries, options.order), options.perPage, pages.frontPages)) {
     const Grid grid = challengeGrid(cr, options.page, entries, g.entries, options.perPage, foot);
     for (std::size_t k = 0; k < g.entries.size(); ++k) {
       const int onPage = static_cast<int>(k) % options.perPage;
@@ -732,7 +875,7 @@ BookletResult writeBooklet(const std::string& path, const std::vector<BookletEnt
     cropMarks(cr, page, bleed);
     doc.endPage();
   };
-  const auto order = bookletOrder(entries);
+  const auto order = bookletOrder(entries, options.order);
   const auto groups = groupsOf(entries, order, options.perPage, result.frontPages);
 
   doc.setInfo(bookletInfo(entries, options));
@@ -741,12 +884,20 @@ BookletResult writeBooklet(const std::string& path, const std::vector<BookletEnt
     coverPage(cr, page, bleed, entries, groups, options);
     endPage();
   }
+  const std::vector<RulesPage> rules = bookletRules(page, entries, groups, options);
   doc.addBookmark("Contents", doc.pages() + 1);
-  titlePage(cr, page, entries, groups, options, result.frontPages + 1 + result.challengePages);
+  titlePage(cr, page, entries, groups, options, result.frontPages + 1 + result.challengePages, rules.front());
   endPage();
   if (options.imprintPage) {
     doc.addBookmark("Imprint", doc.pages() + 1);
     imprintPage(cr, page, entries, options);
+    endPage();
+  }
+  for (std::size_t k = 1; k < rules.size(); ++k) {
+    if (k == 1) doc.addBookmark("How to play", doc.pages() + 1);
+    ink(cr);
+    drawRules(cr, rules[k], rulesLeft(page));
+    pageNumber(cr, page, doc.pages() + 1);
     endPage();
   }
   const double foot = footStrip(page, options);
@@ -813,6 +964,8 @@ BookletResult writeBooklet(const std::string& path, const std::vector<BookletEnt
       endPage();
     }
   }
+  // Blank pages to a multiple of --pad: left white, not even numbered, as printers expect them.
+  for (int k = 0; k < result.blankPages; ++k) endPage();
   if (doc.pages() != result.pages)
     throw std::logic_error(fmt::format("booklet: wrote {} pages, expected {}", doc.pages(), result.pages));
   doc.commit();

@@ -31,7 +31,21 @@ struct BookletEntry {
 // (as puzzle magazines print them).
 enum class AnswersAt { Back, Foot };
 
+// The order of a booklet's challenges (--order). Puzzle: puzzles by name, each from Starter to Wizard. Level:
+// levels from Starter to Wizard, each with its puzzles by name. Generated: as stored in the catalog (by id),
+// a group per run of one puzzle at one level. List: the puzzles in the order named (each from Starter to
+// Wizard). Within a group, as the entries come.
+struct BookletOrder {
+  enum class By { Puzzle, Level, Generated, List };
+  By by = By::Puzzle;
+  std::vector<std::string> puzzles;  // By::List: every puzzle of the booklet, by name
+};
+
+// "puzzle", "level", "generated" or a comma-separated list of puzzle names; InputError otherwise.
+BookletOrder parseBookletOrder(const std::string& text);
+
 struct BookletOptions {
+  BookletOrder order;
   PageSize page = pageSize(Paper::A4);  // the trimmed page, in points
   // Bleed in points on each side (0 to kMaxBleedMm): the PDF page grows by it, with crop marks in it at the
   // corners of the trimmed page.
@@ -54,20 +68,31 @@ struct BookletOptions {
   std::string isbn;  // checked by the caller (validIsbn)
   std::string edition;
   std::string date;
+  std::string copyright;  // the imprint page's lines a print shop asks for (output/imprint.hpp)
+  std::string publisher;
+  std::string rights;
+  std::string address;  // lines split at '/' or a newline
+  // Blank pages at the end up to a multiple of this many pages (1: none; 4 for saddle stitching).
+  int padTo = 1;
 };
 
 inline constexpr double kMaxBleedMm = 10;
+inline constexpr int kMaxPadTo = 64;
 
 struct BookletResult {
   int pages = 0;
-  int frontPages = 1;  // cover, title page, imprint page
+  int frontPages = 1;  // cover, title page, imprint page, the rules' pages of their own
+  int rulesPages = 0;  // "How to play" that did not fit under the title page's contents
   int challengePages = 0;
   int answerPages = 0;
+  int blankPages = 0;               // at the end, to a multiple of options.padTo
   std::vector<std::int64_t> order;  // entry ids in booklet order (numbers 1..N)
 };
 
-// The booklet order: grouped by puzzle (in order of first appearance), then by level; stable otherwise.
-std::vector<std::size_t> bookletOrder(const std::vector<BookletEntry>& entries);
+// The booklet order (options.order): indices into entries. InputError when a list leaves out a puzzle of the
+// booklet or names one it does not have.
+std::vector<std::size_t> bookletOrder(const std::vector<BookletEntry>& entries,
+                                      const BookletOrder& order = {});
 
 // Pages the booklet will have: the front pages (title, and cover and imprint when asked for) + per group of
 // one puzzle and level ceil(n / perPage) challenge pages + ceil(N / answersPerPage) answer pages for all N

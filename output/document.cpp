@@ -184,11 +184,16 @@ void Document::commit() {
   cairo_surface_destroy(surface_);
   surface_ = nullptr;
   std::FILE* file = out_.stream();
+  bool boxesMissing = false;
   if (format_ == DocumentFormat::Pdf && bleed_ > 0 && finished == CAIRO_STATUS_SUCCESS && !writeFailed_ &&
       std::fflush(file) == 0) {
     std::ifstream written(out_.temporaryPath(), std::ios::binary);
     const std::string pdf((std::istreambuf_iterator<char>(written)), std::istreambuf_iterator<char>());
+    // cairo (1.16 to 1.18) has no call for a page's TrimBox and BleedBox: they are added as an incremental
+    // update of the pages it wrote. A cairo that writes its pages otherwise fails the booklet here, rather
+    // than giving a print shop a PDF without the boxes.
     const std::string boxes = pageBoxesUpdate(pdf, bleed_);
+    if (boxes.empty()) boxesMissing = true;
     if (std::fwrite(boxes.data(), 1, boxes.size(), file) != boxes.size()) writeFailed_ = true;
   }
   if (format_ == DocumentFormat::Svg && finished == CAIRO_STATUS_SUCCESS) {
@@ -202,6 +207,8 @@ void Document::commit() {
     problem = cairo_status_to_string(finished);
   else if (writeFailed_)
     problem = "write error (disk full?)";
+  else if (boxesMissing)
+    problem = "this cairo wrote its pages in a form piecework cannot add the trim and bleed boxes to";
   committed_ = true;  // the file is moved into place or removed, whichever commit does
   out_.commit("document", problem);
 }

@@ -60,6 +60,7 @@ void centredText(cairo_t* cr, const std::string& text, double x, double y) {
   if (recordText(cr, text, x - e.x_bearing - e.width / 2 + e.x_advance / 2, y - e.y_bearing - e.height / 2,
                  0.5))
     return;
+  checkGlyphs(cr, text);
   cairo_move_to(cr, x - e.x_bearing - e.width / 2, y - e.y_bearing - e.height / 2);
   cairo_show_text(cr, text.c_str());
   cairo_new_path(cr);  // show_text leaves a current point that the next arc would join with a line

@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 #include <toml++/toml.h>
+#include <algorithm>
 #include <cctype>
 #include <fstream>
 #include <sstream>
@@ -58,15 +59,21 @@ Imprint readImprint(const std::string& path) {
   Imprint imprint;
   for (const auto& [key, value] : root) {
     const auto line = key.source().begin.line;
-    std::string* field = key == "title"     ? &imprint.title
-                         : key == "author"  ? &imprint.author
-                         : key == "isbn"    ? &imprint.isbn
-                         : key == "edition" ? &imprint.edition
-                         : key == "date"    ? &imprint.date
-                                            : nullptr;
+    std::string* field = key == "title"       ? &imprint.title
+                         : key == "author"    ? &imprint.author
+                         : key == "isbn"      ? &imprint.isbn
+                         : key == "edition"   ? &imprint.edition
+                         : key == "date"      ? &imprint.date
+                         : key == "copyright" ? &imprint.copyright
+                         : key == "publisher" ? &imprint.publisher
+                         : key == "rights"    ? &imprint.rights
+                         : key == "address"   ? &imprint.address
+                                              : nullptr;
     if (field == nullptr)
-      throw InputError(fmt::format("{}:{}: unknown key '{}' (expected title, author, isbn, edition, date)",
-                                   path, line, key.str()));
+      throw InputError(
+          fmt::format("{}:{}: unknown key '{}' (expected title, author, isbn, edition, date, "
+                      "copyright, publisher, rights, address)",
+                      path, line, key.str()));
     if (const auto* s = value.as_string())
       *field = s->get();
     else if (const auto* d = value.as_date(); d != nullptr && key == "date")
@@ -75,8 +82,11 @@ Imprint readImprint(const std::string& path) {
       *field = std::to_string(i->get());  // edition = 2, date = 2026
     else
       throw InputError(fmt::format("{}:{}: '{}' must be text in quotes", path, line, key.str()));
-    // TOML escapes (\u0001, \t) can hold what the document cannot print.
-    if (const std::string fault = textFault(*field); !fault.empty())
+    // TOML escapes (\u0001, \t) can hold what the document cannot print. An address is several lines: each
+    // is checked as one.
+    std::string checked = *field;
+    if (key == "address") std::replace(checked.begin(), checked.end(), '\n', '/');
+    if (const std::string fault = textFault(checked); !fault.empty())
       throw InputError(fmt::format("{}:{}: '{}' {}", path, line, key.str(), fault));
   }
   if (!imprint.isbn.empty() && !validIsbn(imprint.isbn))

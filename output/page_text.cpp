@@ -1,15 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "output/page_text.hpp"
 
-#include <cairo-ft.h>
-#include <fmt/format.h>
-#include <ft2build.h>
-#include FT_FREETYPE_H
-#include <cstdio>
-
+#include "output/font.hpp"
 #include "output/paint.hpp"
 #include "output/svg_text.hpp"
-#include "puzzle/errors.hpp"
 
 namespace piecework {
 
@@ -17,46 +11,8 @@ void setColour(cairo_t* cr, const std::string& hex, double alpha) {
   set(cr, parseColour(hex), alpha);
 }
 
-namespace {
-
-// The faces of --font (regular, emboldened), or nullptr for DejaVu Sans. They live until the program ends.
-cairo_font_face_t* gFontRegular = nullptr;
-cairo_font_face_t* gFontBold = nullptr;
-
-cairo_font_face_t* faceFromFile(const std::string& path, bool bold) {
-  static FT_Library library = nullptr;
-  if (library == nullptr && FT_Init_FreeType(&library) != 0)
-    throw InputError(fmt::format("--font {}: cannot start FreeType", path));
-  if (std::FILE* file = std::fopen(path.c_str(), "rb"))
-    std::fclose(file);
-  else
-    throw InputError(fmt::format("--font {}: cannot read the file", path));
-  FT_Face face = nullptr;
-  if (FT_New_Face(library, path.c_str(), 0, &face) != 0 || face == nullptr)
-    throw InputError(fmt::format("--font {}: not a font file FreeType can read", path));
-  if ((face->face_flags & FT_FACE_FLAG_SCALABLE) == 0) {
-    FT_Done_Face(face);
-    throw InputError(
-        fmt::format("--font {}: a bitmap font; give an outline font (TrueType or OpenType)", path));
-  }
-  cairo_font_face_t* cairoFace = cairo_ft_font_face_create_for_ft_face(face, 0);
-  if (bold) cairo_ft_font_face_set_synthesize(cairoFace, CAIRO_FT_SYNTHESIZE_BOLD);
-  return cairoFace;
-}
-
-}  // namespace
-
-void useFontFile(const std::string& path) {
-  gFontRegular = faceFromFile(path, false);
-  gFontBold = faceFromFile(path, true);
-}
-
 void setFont(cairo_t* cr, double size, bool bold) {
-  if (gFontRegular != nullptr)
-    cairo_set_font_face(cr, bold ? gFontBold : gFontRegular);
-  else
-    cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
-                           bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
+  setFontFace(cr, bold);
   cairo_set_font_size(cr, size);
 }
 
@@ -67,7 +23,8 @@ double textWidth(cairo_t* cr, const std::string& text) {
 }
 
 void showText(cairo_t* cr, const std::string& text, double x, double y, double align) {
-  if (recordText(cr, text, x, y, align)) return;
+  if (recordText(cr, text, x, y, align)) return;  // (an SVG's text: the viewer's fonts draw it)
+  checkGlyphs(cr, text);
   cairo_move_to(cr, x - align * textWidth(cr, text), y);
   cairo_show_text(cr, text.c_str());
   cairo_new_path(cr);

@@ -7,12 +7,9 @@
 #include <string>
 #include <vector>
 
-namespace piecework {
+#include "output/font.hpp"  // useFontFile, for the callers that set the font
 
-// Draws all text from now on with the font in `path` (TrueType, OpenType or any face FreeType reads), bold
-// text with the same face emboldened by cairo, instead of DejaVu Sans. Throws InputError naming the file when
-// it cannot be read as a font. For PDF pages: an SVG keeps naming DejaVu Sans in its <text> elements.
-void useFontFile(const std::string& path);
+namespace piecework {
 
 // Small helpers shared by the page code.
 void setColour(cairo_t* cr, const std::string& hex, double alpha = 1.0);

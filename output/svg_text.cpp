@@ -9,12 +9,24 @@ namespace piecework {
 namespace {
 
 const cairo_user_data_key_t kRunsKey{};
+const cairo_user_data_key_t kFaceNameKey{};
+
+struct FaceName {
+  std::string family;
+  bool bold = false;
+};
 
 bool isIdentity(const cairo_matrix_t& m) {
   return m.xx == 1 && m.yx == 0 && m.xy == 0 && m.yy == 1 && m.x0 == 0 && m.y0 == 0;
 }
 
 }  // namespace
+
+void nameFontFace(cairo_font_face_t* face, const std::string& family, bool bold) {
+  auto* name = new FaceName{family, bold};
+  cairo_font_face_set_user_data(face, &kFaceNameKey, name,
+                                [](void* data) { delete static_cast<FaceName*>(data); });
+}
 
 void keepTextAsRuns(cairo_t* cr, std::vector<TextRun>* runs) {
   cairo_set_user_data(cr, &kRunsKey, runs, nullptr);
@@ -30,7 +42,10 @@ bool recordText(cairo_t* cr, const std::string& text, double x, double y, double
   run.anchor = anchor;
   cairo_get_matrix(cr, &run.matrix);
   cairo_font_face_t* face = cairo_get_font_face(cr);
-  if (cairo_font_face_get_type(face) == CAIRO_FONT_TYPE_TOY) {
+  if (const auto* name = static_cast<const FaceName*>(cairo_font_face_get_user_data(face, &kFaceNameKey))) {
+    run.family = name->family;
+    run.bold = name->bold;
+  } else if (cairo_font_face_get_type(face) == CAIRO_FONT_TYPE_TOY) {
     run.family = cairo_toy_font_face_get_family(face);
     run.bold = cairo_toy_font_face_get_weight(face) == CAIRO_FONT_WEIGHT_BOLD;
   }

@@ -25,6 +25,10 @@ struct TextRun {
   double r = 0, g = 0, b = 0, alpha = 1;
 };
 
+// Names `face` (a FreeType face) for SVG's <text> elements: `family`, and bold or not. A face not named keeps
+// to "sans-serif", or its toy family when cairo's toy font API made it.
+void nameFontFace(cairo_font_face_t* face, const std::string& family, bool bold);
+
 // From now on, text shown through recordText on `cr` goes to `runs` (which must outlive `cr`).
 void keepTextAsRuns(cairo_t* cr, std::vector<TextRun>* runs);
 

@@ -18,6 +18,10 @@ inline constexpr std::size_t kMaxChallengeBytes = 64 * kKiB;      // --challenge
 inline constexpr std::size_t kMaxChallengeListBytes = 16 * kMiB;  // rate --challenge-file: many challenges
 inline constexpr std::size_t kMaxImportBytes = 256 * kMiB;        // catalog import (JSON lines)
 inline constexpr std::size_t kMaxJsonLinesBytes = 256 * kMiB;     // other JSON-lines inputs (calibration)
+inline constexpr std::size_t kMaxDlxBytes = 64 * kMiB;            // count FILE.dlx
+inline constexpr std::size_t kMaxDlxOptions = 2000000;            // its options (lines)
+inline constexpr std::size_t kMaxDlxItems =
+    10000;  // its items (the search's depth is at most the primary ones)
 // TOML: tables nested this deep (dotted keys, table headers, inline tables and arrays together).
 inline constexpr int kMaxTomlNesting = 32;
 
