@@ -230,6 +230,7 @@ Site wholeBlocks(Lattice lattice, const Site& size) {
 
 // Whether mirroring the piece gives a shape that no turn gives (cubes or spheres).
 bool chiral(Lattice lattice, const PieceDef& piece) {
+  if (turnedOverInSpace(lattice, piece.faces.front())) return false;
   std::vector<Transform> rotations;
   for (const auto& t : pointGroup(lattice))
     if (!t.mirror) rotations.push_back(t);
@@ -523,7 +524,7 @@ std::string toBurrTools(const Puzzle& puzzle) {
                        (rgb >> 8U) & 0xffU, rgb & 0xffU);
   };
   if (constraints.empty()) {
-    // Each piece in its own colour: with a neutral result, colours constrain nothing.
+    // The pieces' colours as the file's colours, for a designer to use; no voxel carries them.
     for (const auto& piece : puzzle.pieces) xml += colourXml(piece.colour);
   } else {
     // The constraint colours 1..n, drawn in the pieces' colours in turn.
@@ -588,7 +589,9 @@ std::string toBurrTools(const Puzzle& puzzle) {
     const std::string name = letterFirst          ? piece.name
                              : piece.name.empty() ? fmt::format("[{}]", piece.letter)
                                                   : fmt::format("[{}] {}", piece.letter, piece.name);
-    xml += voxelXml(name, size, cells, constraints.empty() ? static_cast<int>(p) + 1 : 0, cellColours);
+    // (no colour of its own: BurrTools compares voxel colours when it looks for mirror pairs, and would
+    // count a filling and its mirror image apart where the pieces' colours differ: docs/interop.md)
+    xml += voxelXml(name, size, cells, 0, cellColours);
   }
   xml +=
       fmt::format("</shapes><problems><problem name=\"{}\" state=\"0\"><shapes>", xmlEscaped(puzzle.title));

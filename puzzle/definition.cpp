@@ -347,6 +347,7 @@ class Reader final : public DefinitionReader {
       fail(table.get("letter"), fmt::format("a piece letter is one letter or digit, not '{}'", letter));
     piece.letter = letter[0];
     piece.name = optionalText(table, "name").value_or(letter);
+    piece.colourGiven = table.get("colour") != nullptr;
     piece.colour = optionalString(table, "colour").value_or(kPalette[index % 14]);
     if (piece.colour.size() != 7 || piece.colour[0] != '#' ||
         !std::all_of(piece.colour.begin() + 1, piece.colour.end(),

@@ -160,6 +160,23 @@ int partVoxel(Lattice lattice, int c) {
 
 }  // namespace
 
+bool turnedOverInSpace(Lattice lattice, const Shape& shape) {
+  if (lattice != Lattice::Spheres) return false;
+  // (ball layer coordinates are an affine image of space, so coplanar there is coplanar in space)
+  for (std::size_t a = 1; a < shape.size(); ++a)
+    for (std::size_t b = a + 1; b < shape.size(); ++b)
+      for (std::size_t c = b + 1; c < shape.size(); ++c) {
+        const Site& o = shape[0];
+        const long long u[3] = {shape[a].x - o.x, shape[a].y - o.y, shape[a].z - o.z};
+        const long long v[3] = {shape[b].x - o.x, shape[b].y - o.y, shape[b].z - o.z};
+        const long long w[3] = {shape[c].x - o.x, shape[c].y - o.y, shape[c].z - o.z};
+        const long long volume = u[0] * (v[1] * w[2] - v[2] * w[1]) - u[1] * (v[0] * w[2] - v[2] * w[0]) +
+                                 u[2] * (v[0] * w[1] - v[1] * w[0]);
+        if (volume != 0) return false;
+      }
+  return true;
+}
+
 bool isCell(Lattice lattice, const Site& s) {
   if (lattice == Lattice::TetrahedraOctahedra) return s.z % 2 != 0 || (s.x + s.y + s.z / 2) % 2 == 0;
   if (lattice == Lattice::RhombicTetrahedra) {

@@ -180,6 +180,13 @@ using Shape = std::vector<Site>;
 Shape normalized(Lattice lattice, Shape shape);
 Shape transformed(Lattice lattice, const Transform& t, const Shape& shape);
 
+// Whether a turn in space takes the shape to each of its mirror images although no turn of the lattice
+// does: balls whose centres lie in one plane (a flat piece turned over about a line in its plane lies in
+// the same plane again; in a triangular layer of the packing that is no symmetry of the packing, but every
+// ball lands on a ball's place, as BurrTools' sphere grid turns it). Other cells are not round, so there
+// the lattice's turns are all the turns.
+bool turnedOverInSpace(Lattice lattice, const Shape& shape);
+
 // The distinct normalised images of `shape` under the given group elements.
 std::vector<Shape> distinctImages(Lattice lattice, const Shape& shape, const std::vector<Transform>& group);
 

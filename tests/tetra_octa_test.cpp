@@ -301,15 +301,13 @@ TEST(TetrahedraOctahedra, ShowSolveSheetAndBadInput) {
   EXPECT_EQ(piece.status, 2);
   EXPECT_NE(piece.err.find("[1, 0, 0] is no cell"), std::string::npos) << piece.err;
   EXPECT_TRUE(oneLine(piece.err)) << piece.err;
-  // An octahedron missing one of its 8 eighths.
+  // An octahedron missing one of its 8 eighths: BurrTools' part-cells (tests/part_cells_test.cpp), read
+  // voxel by voxel; the whole pieces cover one eighth more than the board has, so nothing fits (by hand).
   // (the first '#' is the lower tetrahedron's, the second an eighth of an octahedron)
   writeGzip(dir + "/partial.xmpuzzle",
             ringFile([](std::string& v) { v[v.find('#', v.find('#') + 1)] = '_'; }));
-  const auto partial = runPiecework("count '" + dir + "/partial.xmpuzzle'");
-  EXPECT_EQ(partial.status, 2);
-  EXPECT_NE(partial.err.find("partial.xmpuzzle:2: shape 'ring'"), std::string::npos) << partial.err;
-  EXPECT_NE(partial.err.find("has 7 of its 8 eighths"), std::string::npos) << partial.err;
-  EXPECT_TRUE(oneLine(partial.err)) << partial.err;
+  const json partial = countJson(dir + "/partial.xmpuzzle");
+  EXPECT_EQ(partial["solutions"], 0) << partial.dump();
   // A voxel that is no part of a cell (the first corner of the block of cube (0, 0, 0), whose grid point
   // (0, 0, 0) has an even sum).
   writeGzip(dir + "/corner.xmpuzzle", ringFile([](std::string& v) { v[v.find('>') + 1] = '#'; }));
