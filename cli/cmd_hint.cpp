@@ -51,7 +51,7 @@ int runHint(const std::vector<std::string>& args) {
   po::variables_map vm;
   if (!parseArguments(
           "hint",
-          "piecework hint PUZZLE [--challenge TEXT] [--steps N] [--out FILE.svg|FILE.pdf|FILE.png] [--json] "
+          "piecework hint PUZZLE --challenge TEXT [--steps N] [--out FILE.svg|FILE.pdf|FILE.png] [--json] "
           "[--model MODEL]",
           args, options, vm))
     return 0;
@@ -67,7 +67,7 @@ int runHint(const std::vector<std::string>& args) {
   checkModelPuzzle(model, puzzle, vm);
   Rules rules = readRules(vm);
   const Challenge challenge =
-      readChallengeText(puzzle, vm, false);  // (none: the puzzle as posed, nothing placed)
+      readChallengeText(puzzle, vm, true);
   const std::vector<int>& givens = challenge.givens;
   rules.marks = challenge.marks;
   const Problem problem = makeProblem(puzzle, givens, rules);

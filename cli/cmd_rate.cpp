@@ -114,7 +114,7 @@ int runRate(const std::vector<std::string>& args) {
   po::variables_map vm;
   if (!parseArguments(
           "rate",
-          "piecework rate PUZZLE [--challenge TEXT | --challenge-file FILE] [--explain[=full]] [--json] "
+          "piecework rate PUZZLE --challenge TEXT | --challenge-file FILE [--explain[=full]] [--json] "
           "[--model MODEL] [--unlinked]",
           args, options, vm))
     return 0;
@@ -123,16 +123,15 @@ int runRate(const std::vector<std::string>& args) {
   checkModelPuzzle(model, puzzle, vm);
   const Rules rules = readRules(vm);
   const bool fromFile = vm.count("challenge-file") != 0U;
+  if (!fromFile && vm.count("challenge") == 0U) throw InputError("missing --challenge (or --challenge-file)");
 
   std::vector<ChallengeText> texts;
   if (fromFile) {
     const std::string file = vm["challenge-file"].as<std::string>();
     texts =
         splitChallengeFile(puzzle, file == "-" ? "<stdin>" : file, challengeText(vm, kMaxChallengeListBytes));
-  } else if (vm.count("challenge") != 0U) {
-    texts.push_back({challengeText(vm), 0});
   } else {
-    texts.push_back({formatChallenge(puzzle, {}), 0});  // the puzzle as posed: nothing placed
+    texts.push_back({challengeText(vm), 0});
   }
   const std::string file = fromFile ? vm["challenge-file"].as<std::string>() : std::string();
   const ChallengeWhere where = [&](const ChallengeText& t) {

@@ -56,7 +56,7 @@ int runSheet(const std::vector<std::string>& args) {
   addRulesOption(options, "answers");
   po::variables_map vm;
   const char* usage =
-      "piecework sheet PUZZLE [--challenge TEXT] --out FILE.svg|FILE.pdf|FILE.png [--solution | --explain] "
+      "piecework sheet PUZZLE --challenge TEXT --out FILE.svg|FILE.pdf|FILE.png [--solution | --explain] "
       "[--paper a4|a5|letter|WxH] [--model MODEL] [--json]";
   if (!parseArguments("sheet", usage, args, options, vm)) return 0;
   const std::optional<std::string> title = textOption(vm, "title");  // printed into the page: checked first
@@ -71,7 +71,7 @@ int runSheet(const std::vector<std::string>& args) {
   if (model && vm.count("explain") == 0U)
     throw InputError("sheet: --model grades the walk-through's heading; it applies only with --explain");
   const Challenge challenge =
-      readChallengeText(puzzle, vm, false);  // (none: the puzzle as posed, nothing placed)
+      readChallengeText(puzzle, vm, true);
   const std::vector<int>& givens = challenge.givens;
   // The challenge in one line, for captions and JSON (a pattern or marks as the user wrote them).
   const std::string written =

@@ -44,14 +44,13 @@ int runSolve(const std::vector<std::string>& args) {
   addRulesOption(options);
   po::variables_map vm;
   if (!parseArguments("solve",
-                      "piecework solve PUZZLE [--challenge TEXT] [--max N] [--distinct] [--json] [--color]\n"
-                      "(without --challenge: the puzzle as posed, nothing placed)",
+                      "piecework solve PUZZLE --challenge TEXT [--max N] [--distinct] [--json] [--color]",
                       args, options, vm))
     return 0;
   // Every solution is kept in memory until printed: a bound, not "every solution" for a wrapped -1.
   const std::size_t maxShown = parseWholeNumber(vm["max"].as<std::string>(), "--max", 1, kMaxSolutionsShown);
   const Puzzle puzzle = loadPuzzle(vm["puzzle"].as<std::string>());
-  Challenge challenge = readChallengeText(puzzle, vm, false);  // (none: the empty board, as posed)
+  Challenge challenge = readChallengeText(puzzle, vm, true);
   const std::vector<int>& givens = challenge.givens;
   FindOptions find;
   find.rules = readRules(vm);
