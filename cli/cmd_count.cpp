@@ -33,7 +33,7 @@ namespace {
 
 struct BurrToolsCount {
   std::optional<std::uint64_t> assemblies;  // BurrTools' count, where it is defined
-  bool withMirrors = false;                 // mirror images were merged too (every piece is its own)
+  bool withMirrors = false;                 // mirror images were merged too (the pieces are mirror-paired)
   std::optional<std::uint64_t> stored;      // the count a BurrTools file stores for the problem
 };
 
@@ -47,7 +47,7 @@ BurrToolsCount countAsBurrTools(const Puzzle& puzzle, const std::string& path, c
     for (const auto& problem : burrToolsProblems(path))
       if (problem.selected) out.stored = problem.storedAssemblies;
   if (!givens.empty()) return out;
-  std::optional<std::vector<Symmetry>> group = burrToolsSymmetries(puzzle);
+  std::optional<std::vector<Symmetry>> group = burrToolsSymmetries(puzzle, isBurrToolsPath(path));
   if (!group) return out;
   out.withMirrors = std::any_of(group->begin(), group->end(), [](const Symmetry& s) { return s.mirror; }) ||
                     puzzle.lattice == Lattice::Square;

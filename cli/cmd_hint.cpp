@@ -66,7 +66,8 @@ int runHint(const std::vector<std::string>& args) {
   const std::optional<RatingModel> model = readModelOption(vm);  // the level in --json
   checkModelPuzzle(model, puzzle, vm);
   Rules rules = readRules(vm);
-  const Challenge challenge = readChallengeText(puzzle, vm, true);
+  const Challenge challenge =
+      readChallengeText(puzzle, vm, true);
   const std::vector<int>& givens = challenge.givens;
   rules.marks = challenge.marks;
   const Problem problem = makeProblem(puzzle, givens, rules);

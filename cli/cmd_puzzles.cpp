@@ -36,6 +36,8 @@ int runPuzzles(const std::vector<std::string>& args) {
                           : puzzle.lattice == Lattice::RhombicDodecahedra  ? "rhombic-dodecahedra"
                           : puzzle.lattice == Lattice::TriangularPrisms    ? "triangular-prisms"
                           : puzzle.lattice == Lattice::TetrahedraOctahedra ? "tetrahedra-octahedra"
+                          : puzzle.lattice == Lattice::RhombicTetrahedra   ? "rhombic-tetrahedra"
+                          : puzzle.lattice == Lattice::TetraOctaParts      ? "tetrahedra-octahedra-parts"
                                                                            : "hex-pegs";
     if (vm.count("json") != 0U) {
       list.push_back({{"name", name},

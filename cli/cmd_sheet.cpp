@@ -81,7 +81,8 @@ int runSheet(const std::vector<std::string>& args) {
   checkModelPuzzle(model, puzzle, vm);
   if (model && vm.count("explain") == 0U)
     throw InputError("sheet: --model grades the walk-through's heading; it applies only with --explain");
-  const Challenge challenge = readChallengeText(puzzle, vm, true);
+  const Challenge challenge =
+      readChallengeText(puzzle, vm, true);
   const std::vector<int>& givens = challenge.givens;
   // The challenge in one line, for captions and JSON (a pattern or marks as the user wrote them).
   const std::string written =

@@ -92,6 +92,16 @@ int runShow(const std::vector<std::string>& args) {
            "its faces with the 4 tetrahedra under it and the 4 over it); layers 2, 4, ... hold a "
            "tetrahedron in each square of the grid, whose corners are the octahedra's places around "
            "it)\n\n";
+  if (puzzle.lattice == Lattice::RhombicTetrahedra)
+    std::cout
+        << "(BurrTools' rhombic grid voxel by voxel, layer by layer from the bottom: each block of 5 x 5 "
+           "x 5 voxels is a cube cut into 24 tetrahedra, the voxels with one coordinate 0 or 4, one 1 or "
+           "3 and one 2 within the block; a rhombic dodecahedron is a cube's 24 and the 4 on each of "
+           "its faces in the cubes around it)\n\n";
+  if (puzzle.lattice == Lattice::TetraOctaParts)
+    std::cout << "(BurrTools' tetrahedra-octahedra grid voxel by voxel, layer by layer from the bottom: each "
+                 "block of 3 x 3 x 3 voxels is a cube; its centre is the cube's tetrahedron, its corners at "
+                 "every other grid corner eighths of the octahedra centred there)\n\n";
   std::cout << fmt::format("{:<6} {:<14} {:>6} {:>12} {:>10}\n", "letter", "name", "copies", "orientations",
                            "placements");
   for (int i = 0; i < puzzle.pieceCount(); ++i) {

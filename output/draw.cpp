@@ -715,7 +715,7 @@ Extent FamilyDrawing::pieceExtent(const Puzzle& puzzle, int piece) const {
   if (drawsColouredSquares(puzzle)) return colouredPieceExtent(puzzle, piece);
   const PieceDef& def = puzzle.pieces[static_cast<std::size_t>(piece)];
   if (faceCentred(puzzle.lattice) || puzzle.lattice == Lattice::TriangularPrisms ||
-      puzzle.lattice == Lattice::TetrahedraOctahedra)
+      puzzle.lattice == Lattice::TetrahedraOctahedra || partCells(puzzle.lattice))
     return ballLayersExtent(flatShape(puzzle, def.faces.front()));
   if (puzzle.lattice == Lattice::Cubic) {
     const IsoFrame f = isoFrame(flatShape(puzzle, def.faces.front()));
@@ -736,7 +736,7 @@ void FamilyDrawing::drawPiece(cairo_t* cr, const Puzzle& puzzle, int piece, doub
   if (drawsColouredSquares(puzzle)) return drawColouredPiece(cr, puzzle, piece, x, y, scale);
   const PieceDef& def = puzzle.pieces[static_cast<std::size_t>(piece)];
   if (faceCentred(puzzle.lattice) || puzzle.lattice == Lattice::TriangularPrisms ||
-      puzzle.lattice == Lattice::TetrahedraOctahedra) {
+      puzzle.lattice == Lattice::TetrahedraOctahedra || partCells(puzzle.lattice)) {
     const Shape shape = flatShape(puzzle, def.faces.front());
     const double width = shapeExtent(shape).w;
     double at = x;

@@ -221,8 +221,16 @@ std::string gzipped(const std::string& data) {
   return out;
 }
 
+// A part-cell shape's voxel box grown to whole blocks of the grid, as BurrTools keeps its shapes.
+Site wholeBlocks(Lattice lattice, const Site& size) {
+  const int b = partBlock(lattice);
+  const auto whole = [b](int n) { return (n + b - 1) / b * b; };
+  return Site{whole(size.x), whole(size.y), whole(size.z)};
+}
+
 // Whether mirroring the piece gives a shape that no turn gives (cubes or spheres).
 bool chiral(Lattice lattice, const PieceDef& piece) {
+  if (turnedOverInSpace(lattice, piece.faces.front())) return false;
   std::vector<Transform> rotations;
   for (const auto& t : pointGroup(lattice))
     if (!t.mirror) rotations.push_back(t);
@@ -287,12 +295,6 @@ std::string burrToolsDefinition(const std::string& path) {
     shapes.push_back(readVoxel(
         reader, v,
         gridType == kRhombicGrid || gridType == kTetraOctaGrid ? kMaxRhombicVoxelSide : kMaxVoxelSide));
-  if (gridType == kSphereGrid)
-    for (Voxel& v : shapes) v = sphereLayers(reader.file, v);
-  if (gridType == kRhombicGrid)
-    for (Voxel& v : shapes) v = rhombicSpheres(reader.file, v);
-  if (gridType == kTetraOctaGrid)
-    for (Voxel& v : shapes) v = tetraOctaSites(reader.file, v);
 
   const auto problems = children(child(root, "problems"), "problem");
   if (problems.empty()) reader.fail(root, "no problem in the file (BurrTools: Problems tab)");
@@ -335,6 +337,13 @@ std::string burrToolsDefinition(const std::string& path) {
     if (count > 0) pieces.push_back({&shapes[static_cast<std::size_t>(id)], count, minCount, id});
   }
   if (pieces.empty()) reader.fail(problem, "the problem has no pieces");
+  // The shapes in piecework's sites (burrtools_grids.hpp), those of this problem only: a shape the problem
+  // does not use may be anything.
+  std::vector<Voxel*> problemShapes{&shapes[static_cast<std::size_t>(&result - shapes.data())]};
+  for (const Piece& p : pieces) problemShapes.push_back(&shapes[static_cast<std::size_t>(p.id)]);
+  std::sort(problemShapes.begin(), problemShapes.end());
+  problemShapes.erase(std::unique(problemShapes.begin(), problemShapes.end()), problemShapes.end());
+  const std::string lattice = gridShapes(reader.file, gridType, problemShapes, &result);
 
   // Colour constraints: where the result has coloured voxels, a piece's coloured voxel may only go on a
   // neutral one or one whose colour the problem's <bitmap> pairs with it (colours numbered from 0 there, from
@@ -405,14 +414,7 @@ std::string burrToolsDefinition(const std::string& path) {
   // (soma.xmpuzzle and soma.xmpuzzle.gz are the same puzzle, soma): the comment names only the problem.
   std::string toml = fmt::format("# Read from a BurrTools file (problem {}).\n", problemNumber);
   toml += fmt::format("name = {}\ntitle = {}\nlattice = \"{}\"\nboard = {}\n", tomlString(base),
-                      tomlString(title),
-                      flat                         ? "square"
-                      : gridType == kSphereGrid    ? "spheres"
-                      : gridType == kRhombicGrid   ? "rhombic-dodecahedra"
-                      : gridType == kPrismGrid     ? "triangular-prisms"
-                      : gridType == kTetraOctaGrid ? "tetrahedra-octahedra"
-                                                   : "cubic",
-                      tomlString(board));
+                      tomlString(title), flat ? "square" : lattice, tomlString(board));
   if (anyVariable && !mixed) toml += "fill_every_cell = false\n";
   if (constrained) {
     std::vector<int> boardColours;
@@ -482,7 +484,7 @@ std::string toBurrTools(const Puzzle& puzzle) {
                       "(it knows only turning in space)",
                       puzzle.name, piece.letter));
     if ((faceCentred(puzzle.lattice) || puzzle.lattice == Lattice::TriangularPrisms ||
-         puzzle.lattice == Lattice::TetrahedraOctahedra) &&
+         puzzle.lattice == Lattice::TetrahedraOctahedra || partCells(puzzle.lattice)) &&
         piece.moves == Moves::Faces)
       throw InputError(
           fmt::format("{}: piece '{}' lies on given faces only, but BurrTools turns pieces of "
@@ -491,6 +493,7 @@ std::string toBurrTools(const Puzzle& puzzle) {
                       puzzle.lattice == Lattice::Spheres              ? "balls"
                       : puzzle.lattice == Lattice::RhombicDodecahedra ? "rhombic dodecahedra"
                       : puzzle.lattice == Lattice::TriangularPrisms   ? "triangular prisms"
+                      : puzzle.lattice == Lattice::RhombicTetrahedra  ? "the rhombic grid's tetrahedra"
                                                                       : "tetrahedra and octahedra"));
     if (layered(puzzle.lattice) && piece.moves != Moves::Turn && chiral(puzzle.lattice, piece))
       throw InputError(
@@ -501,26 +504,27 @@ std::string toBurrTools(const Puzzle& puzzle) {
   const bool spheres = puzzle.lattice == Lattice::Spheres;
   const ColourConstraints& constraints = puzzle.colourConstraints;
   const bool rhombic = puzzle.lattice == Lattice::RhombicDodecahedra;
+  const bool parts = partCells(puzzle.lattice);  // (sites are BurrTools' voxels: geometry.hpp, Site)
   const bool prisms = puzzle.lattice == Lattice::TriangularPrisms;
   const bool tetraOcta = puzzle.lattice == Lattice::TetrahedraOctahedra;
-  const bool wide = rhombic || tetraOcta;  // (several voxels to a cell along an axis)
-  if ((spheres || rhombic || prisms || tetraOcta) && !constraints.empty())
+  const bool wide = rhombic || tetraOcta || parts;  // (several voxels to a cell along an axis)
+  if ((spheres || rhombic || prisms || tetraOcta || parts) && !constraints.empty())
     throw InputError(
         fmt::format("{}: colour constraints are written to BurrTools files on cubes only", puzzle.name));
   std::string xml =
       fmt::format("<?xml version=\"1.0\"?>\n<puzzle version=\"2\"><gridType type=\"{}\"/><colors>",
-                  spheres     ? kSphereGrid
-                  : rhombic   ? kRhombicGrid
-                  : prisms    ? kPrismGrid
-                  : tetraOcta ? kTetraOctaGrid
-                              : 0);
+                  spheres                                                   ? kSphereGrid
+                  : rhombic || puzzle.lattice == Lattice::RhombicTetrahedra ? kRhombicGrid
+                  : prisms                                                  ? kPrismGrid
+                  : tetraOcta || puzzle.lattice == Lattice::TetraOctaParts  ? kTetraOctaGrid
+                                                                            : 0);
   const auto colourXml = [](const std::string& hex) {
     const unsigned long rgb = std::strtoul(hex.c_str() + (hex.empty() ? 0 : 1), nullptr, 16);
     return fmt::format("<color red=\"{}\" green=\"{}\" blue=\"{}\"/>", (rgb >> 16U) & 0xffU,
                        (rgb >> 8U) & 0xffU, rgb & 0xffU);
   };
   if (constraints.empty()) {
-    // Each piece in its own colour: with a neutral result, colours constrain nothing.
+    // The pieces' colours as the file's colours, for a designer to use; no voxel carries them.
     for (const auto& piece : puzzle.pieces) xml += colourXml(piece.colour);
   } else {
     // The constraint colours 1..n, drawn in the pieces' colours in turn.
@@ -547,6 +551,7 @@ std::string toBurrTools(const Puzzle& puzzle) {
   if (spheres) board = sphereVoxels(board, boardSize);
   if (rhombic) board = rhombicVoxels(sphereVoxels(board, boardSize), boardSize);
   if (tetraOcta) board = tetraOctaVoxels(board, boardSize);
+  if (parts) boardSize = wholeBlocks(puzzle.lattice, boardSize);
   if (std::max({boardSize.x, boardSize.y, boardSize.z}) > (wide ? kMaxRhombicVoxelSide : kMaxVoxelSide))
     throw InputError(fmt::format(
         "{}: the board is {} x {} x {} voxels in BurrTools' grid, wider than the {} "
@@ -577,13 +582,16 @@ std::string toBurrTools(const Puzzle& puzzle) {
     if (spheres) cells = sphereVoxels(cells, size);
     if (rhombic) cells = rhombicVoxels(sphereVoxels(cells, size), size);
     if (tetraOcta) cells = tetraOctaVoxels(cells, size);
+    if (parts) size = wholeBlocks(puzzle.lattice, size);
     // The reader takes a name's first character as the letter; a name that does not start with the letter
     // (in the same case) gets it in front in brackets, "[A] 2x2x3 block", which the reader takes off again.
     const bool letterFirst = !piece.name.empty() && piece.name[0] == piece.letter;
     const std::string name = letterFirst          ? piece.name
                              : piece.name.empty() ? fmt::format("[{}]", piece.letter)
                                                   : fmt::format("[{}] {}", piece.letter, piece.name);
-    xml += voxelXml(name, size, cells, constraints.empty() ? static_cast<int>(p) + 1 : 0, cellColours);
+    // (no colour of its own: BurrTools compares voxel colours when it looks for mirror pairs, and would
+    // count a filling and its mirror image apart where the pieces' colours differ: docs/interop.md)
+    xml += voxelXml(name, size, cells, 0, cellColours);
   }
   xml +=
       fmt::format("</shapes><problems><problem name=\"{}\" state=\"0\"><shapes>", xmlEscaped(puzzle.title));

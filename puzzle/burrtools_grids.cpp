@@ -221,6 +221,50 @@ Voxel tetraOctaSites(const std::string& file, const Voxel& v) {
   return boxOfSites(v, sites, Lattice::TetrahedraOctahedra);  // (the aligned box keeps the cells' kinds)
 }
 
+Voxel partCellVoxels(const std::string& file, const Voxel& v, Lattice lattice) {
+  for (int z = 0; z < v.z; ++z)
+    for (int y = 0; y < v.y; ++y)
+      for (int x = 0; x < v.x; ++x)
+        if (v.at(x, y, z) != VoxelState::Empty && !isCell(lattice, Site{x, y, z}))
+          throw InputError(
+              fmt::format("{}:{}: shape '{}': voxel ({}, {}, {}) is no {}", file, v.line, v.name, x, y, z,
+                          lattice == Lattice::RhombicTetrahedra
+                              ? "tetrahedron of the rhombic grid"
+                              : "part of a tetrahedron or octahedron of the tetrahedra-octahedra grid"));
+  return v;
+}
+
+std::string gridShapes(const std::string& file, int gridType, const std::vector<Voxel*>& shapes,
+                       const Voxel* result) {
+  if (gridType == kSphereGrid) {
+    for (Voxel* v : shapes) *v = sphereLayers(file, *v);
+    return "spheres";
+  }
+  if (gridType == kPrismGrid) return "triangular-prisms";
+  if (gridType != kRhombicGrid && gridType != kTetraOctaGrid) return "cubic";
+  const bool rhombic = gridType == kRhombicGrid;
+  const Lattice parts = rhombic ? Lattice::RhombicTetrahedra : Lattice::TetraOctaParts;
+  for (Voxel* v : shapes) *v = partCellVoxels(file, *v, parts);
+  // Whole polyhedra where they count the same: on the tetrahedra-octahedra grid the shifts and turns of
+  // whole cells are BurrTools' own, always; on the rhombic grid BurrTools also shifts a dodecahedron by a
+  // single cube, which puts it across 7 others, but no filling of a board of whole dodecahedra uses such a
+  // placement when every cell must be filled (docs/interop.md, "Part-cells"), so there only.
+  const bool variable = std::any_of(result->state.begin(), result->state.end(),
+                                    [](VoxelState s) { return s == VoxelState::Variable; });
+  if (!rhombic || !variable) {
+    std::vector<Voxel> whole;
+    try {
+      for (const Voxel* v : shapes)
+        whole.push_back(rhombic ? rhombicSpheres(file, *v) : tetraOctaSites(file, *v));
+    } catch (const InputError&) {
+      return rhombic ? "rhombic-tetrahedra" : "tetrahedra-octahedra-parts";
+    }
+    for (std::size_t i = 0; i < shapes.size(); ++i) *shapes[i] = std::move(whole[i]);
+    return rhombic ? "rhombic-dodecahedra" : "tetrahedra-octahedra";
+  }
+  return "rhombic-tetrahedra";
+}
+
 // The inverse of tetraOctaSites: each site's voxels, shifted by whole steps of 2 cubes (6 voxels) to start
 // at 0 or more (so that every cube keeps its parity). The box grows to whole cubes.
 std::map<Site, char> tetraOctaVoxels(const std::map<Site, char>& sites, Site& size) {

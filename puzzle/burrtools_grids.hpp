@@ -57,7 +57,15 @@ constexpr int kTetrahedraPerCell = 48;
 constexpr int kTetraOctaGrid = 4;
 constexpr int kTetraOctaBlock = 3;
 
-// Reading: a shape's voxels in BurrTools' grid as a box of piecework's sites (Voxel in piecework's
+// Reading: `shapes` (a problem's, `result` among them) turned into piecework's sites in place, for grid
+// `gridType`; the name of the definition's lattice. Rhombic and tetrahedra-octahedra shapes are read as
+// whole polyhedra when every shape is made of them and that counts as BurrTools does (docs/interop.md,
+// "Part-cells"), else voxel by voxel, as BurrTools' part-cells. A voxel that is no cell of the grid is an
+// InputError naming `file`, the shape's line and name.
+std::string gridShapes(const std::string& file, int gridType, const std::vector<Voxel*>& shapes,
+                       const Voxel* result);
+
+// A shape's voxels in BurrTools' grid as a box of piecework's sites (Voxel in piecework's
 // coordinates, its name and line kept). A voxel that is no cell of the grid, or a cell cut short, is an
 // InputError naming `file`, the shape's line and name.
 Voxel sphereLayers(const std::string& file, const Voxel& v);
@@ -65,6 +73,9 @@ Voxel sphereLayers(const std::string& file, const Voxel& v);
 Voxel rhombicSpheres(const std::string& file, const Voxel& v);
 // The voxels of a tetrahedra-octahedra shape as piecework's sites, in a box from an aligned corner.
 Voxel tetraOctaSites(const std::string& file, const Voxel& v);
+// A part-cell shape as it is (its sites are BurrTools' voxels: geometry.hpp, Site), once every voxel is
+// checked to be a cell of `lattice`.
+Voxel partCellVoxels(const std::string& file, const Voxel& v, Lattice lattice);
 
 // Writing: piecework's sites (with the character each is drawn with) as BurrTools' voxels, `size` set to the
 // voxel box; the inverses of the above.

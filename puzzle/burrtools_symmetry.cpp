@@ -10,6 +10,7 @@ namespace {
 // True when some turn in space maps the piece onto its mirror image (it has as many images under turns
 // alone as under turns and mirrors).
 bool ownMirrorImage(Lattice lattice, const PieceDef& piece) {
+  if (turnedOverInSpace(lattice, piece.faces.front())) return true;
   std::vector<Transform> turns;
   for (const auto& t : pointGroup(lattice))
     if (!t.mirror) turns.push_back(t);
@@ -17,9 +18,37 @@ bool ownMirrorImage(Lattice lattice, const PieceDef& piece) {
          distinctImages(lattice, piece.faces.front(), pointGroup(lattice)).size();
 }
 
+// Whether `b` is the mirror image of `a` (a turn of b is a mirror image of a).
+bool mirrorPair(Lattice lattice, const PieceDef& a, const PieceDef& b) {
+  std::vector<Transform> mirrors;
+  for (const auto& t : pointGroup(lattice))
+    if (t.mirror) mirrors.push_back(t);
+  const std::vector<Shape> images = distinctImages(lattice, a.faces.front(), mirrors);
+  const Shape shape = normalized(lattice, b.faces.front());
+  return std::find(images.begin(), images.end(), shape) != images.end();
+}
+
+// BurrTools' own test (its assembler, before the search): mirror images of an assembly are one assembly
+// when every piece is its own mirror image or has a partner among the pieces that is, copy for copy (so
+// with as many copies), with the same voxel colours when `coloursCount`.
+bool mirrorsPaired(const Puzzle& puzzle, bool coloursCount) {
+  for (const auto& piece : puzzle.pieces) {
+    if (ownMirrorImage(puzzle.lattice, piece)) continue;
+    const bool paired = std::any_of(puzzle.pieces.begin(), puzzle.pieces.end(), [&](const PieceDef& other) {
+      return &other != &piece && other.copies == piece.copies &&
+             (!coloursCount || (other.colourGiven == piece.colourGiven &&
+                                (!piece.colourGiven || other.colour == piece.colour) &&
+                                other.cellColours == piece.cellColours)) &&
+             mirrorPair(puzzle.lattice, piece, other);
+    });
+    if (!paired) return false;
+  }
+  return true;
+}
+
 }  // namespace
 
-std::optional<std::vector<Symmetry>> burrToolsSymmetries(const Puzzle& puzzle) {
+std::optional<std::vector<Symmetry>> burrToolsSymmetries(const Puzzle& puzzle, bool coloursCount) {
   if (puzzle.hasFamilyRule || puzzle.markedCells || !puzzle.window.empty()) return std::nullopt;
   for (const auto& piece : puzzle.pieces)
     if (piece.faces.size() != 1 || !piece.faceColours.empty()) return std::nullopt;
@@ -30,16 +59,15 @@ std::optional<std::vector<Symmetry>> burrToolsSymmetries(const Puzzle& puzzle) {
     return puzzle.symmetries;
   }
   if (!layered(puzzle.lattice)) return std::nullopt;  // cubes or spheres: pieces turn in space
-  bool everyPieceOwnMirror = true;
-  for (const auto& piece : puzzle.pieces) {
-    const bool own = ownMirrorImage(puzzle.lattice, piece);
+  for (const auto& piece : puzzle.pieces)
     // A piece that may be mirrored and is not its own mirror image is two BurrTools shapes, not one.
-    if (piece.moves != Moves::Turn && !own) return std::nullopt;
-    everyPieceOwnMirror = everyPieceOwnMirror && own;
-  }
+    if (piece.moves != Moves::Turn && !ownMirrorImage(puzzle.lattice, piece)) return std::nullopt;
+  // (BurrTools merges mirror images whenever copies come in ranges, whatever the pieces: its assembler's
+  // test is skipped there)
+  const bool mirrors = puzzle.hasCopyRanges() || mirrorsPaired(puzzle, coloursCount);
   std::vector<Symmetry> group;
   std::copy_if(puzzle.symmetries.begin(), puzzle.symmetries.end(), std::back_inserter(group),
-               [&](const Symmetry& s) { return !s.mirror || everyPieceOwnMirror; });
+               [&](const Symmetry& s) { return !s.mirror || mirrors; });
   return group;
 }
 

@@ -24,6 +24,19 @@
 namespace piecework {
 namespace {
 
+// Why a site is no cell of `lattice`, for an error message (geometry.hpp, isCell).
+std::string noCellThere(Lattice lattice) {
+  if (lattice == Lattice::RhombicTetrahedra)
+    return "no tetrahedron of the rhombic grid there: within each block of 5 x 5 x 5 voxels a cell has one "
+           "coordinate 0 or 4, one 1 or 3 and one 2, counting from 0";
+  if (lattice == Lattice::TetraOctaParts)
+    return "no part of the tetrahedra-octahedra grid there: within each block of 3 x 3 x 3 voxels the centre "
+           "(1, 1, 1) and the corners at grid corners of odd sum are cells, counting from 0";
+  return "no octahedron there: on the octahedra's layers 1, 3, ... (the even third coordinates from 0) of "
+         "tetrahedra-octahedra boards only every other site is a cell, where x + y + z / 2 is even, counting "
+         "from 0; '#' elsewhere";
+}
+
 const char* const kPalette[] = {"#e6194b", "#3cb44b", "#ffe119", "#4363d8", "#f58231", "#911eb4", "#46f0f0",
                                 "#f032e6", "#bcf60c", "#fabebe", "#008080", "#e6beff", "#9a6324", "#800000"};
 
@@ -201,10 +214,12 @@ class Reader final : public DefinitionReader {
     if (name == "rhombic-dodecahedra") return Lattice::RhombicDodecahedra;
     if (name == "triangular-prisms") return Lattice::TriangularPrisms;
     if (name == "tetrahedra-octahedra") return Lattice::TetrahedraOctahedra;
+    if (name == "rhombic-tetrahedra") return Lattice::RhombicTetrahedra;
+    if (name == "tetrahedra-octahedra-parts") return Lattice::TetraOctaParts;
     fail(root.get("lattice"),
          fmt::format(
              "unknown lattice '{}' (square, cubic, hex-pegs, triangular, spheres, rhombic-dodecahedra, "
-             "triangular-prisms or tetrahedra-octahedra)",
+             "triangular-prisms, tetrahedra-octahedra, rhombic-tetrahedra or tetrahedra-octahedra-parts)",
              name));
   }
 
@@ -223,7 +238,9 @@ class Reader final : public DefinitionReader {
       std::array<int, 3> n{};
       for (std::size_t i = 0; i < 3; ++i) {
         auto v = (*dims)[i].value<int64_t>();
-        if (!v || *v < 1 || *v > 16) fail(box, "box sizes must be whole numbers from 1 to 16");
+        const int most = partCells(lattice) ? 16 * partBlock(lattice) : 16;  // (part-cells: voxels)
+        if (!v || *v < 1 || *v > most)
+          fail(box, fmt::format("box sizes must be whole numbers from 1 to {}", most));
         n[i] = static_cast<int>(*v);
       }
       for (int z = 0; z < n[2]; ++z)
@@ -257,11 +274,8 @@ class Reader final : public DefinitionReader {
                              c.row, c.column, c.value));
           const int x = c.column - 1, y = c.row - 1, z = c.layer - 1;
           if (!isCell(lattice, Site{x, y, z}))
-            fail(node, fmt::format("board picture layer {}, row {}, column {}: no octahedron there (on the "
-                                   "octahedra's layers 1, 3, ... of tetrahedra-octahedra boards only every "
-                                   "other site is a cell, where column + row + (layer - 1) / 2 is "
-                                   "even; '#' elsewhere)",
-                                   c.layer, c.row, c.column));
+            fail(node, fmt::format("board picture layer {}, row {}, column {}: {}", c.layer, c.row, c.column,
+                                   noCellThere(lattice)));
           // Hex and triangular boards: odd rows sit half a step right, so axial q = column - floor(row / 2).
           cells.push_back(offsetRows ? Site{x - y / 2, y, 0} : Site{x, y, z});
           if (windowCell) window.push_back(cells.back());
@@ -301,7 +315,7 @@ class Reader final : public DefinitionReader {
     return shape;
   }
 
-  Shape shapeCubes(const toml::node* node) const {
+  Shape shapeCubes(const toml::node* node, Lattice lattice) const {
     const toml::array* list = node->as_array();
     if (list == nullptr || list->empty()) fail(node, "'cubes' must be a list of [x, y, z]");
     Shape shape;
@@ -311,7 +325,9 @@ class Reader final : public DefinitionReader {
       std::array<int, 3> v{};
       for (std::size_t i = 0; i < 3; ++i) {
         auto n = (*xyz)[i].value<int64_t>();
-        if (!n || *n < 0 || *n > 32) fail(node, "cube coordinates must be whole numbers from 0 to 32");
+        const int most = partCells(lattice) ? 32 * partBlock(lattice) : 32;  // (part-cells: voxels)
+        if (!n || *n < 0 || *n > most)
+          fail(node, fmt::format("cube coordinates must be whole numbers from 0 to {}", most));
         v[i] = static_cast<int>(*n);
       }
       shape.push_back(Site{v[0], v[1], v[2]});
@@ -331,6 +347,7 @@ class Reader final : public DefinitionReader {
       fail(table.get("letter"), fmt::format("a piece letter is one letter or digit, not '{}'", letter));
     piece.letter = letter[0];
     piece.name = optionalText(table, "name").value_or(letter);
+    piece.colourGiven = table.get("colour") != nullptr;
     piece.colour = optionalString(table, "colour").value_or(kPalette[index % 14]);
     if (piece.colour.size() != 7 || piece.colour[0] != '#' ||
         !std::all_of(piece.colour.begin() + 1, piece.colour.end(),
@@ -382,7 +399,7 @@ class Reader final : public DefinitionReader {
     } else if (const toml::node* shape = table.get("shape")) {
       piece.faces.push_back(shapePicture(shape, lattice));
     } else if (const toml::node* cubes = table.get("cubes")) {
-      piece.faces.push_back(shapeCubes(cubes));
+      piece.faces.push_back(shapeCubes(cubes, lattice));
     } else {
       fail(&table,
            fmt::format("piece '{}' needs 'shape' (a picture), 'colours', 'cubes' or 'faces'", letter));
@@ -390,9 +407,8 @@ class Reader final : public DefinitionReader {
     for (const Shape& face : piece.faces)
       for (const Site& s : face)
         if (!isCell(lattice, s))
-          fail(&table, fmt::format("piece '{}': [{}, {}, {}] is no cell (on the octahedra's levels, the even "
-                                   "third coordinates, a cell's x + y + z / 2 is even)",
-                                   letter, s.x, s.y, s.z));
+          fail(&table, fmt::format("piece '{}': [{}, {}, {}] is no cell ({})", letter, s.x, s.y, s.z,
+                                   noCellThere(lattice)));
     if (const toml::node* colours = table.get("cell_colours")) {
       if (table.get("colours") != nullptr || piece.faces.size() != 1 || lattice == Lattice::Triangular)
         fail(colours,

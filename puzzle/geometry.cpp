@@ -142,7 +142,65 @@ int translatableAxes(Lattice lattice) {
   return layered(lattice) ? 3 : 2;
 }
 
+// Part-cells (geometry.hpp, Site): a voxel coordinate as a coordinate about a centre of the cube's group.
+// Rhombic tetrahedra: about a block's centre, v - 2. Tetrahedra-octahedra parts: the position of the part's
+// centre in quarters of a cube edge about the grid corner 0, 4q + 1 + r for voxel 3q + r (an eighth at r = 0
+// or 2 lies a quarter edge from its corner 4q or 4q + 4, the tetrahedron at r = 1 at the middle, 4q + 2); a
+// signed permutation keeps the grid corners and the parity of their sums, so octahedra's eighths stay
+// eighths and tetrahedra tetrahedra. Never a multiple of 4, so partVoxel inverts it on every image.
+int partCoordinate(Lattice lattice, int v) {
+  if (lattice == Lattice::RhombicTetrahedra) return v - 2;
+  return 4 * ((v - floorMod(v, 3)) / 3) + 1 + floorMod(v, 3);
+}
+
+int partVoxel(Lattice lattice, int c) {
+  if (lattice == Lattice::RhombicTetrahedra) return c + 2;
+  return 3 * ((c - floorMod(c, 4)) / 4) + floorMod(c, 4) - 1;
+}
+
 }  // namespace
+
+bool turnedOverInSpace(Lattice lattice, const Shape& shape) {
+  if (lattice != Lattice::Spheres) return false;
+  // (ball layer coordinates are an affine image of space, so coplanar there is coplanar in space)
+  for (std::size_t a = 1; a < shape.size(); ++a)
+    for (std::size_t b = a + 1; b < shape.size(); ++b)
+      for (std::size_t c = b + 1; c < shape.size(); ++c) {
+        const Site& o = shape[0];
+        const long long u[3] = {shape[a].x - o.x, shape[a].y - o.y, shape[a].z - o.z};
+        const long long v[3] = {shape[b].x - o.x, shape[b].y - o.y, shape[b].z - o.z};
+        const long long w[3] = {shape[c].x - o.x, shape[c].y - o.y, shape[c].z - o.z};
+        const long long volume = u[0] * (v[1] * w[2] - v[2] * w[1]) - u[1] * (v[0] * w[2] - v[2] * w[0]) +
+                                 u[2] * (v[0] * w[1] - v[1] * w[0]);
+        if (volume != 0) return false;
+      }
+  return true;
+}
+
+bool isCell(Lattice lattice, const Site& s) {
+  if (lattice == Lattice::TetrahedraOctahedra) return s.z % 2 != 0 || (s.x + s.y + s.z / 2) % 2 == 0;
+  if (lattice == Lattice::RhombicTetrahedra) {
+    // one coordinate 0 or 4 within the block, one 1 or 3, one 2 (BurrTools' voxel_3 validCoordinate)
+    std::array<int, 3> folded{};
+    int k = 0;
+    for (const int v : {s.x, s.y, s.z}) {
+      const int in = floorMod(v, 5);
+      folded[static_cast<std::size_t>(k++)] = std::min(in, 4 - in);
+    }
+    std::sort(folded.begin(), folded.end());
+    return folded == std::array<int, 3>{0, 1, 2};
+  }
+  if (lattice == Lattice::TetraOctaParts) {
+    const Site in{floorMod(s.x, 3), floorMod(s.y, 3), floorMod(s.z, 3)};
+    if (in == Site{1, 1, 1}) return true;  // the cube's tetrahedron
+    if (in.x == 1 || in.y == 1 || in.z == 1) return false;
+    // a corner of the block: an eighth when its grid corner has an odd sum
+    const int corner =
+        (s.x - in.x) / 3 + in.x / 2 + (s.y - in.y) / 3 + in.y / 2 + (s.z - in.z) / 3 + in.z / 2;
+    return floorMod(corner, 2) == 1;
+  }
+  return true;
+}
 
 Site apply(Lattice lattice, const Transform& t, const Site& s) {
   const auto& m = t.matrix;
@@ -157,6 +215,12 @@ Site apply(Lattice lattice, const Transform& t, const Site& s) {
     return tetraOctaSite(Site{m[0][0] * c.x + m[0][1] * c.y + m[0][2] * c.z,
                               m[1][0] * c.x + m[1][1] * c.y + m[1][2] * c.z,
                               m[2][0] * c.x + m[2][1] * c.y + m[2][2] * c.z});
+  }
+  if (partCells(lattice)) {
+    const Site c{partCoordinate(lattice, s.x), partCoordinate(lattice, s.y), partCoordinate(lattice, s.z)};
+    return Site{partVoxel(lattice, m[0][0] * c.x + m[0][1] * c.y + m[0][2] * c.z),
+                partVoxel(lattice, m[1][0] * c.x + m[1][1] * c.y + m[1][2] * c.z),
+                partVoxel(lattice, m[2][0] * c.x + m[2][1] * c.y + m[2][2] * c.z)};
   }
   if (lattice == Lattice::HexPegs) {
     Site out{m[0][0] * s.x + m[0][1] * s.y, m[1][0] * s.x + m[1][1] * s.y, s.z};
@@ -192,6 +256,8 @@ const std::vector<Transform>& pointGroup(Lattice lattice) {
       return square;
     case Lattice::Cubic:
     case Lattice::TetrahedraOctahedra:  // the cube's group, acting on the cells' centres (apply)
+    case Lattice::RhombicTetrahedra:
+    case Lattice::TetraOctaParts:
       return cubic;
     case Lattice::Spheres:
     case Lattice::RhombicDodecahedra:  // the same centres, so the same isometries

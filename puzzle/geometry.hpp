@@ -18,7 +18,9 @@ enum class Lattice {
   Spheres,
   RhombicDodecahedra,
   TriangularPrisms,
-  TetrahedraOctahedra
+  TetrahedraOctahedra,
+  RhombicTetrahedra,
+  TetraOctaParts
 };
 
 // A site is one coverable item of a lattice. Square: (x, y, 0). Cubic: (x, y, z). Hex pegs: (q, r, slot) in
@@ -52,6 +54,19 @@ enum class Lattice {
 // tetrahedra of the 8 cubes around its centre; two cells of one kind never share a face. The honeycomb's
 // shifts are the grid's shifts with an even sum; on sites, shifts with an even dL and an even dx + dy + dL /
 // 2 (shiftKeepsCells), which keep octahedra on octahedra and each tetrahedron's way round.
+// BurrTools' part-cells (docs/puzzle-format.md, "Part-cells"): the same two grids at the granularity of
+// BurrTools' voxels, a site being the voxel (x, y, z) as BurrTools stores it, a shape any set of them.
+// Rhombic tetrahedra: the grid's cubes are blocks of 5 x 5 x 5 voxels, of which 24 are cells, the
+// tetrahedra that the six planes through the block's centre and two opposite edges cut the cube into: the
+// voxels with one coordinate 0 or 4 within the block (the cube face that is the tetrahedron's base), one 1
+// or 3 and one 2. A rhombic dodecahedron is a cube's 24 and the 4 on the common face of each of its 6
+// neighbours. The shifts are whole blocks (any multiple of 5 along each axis); the turns and mirrors are
+// the cube's, about a block's centre (2, 2, 2).
+// Tetrahedra-octahedra parts: the grid's cubes are blocks of 3 x 3 x 3 voxels; the centre (1, 1, 1) is the
+// cube's tetrahedron, and the corners (0 or 2 in each coordinate) at the cube corners of odd sum of block
+// coordinates are the eighths of the octahedra centred there (8 voxels, 3X - 1..3X along each axis, make
+// the octahedron on corner X). The shifts are whole blocks with an even sum of block steps; the turns and
+// mirrors are the cube's about a grid corner of even sum, acting on the parts' centres (apply).
 struct Site {
   int x = 0;
   int y = 0;
@@ -80,19 +95,45 @@ inline bool faceCentred(Lattice lattice) {
 // dodecahedra, triangular prisms, tetrahedra and octahedra).
 inline bool layered(Lattice lattice) {
   return lattice == Lattice::Cubic || faceCentred(lattice) || lattice == Lattice::TriangularPrisms ||
-         lattice == Lattice::TetrahedraOctahedra;
+         lattice == Lattice::TetrahedraOctahedra || lattice == Lattice::RhombicTetrahedra ||
+         lattice == Lattice::TetraOctaParts;
+}
+
+// BurrTools' part-cell lattices (see Site): a site is a voxel of BurrTools' grid, `block` voxels to a cube.
+inline bool partCells(Lattice lattice) {
+  return lattice == Lattice::RhombicTetrahedra || lattice == Lattice::TetraOctaParts;
+}
+inline int partBlock(Lattice lattice) {
+  return lattice == Lattice::RhombicTetrahedra ? 5 : 3;
+}
+
+// Whether sites one step apart along an axis are all the lattice neighbours there are, as the search's and
+// the rater's region reasoning take them (on part-cells, face neighbours are mostly diagonal steps).
+inline bool axisNeighbours(Lattice lattice) {
+  return !partCells(lattice);
+}
+
+// a mod b, from 0 to b - 1 also for negative a.
+inline int floorMod(int a, int b) {
+  return ((a % b) + b) % b;
 }
 
 // Lattices whose cells are of several kinds that only some shifts keep (triangular prisms: an odd dx + dy
 // turns triangles over; tetrahedra and octahedra: see Site).
 inline bool shiftsKeepKinds(Lattice lattice) {
-  return lattice == Lattice::TriangularPrisms || lattice == Lattice::TetrahedraOctahedra;
+  return lattice == Lattice::TriangularPrisms || lattice == Lattice::TetrahedraOctahedra ||
+         partCells(lattice);
 }
 
 // Whether shifting by d keeps every cell a cell of its kind (always, on the other lattices).
 inline bool shiftKeepsCells(Lattice lattice, const Site& d) {
   if (lattice == Lattice::TriangularPrisms) return (d.x + d.y) % 2 == 0;
   if (lattice == Lattice::TetrahedraOctahedra) return d.z % 2 == 0 && (d.x + d.y + d.z / 2) % 2 == 0;
+  if (partCells(lattice)) {
+    const int b = partBlock(lattice);
+    if (d.x % b != 0 || d.y % b != 0 || d.z % b != 0) return false;
+    return lattice == Lattice::RhombicTetrahedra || (d.x / b + d.y / b + d.z / b) % 2 == 0;
+  }
   return true;
 }
 
@@ -102,13 +143,17 @@ inline Site alignedLow(Lattice lattice, Site low) {
   if (lattice == Lattice::TetrahedraOctahedra && low.z % 2 != 0) --low.z;  // (odd, also below 0: -1)
   if (lattice == Lattice::TriangularPrisms && (low.x + low.y) % 2 != 0) --low.x;
   if (lattice == Lattice::TetrahedraOctahedra && (low.x + low.y + low.z / 2) % 2 != 0) --low.x;
+  if (partCells(lattice)) {
+    const int b = partBlock(lattice);
+    low = Site{low.x - floorMod(low.x, b), low.y - floorMod(low.y, b), low.z - floorMod(low.z, b)};
+    if (lattice == Lattice::TetraOctaParts && floorMod(low.x / b + low.y / b + low.z / b, 2) != 0) low.x -= b;
+  }
   return low;
 }
 
-// Whether a site is a cell of the lattice (all are, but the other half of an octahedron layer's sites).
-inline bool isCell(Lattice lattice, const Site& s) {
-  return lattice != Lattice::TetrahedraOctahedra || s.z % 2 != 0 || (s.x + s.y + s.z / 2) % 2 == 0;
-}
+// Whether a site is a cell of the lattice (all are, but the other half of an octahedron layer's sites, and
+// on part-cells the voxels that are parts: see Site).
+bool isCell(Lattice lattice, const Site& s);
 
 // One element of a lattice's point group: a linear map of the translatable coordinates and, on hex pegs, the
 // matching permutation of the six directions.
@@ -134,6 +179,13 @@ using Shape = std::vector<Site>;
 // Translates a shape so that each translatable coordinate's minimum is 0, and sorts it.
 Shape normalized(Lattice lattice, Shape shape);
 Shape transformed(Lattice lattice, const Transform& t, const Shape& shape);
+
+// Whether a turn in space takes the shape to each of its mirror images although no turn of the lattice
+// does: balls whose centres lie in one plane (a flat piece turned over about a line in its plane lies in
+// the same plane again; in a triangular layer of the packing that is no symmetry of the packing, but every
+// ball lands on a ball's place, as BurrTools' sphere grid turns it). Other cells are not round, so there
+// the lattice's turns are all the turns.
+bool turnedOverInSpace(Lattice lattice, const Shape& shape);
 
 // The distinct normalised images of `shape` under the given group elements.
 std::vector<Shape> distinctImages(Lattice lattice, const Shape& shape, const std::vector<Transform>& group);

@@ -15,9 +15,9 @@
 namespace piecework {
 namespace {
 
-std::vector<Transform> movesGroup(Lattice lattice, Moves moves) {
+std::vector<Transform> movesGroup(Lattice lattice, Moves moves, const Shape& shape) {
   const auto& all = pointGroup(lattice);
-  if (moves == Moves::TurnMirror) return all;
+  if (moves == Moves::TurnMirror || (moves == Moves::Turn && turnedOverInSpace(lattice, shape))) return all;
   std::vector<Transform> turns;
   for (const auto& t : all)
     if (!t.mirror) turns.push_back(t);
@@ -351,7 +351,7 @@ Puzzle buildPuzzle(PuzzleSpec spec) {
   for (auto& piece : p.pieces) {
     piece.orientations.clear();
     piece.orientationColours.clear();
-    const auto group = movesGroup(p.lattice, piece.moves);
+    const auto group = movesGroup(p.lattice, piece.moves, piece.faces.front());
     if (!piece.faceColours.empty()) {
       colouredOrientations(p.lattice, piece, group, piece.faceColours);
       continue;

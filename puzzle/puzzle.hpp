@@ -31,9 +31,10 @@ struct PegPart {
 struct PieceDef {
   char letter = '?';
   std::string name;
-  std::string colour;  // "#rrggbb"
-  int copies = 1;      // identical copies; with a range (minCopies < copies), the most that may be used
-  int minCopies = 1;   // the fewest copies a solution uses (equal to copies unless a range is given)
+  std::string colour;        // "#rrggbb"
+  bool colourGiven = false;  // the definition gave `colour` (else one of the palette's, for drawing only)
+  int copies = 1;            // identical copies; with a range (minCopies < copies), the most that may be used
+  int minCopies = 1;         // the fewest copies a solution uses (equal to copies unless a range is given)
   Moves moves = Moves::TurnMirror;
   std::vector<Shape> faces;  // base shapes as defined (hex: slots relative to the middle part)
   // Coloured squares (IQ Focus): per face, the colour letter of each square in faces[i]'s order; empty when

@@ -494,7 +494,8 @@ class Rater final : public RaterCore {
   }
 
   void prepareRegions() {
-    regionsApply_ = puzzle_.sitesPerCell == 1 && puzzle_.fillAll;  // sites that are cells
+    // (sites that are cells, whose lattice neighbours are the axis steps)
+    regionsApply_ = puzzle_.sitesPerCell == 1 && puzzle_.fillAll && axisNeighbours(puzzle_.lattice);
     if (!regionsApply_) return;
     neighbours_.assign(puzzle_.sites.size(), {});
     for (int i = 0; i < puzzle_.siteCount(); ++i) {

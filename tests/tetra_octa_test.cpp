@@ -301,14 +301,14 @@ TEST(TetrahedraOctahedra, ShowSolveSheetAndBadInput) {
   EXPECT_EQ(piece.status, 2);
   EXPECT_NE(piece.err.find("[1, 0, 0] is no cell"), std::string::npos) << piece.err;
   EXPECT_TRUE(oneLine(piece.err)) << piece.err;
-  // An octahedron missing one of its 8 eighths.
-  // (the first '#' is the lower tetrahedron's, the second an eighth of an octahedron)
+  // An octahedron missing one of its 8 eighths: BurrTools' part-cells (tests/part_cells_test.cpp), read
+  // voxel by voxel; the whole pieces cover one eighth more than the board has, which count refuses in one
+  // line. (the first '#' is the lower tetrahedron's, the second an eighth of an octahedron)
   writeGzip(dir + "/partial.xmpuzzle",
             ringFile([](std::string& v) { v[v.find('#', v.find('#') + 1)] = '_'; }));
   const auto partial = runPiecework("count '" + dir + "/partial.xmpuzzle'");
   EXPECT_EQ(partial.status, 2);
-  EXPECT_NE(partial.err.find("partial.xmpuzzle:2: shape 'ring'"), std::string::npos) << partial.err;
-  EXPECT_NE(partial.err.find("has 7 of its 8 eighths"), std::string::npos) << partial.err;
+  EXPECT_NE(partial.err.find("more than the board's"), std::string::npos) << partial.err;
   EXPECT_TRUE(oneLine(partial.err)) << partial.err;
   // A voxel that is no part of a cell (the first corner of the block of cube (0, 0, 0), whose grid point
   // (0, 0, 0) has an even sum).
