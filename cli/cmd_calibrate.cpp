@@ -297,6 +297,7 @@ int runAgreement(const Puzzle& puzzle, const std::string& file, Rules rules, con
 }  // namespace
 
 int runCalibrate(const std::vector<std::string>& args) {
+  if (std::find(args.begin(), args.end(), "--playtests") != args.end()) return runCalibratePlaytests(args);
   po::options_description options("options");
   options.add_options()("out", po::value<std::string>()->value_name("MODEL"),
                         "write the fitted model to this file (JSON)")(

@@ -39,7 +39,9 @@ constexpr const char* kCatalogUsage =
     "  rate   [filters] [--all] [--model M] [--json]                  re-rate challenges graded by an older "
     "rater or another model\n"
     "  check  [--json]                                                every row parsed and its solution "
-    "proved; damaged rows by id\n\n"
+    "proved; damaged rows by id\n"
+    "  import-playtests FILE|- [--json]                               attempts a play page recorded "
+    "(docs/playtesting.md)\n\n"
     "The catalog is ./piecework.sqlite unless --db FILE is given. 'piecework catalog SUBCOMMAND --help' "
     "lists the\n"
     "subcommand's options.";
@@ -427,8 +429,9 @@ int runCatalog(const std::vector<std::string>& args) {
   if (sub == "export") return runExport(rest);
   if (sub == "rate") return runRerate(rest);
   if (sub == "check") return runCheck(rest);
+  if (sub == "import-playtests") return runImportPlaytests(rest);
   throw InputError(
-      fmt::format("catalog: unknown subcommand '{}' (list, show, import, export, rate or check)", sub));
+      fmt::format("catalog: unknown subcommand '{}' (list, show, import, export, rate, check or import-playtests)", sub));
 }
 
 }  // namespace piecework::cli

@@ -42,6 +42,9 @@ int runCalibrate(const std::vector<std::string>& args);
 int runHint(const std::vector<std::string>& args);
 int runConvert(const std::vector<std::string>& args);
 int runCensus(const std::vector<std::string>& args);
+int runPlay(const std::vector<std::string>& args);
+int runImportPlaytests(const std::vector<std::string>& args);     // catalog import-playtests
+int runCalibratePlaytests(const std::vector<std::string>& args);  // calibrate --playtests
 
 // Parses args against `options` (and --help), with at most one positional argument, stored in `vm` under the
 // name `positional` (nullptr: none), and a second one stored under `secondPositional`, an option of

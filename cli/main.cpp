@@ -31,6 +31,7 @@ const std::vector<Command>& commands() {
       {"booklet", "print a booklet (PDF) of catalog challenges with answer keys", runBooklet},
       {"sheet", "draw one challenge as SVG, PDF or PNG, with its answer or a walk-through", runSheet},
       {"hint", "the next move a person would make on a challenge, in words and as a picture", runHint},
+      {"play", "write challenges as a web page to play in a browser, recording each attempt", runPlay},
       {"calibrate", "fit a rating model to a booklet's levels, with cross-validated agreement", runCalibrate},
       {"convert", "convert a puzzle: definition (TOML), BurrTools (.xmpuzzle), dlx", runConvert},
   };
