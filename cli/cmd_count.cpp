@@ -78,6 +78,7 @@ Apart takeApart(const Puzzle& puzzle, const std::string& path, int threads, bool
   options.groups = out.stored.groups;
   options.threads = threads;
   options.mergeMirrors = mergeMirrors;
+  options.coloursCount = isBurrToolsPath(path);
   out.found = disassembleAssemblies(puzzle, options);
   for (const DisassembledSolution& s : out.found.solutions) out.levels.push_back(s.level);
   if (!out.stored.levels.empty()) {

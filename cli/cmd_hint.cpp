@@ -51,7 +51,7 @@ int runHint(const std::vector<std::string>& args) {
   po::variables_map vm;
   if (!parseArguments(
           "hint",
-          "piecework hint PUZZLE --challenge TEXT|--challenge-file FILE [--steps N] "
+          "piecework hint PUZZLE [--challenge TEXT|--challenge-file FILE] [--steps N] "
           "[--out FILE.svg|FILE.pdf|FILE.png] [--model MODEL [--model-any-puzzle]] [--unlinked] [--json]",
           args, options, vm))
     return 0;
@@ -67,7 +67,7 @@ int runHint(const std::vector<std::string>& args) {
   checkModelPuzzle(model, puzzle, vm);
   Rules rules = readRules(vm);
   const Challenge challenge =
-      readChallengeText(puzzle, vm, true);
+      readChallengeText(puzzle, vm, false);  // (none: the puzzle as posed, nothing placed)
   const std::vector<int>& givens = challenge.givens;
   rules.marks = challenge.marks;
   const Problem problem = makeProblem(puzzle, givens, rules);

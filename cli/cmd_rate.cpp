@@ -109,7 +109,8 @@ int rateDisassembly(const Puzzle& puzzle, const std::string& path, bool json) {
   requireDisassemblyGrid(puzzle);
   const std::vector<int> groups =
       isBurrToolsPath(path) ? burrToolsStoredSolutions(path).groups : std::vector<int>{};
-  const AssembliesApart apart = disassembleAssemblies(puzzle, {groups});
+  const AssembliesApart apart =
+      disassembleAssemblies(puzzle, {.groups = groups, .coloursCount = isBurrToolsPath(path)});
   const bool apartAtAll = !apart.solutions.empty();
   const std::string level = apartAtAll ? apart.solutions.front().level : "";
   const Level grade = interlockGrade(levelNumbers(level));
@@ -150,7 +151,7 @@ int runRate(const std::vector<std::string>& args) {
   po::variables_map vm;
   if (!parseArguments(
           "rate",
-          "piecework rate PUZZLE --challenge TEXT | --challenge-file FILE [--explain[=full]] [--json] "
+          "piecework rate PUZZLE [--challenge TEXT | --challenge-file FILE] [--explain[=full]] [--json] "
           "[--model MODEL [--model-any-puzzle]] [--unlinked]\n       piecework rate PUZZLE --disassemble "
           "[--json]",
           args, options, vm))
@@ -167,15 +168,16 @@ int runRate(const std::vector<std::string>& args) {
   checkModelPuzzle(model, puzzle, vm);
   const Rules rules = readRules(vm);
   const bool fromFile = vm.count("challenge-file") != 0U;
-  if (!fromFile && vm.count("challenge") == 0U) throw InputError("missing --challenge (or --challenge-file)");
 
   std::vector<ChallengeText> texts;
   if (fromFile) {
     const std::string file = vm["challenge-file"].as<std::string>();
     texts =
         splitChallengeFile(puzzle, file == "-" ? "<stdin>" : file, challengeText(vm, kMaxChallengeListBytes));
-  } else {
+  } else if (vm.count("challenge") != 0U) {
     texts.push_back({challengeText(vm), 0});
+  } else {
+    texts.push_back({formatChallenge(puzzle, {}), 0});  // the puzzle as posed: nothing placed
   }
   const std::string file = fromFile ? vm["challenge-file"].as<std::string>() : std::string();
   const ChallengeWhere where = [&](const ChallengeText& t) {

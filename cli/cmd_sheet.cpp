@@ -65,7 +65,7 @@ int runSheet(const std::vector<std::string>& args) {
   addRulesOption(options, "answers");
   po::variables_map vm;
   const char* usage =
-      "piecework sheet PUZZLE --challenge TEXT|--challenge-file FILE --out FILE.svg|FILE.pdf|FILE.png "
+      "piecework sheet PUZZLE [--challenge TEXT|--challenge-file FILE] --out FILE.svg|FILE.pdf|FILE.png "
       "[--solution | --explain] [--paper a4|a5|letter|WxH] [--title TEXT] [--model MODEL "
       "[--model-any-puzzle]] "
       "[--unlinked] [--json]";
@@ -82,7 +82,7 @@ int runSheet(const std::vector<std::string>& args) {
   if (model && vm.count("explain") == 0U)
     throw InputError("sheet: --model grades the walk-through's heading; it applies only with --explain");
   const Challenge challenge =
-      readChallengeText(puzzle, vm, true);
+      readChallengeText(puzzle, vm, false);  // (none: the puzzle as posed, nothing placed)
   const std::vector<int>& givens = challenge.givens;
   // The challenge in one line, for captions and JSON (a pattern or marks as the user wrote them).
   const std::string written =

@@ -27,7 +27,8 @@ int printDisassemblies(const Puzzle& puzzle, const std::string& path, const std:
                        std::size_t maxShown, bool json, bool colour) {
   const std::vector<int> groups =
       isBurrToolsPath(path) ? burrToolsStoredSolutions(path).groups : std::vector<int>{};
-  const AssembliesApart apart = disassembleAssemblies(puzzle, {groups, givens});
+  const AssembliesApart apart = disassembleAssemblies(
+      puzzle, {.groups = groups, .givens = givens, .coloursCount = isBurrToolsPath(path)});
   const std::size_t shown = std::min(apart.solutions.size(), maxShown);
   auto names = [&](const DisassembledSolution& s) {
     std::vector<std::string> out;
@@ -96,9 +97,11 @@ int runSolve(const std::vector<std::string>& args) {
   po::variables_map vm;
   if (!parseArguments(
           "solve",
-          "piecework solve PUZZLE --challenge TEXT|--challenge-file FILE [--max N] [--distinct] [--unlinked] "
+          "piecework solve PUZZLE [--challenge TEXT|--challenge-file FILE] [--max N] [--distinct] "
+          "[--unlinked] "
           "[--json] [--color]\n"
-          "       piecework solve PUZZLE --disassemble [--challenge TEXT] [--max N] [--json] [--color]",
+          "       piecework solve PUZZLE --disassemble [--challenge TEXT] [--max N] [--json] [--color]\n"
+          "(without --challenge: the puzzle as posed, nothing placed)",
           args, options, vm))
     return 0;
   // Every solution is kept in memory until printed: a bound, not "every solution" for a wrapped -1.
@@ -110,7 +113,7 @@ int runSolve(const std::vector<std::string>& args) {
     return printDisassemblies(puzzle, vm["puzzle"].as<std::string>(), given.givens, maxShown,
                               vm.count("json") != 0U, vm.count("color") != 0U || stdoutWantsColour());
   }
-  Challenge challenge = readChallengeText(puzzle, vm, true);
+  Challenge challenge = readChallengeText(puzzle, vm, false);  // (none: the empty board, as posed)
   const std::vector<int>& givens = challenge.givens;
   FindOptions find;
   find.rules = readRules(vm);

@@ -39,6 +39,9 @@ struct ApartOptions {
   // Count mirror images of each other once, as BurrTools 0.7.1 does by default when the piece set holds
   // each piece's mirror image (the puzzle's own symmetries, mirrors among them where the set allows).
   bool mergeMirrors = false;
+  // Pieces read from a BurrTools file: their voxel colours decide which mirror pairs BurrTools merges
+  // (burrtools_symmetry.hpp).
+  bool coloursCount = false;
 };
 
 // Finds every solution with the givens, keeps one per class of BurrTools' symmetries

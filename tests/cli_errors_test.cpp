@@ -2,6 +2,7 @@
 // Malformed definitions and challenges on the command line (issue 2): exit status 2, exactly one line on
 // stderr naming the file and line (or the position in the challenge), nothing on stdout, never a crash.
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <filesystem>
@@ -326,15 +327,24 @@ TEST(ChallengeErrors, GivenPiecesOverlapInThreeD) {
 }
 
 TEST(ChallengeErrors, MissingOrUnreadableChallenge) {
-  auto r = runPiecework("solve iq-fit");
-  EXPECT_EQ(r.status, 2);
-  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
-  r = runPiecework("solve iq-fit --challenge-file /nonexistent/challenge.txt");
+  auto r = runPiecework("solve iq-fit --challenge-file /nonexistent/challenge.txt");
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.err.find("/nonexistent/challenge.txt"), std::string::npos) << r.err;
   r = runPiecework("count no-such-puzzle");
   EXPECT_EQ(r.status, 2);
   EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+}
+
+// Without --challenge, solve takes the puzzle as posed, nothing placed (a BurrTools design's own problem):
+// the 3 x 20 pentomino board has 2 fillings up to its 4 symmetries (the published count), 8 in all.
+TEST(ChallengeErrors, NoChallengeIsThePuzzleAsPosed) {
+  auto r = runPiecework("solve pentominoes-3x20 --max 20 --json");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("\"status\":\"multiple\""), std::string::npos) << r.out;
+  EXPECT_EQ(nlohmann::json::parse(r.out)["solutions"].size(), 8U) << r.out;
+  r = runPiecework("solve pentominoes-3x20 --distinct --max 20 --json");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(nlohmann::json::parse(r.out)["solutions"].size(), 2U) << r.out;
 }
 
 // A challenge typed after the puzzle, as `rate iq-focus RRR/BWB/BRB`, is told where it goes; a command that

@@ -152,10 +152,9 @@ TEST(Hint, PictureAndBadInput) {
   // No solution: the X pentomino shuts in the corner cell. (One with several solutions gets a hint:
   // families_test.)
   const std::string none = ".X......../XXX......./.X......../........../........../..........";
-  for (const std::string& args :
-       {"hint pentominoes-6x10 --challenge '" + none + "'",
-        "hint iq-fit --challenge '" + challenge + "' --steps 0",
-        "hint iq-fit --challenge '" + challenge + "' --out " + dir + "/x.txt", std::string("hint iq-fit")}) {
+  for (const std::string& args : {"hint pentominoes-6x10 --challenge '" + none + "'",
+                                  "hint iq-fit --challenge '" + challenge + "' --steps 0",
+                                  "hint iq-fit --challenge '" + challenge + "' --out " + dir + "/x.txt"}) {
     const auto bad = runPiecework(args);
     EXPECT_EQ(bad.status, 2) << args;
     EXPECT_EQ(std::count(bad.err.begin(), bad.err.end(), '\n'), 1) << args << ": " << bad.err;
