@@ -109,8 +109,10 @@ int rateDisassembly(const Puzzle& puzzle, const std::string& path, bool json) {
   requireDisassemblyGrid(puzzle);
   const std::vector<int> groups =
       isBurrToolsPath(path) ? burrToolsStoredSolutions(path).groups : std::vector<int>{};
-  const AssembliesApart apart =
-      disassembleAssemblies(puzzle, {.groups = groups, .coloursCount = isBurrToolsPath(path)});
+  ApartOptions options;
+  options.groups = groups;
+  options.coloursCount = isBurrToolsPath(path);
+  const AssembliesApart apart = disassembleAssemblies(puzzle, options);
   const bool apartAtAll = !apart.solutions.empty();
   const std::string level = apartAtAll ? apart.solutions.front().level : "";
   const Level grade = interlockGrade(levelNumbers(level));

@@ -27,8 +27,11 @@ int printDisassemblies(const Puzzle& puzzle, const std::string& path, const std:
                        std::size_t maxShown, bool json, bool colour) {
   const std::vector<int> groups =
       isBurrToolsPath(path) ? burrToolsStoredSolutions(path).groups : std::vector<int>{};
-  const AssembliesApart apart = disassembleAssemblies(
-      puzzle, {.groups = groups, .givens = givens, .coloursCount = isBurrToolsPath(path)});
+  ApartOptions options;
+  options.groups = groups;
+  options.givens = givens;
+  options.coloursCount = isBurrToolsPath(path);
+  const AssembliesApart apart = disassembleAssemblies(puzzle, options);
   const std::size_t shown = std::min(apart.solutions.size(), maxShown);
   auto names = [&](const DisassembledSolution& s) {
     std::vector<std::string> out;
