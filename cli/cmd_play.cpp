@@ -106,7 +106,8 @@ int runPlay(const std::vector<std::string>& args) {
   addRulesOption(options, "answers");
   po::variables_map vm;
   const char* usage =
-      "piecework play PUZZLE (--challenge TEXT | --challenge-file FILE) --out FILE.html [--title T]\n"
+      "piecework play PUZZLE (--challenge TEXT | --challenge-file FILE) --out FILE.html [--title T] "
+      "[--model MODEL [--model-any-puzzle]] [--unlinked] [--json]\n"
       "       piecework play --db CATALOG [--puzzle P]... [--level L]... --out FILE.html";
   // (the positional PUZZLE has a name of its own: --puzzle is the catalog's filter, as in booklet)
   if (!parseArguments("play", usage, args, options, vm, "puzzle-file", false)) return 0;

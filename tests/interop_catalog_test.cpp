@@ -307,6 +307,7 @@ TEST(JsonEverywhere, EveryCommandAndSubcommandAnswersJson) {
        {"iq-fit --file " +
         quote(std::string(PIECEWORK_SOURCE_DIR) + "/data/calibration/iq-fit-booklet.jsonl")}},
       {"convert", {box + " " + quote(dir + "/box.dlx")}},
+      {"play", {box + challenge + " --out " + quote(dir + "/p.html")}},
   };
   const auto help = runPiecework("--help");
   ASSERT_EQ(help.status, 0);

@@ -537,9 +537,8 @@ TEST(RaterCli, BadInputIsOneLineAndExitTwo) {
   std::ofstream(dir + "/bad.txt") << iqLinkChallenge(2, 61) << "\nKAFXYZ\n";
   for (const std::string& args : std::vector<std::string>{
            "rate iq-link --challenge KAFCB", "rate iq-link --challenge-file " + dir + "/bad.txt",
-           "rate iq-link --challenge-file " + dir + "/missing.txt", "rate iq-link",
-           "rate iq-link --challenge KAFKAF", "rate pentominoes-6x10 --challenge 'FFF/...'",
-           "rate nonsense --challenge KAF",
+           "rate iq-link --challenge-file " + dir + "/missing.txt", "rate iq-link --challenge KAFKAF",
+           "rate pentominoes-6x10 --challenge 'FFF/...'", "rate nonsense --challenge KAF",
            "rate pentominoes-6x10 --challenge "
            "'.X......../XXX......./.X......../........../........../..........'",
            "rate iq-link --challenge KAF --bogus"}) {
