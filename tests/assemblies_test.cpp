@@ -6,6 +6,7 @@
 
 #include <cstdlib>
 #include <fstream>
+#include <iterator>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <tuple>
@@ -49,6 +50,31 @@ TEST(Assemblies, PublishedAndBurrToolsFigures) {
   const std::string dir = piecework::test::tempDir();
   ASSERT_EQ(runPiecework("convert soma '" + dir + "/soma.xmpuzzle'").status, 0);
   EXPECT_EQ(countJson("'" + dir + "/soma.xmpuzzle'")["assemblies"], 240);
+}
+
+TEST(Assemblies, ColouredScrewPiecesAreNoMirrorPair) {
+  // The same Soma file with the two screw pieces (A and B, each other's mirror image) in two colours and an
+  // uncoloured cube, so the colours constrain nothing: BurrTools 0.7.1 counts 480 assemblies (issue 39), as
+  // it must, since mirror images no longer merge: the 11,520 fillings over the cube's 24 turns alone.
+  const std::string dir = piecework::test::tempDir();
+  ASSERT_EQ(runPiecework("convert soma '" + dir + "/soma.xmpuzzle'").status, 0);
+  ASSERT_EQ(std::system(("gzip -dc '" + dir + "/soma.xmpuzzle' >'" + dir + "/soma.xml'").c_str()), 0);
+  std::ifstream xml(dir + "/soma.xml");
+  std::string text((std::istreambuf_iterator<char>(xml)), std::istreambuf_iterator<char>());
+  const auto colour = [&](const std::string& name, const std::string& voxels, char c) {
+    const std::string from = "name=\"" + name + "\" type=\"0\">" + voxels + "<";
+    const auto at = text.find(from);
+    ASSERT_NE(at, std::string::npos) << name;
+    std::string coloured;
+    for (char v : voxels) coloured += v == '#' ? std::string{'#', c} : std::string{v};
+    text.replace(at, from.size(), "name=\"" + name + "\" type=\"0\">" + coloured + "<");
+  };
+  colour("A piece", "#_##___#", '1');
+  colour("B piece", "#_###___", '2');
+  writeGzip(dir + "/coloured.xmpuzzle", text);
+  const json counted = countJson("'" + dir + "/coloured.xmpuzzle'");
+  EXPECT_EQ(counted["solutions"], 11520);
+  EXPECT_EQ(counted["assemblies"], 11520 / 24);
 }
 
 TEST(Assemblies, OnlyWhereBurrToolsCanSayThePuzzle) {
