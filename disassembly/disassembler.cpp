@@ -79,6 +79,13 @@ class PartSearch {
   // The smallest group with piece `first` that can slide `amount` along `direction` while the others stay
   // (the pieces it would push, and theirs), or 0 when that group has more than maxPieces pieces.
   Mask group(int direction, std::size_t first, int amount, std::size_t maxPieces) const;
+  // How far the group `moved` slides along `direction` before it meets a piece outside it.
+  int slideLimit(int direction, Mask moved) const;
+  // The pieces that piece i pushes when it slides `amount` along `direction` (those it meets sooner), from
+  // the table sortPushes makes of the matrix: per direction and piece, the others by how far it gets
+  // before it meets them, with the masks of the nearest 1, 2, ... of them.
+  Mask pushedBelow(int direction, std::size_t i, int amount) const;
+  void sortPushes();
   // Adds the position reached from `node` by sliding `moved` by `amount`; true when it was new.
   bool reach(std::uint32_t node, Mask moved, int direction, int amount);
 
@@ -91,7 +98,10 @@ class PartSearch {
   std::vector<std::uint32_t> parents_;
   std::vector<std::uint32_t> visited_;  // open addressing: node id + 1, 0 for a free slot
   std::size_t visitedCount_ = 0;
-  std::vector<int> matrix_;  // per direction, i, j: how far i can slide while j stays
+  std::vector<int> matrix_;              // per direction, i, j: how far i can slide while j stays
+  std::vector<int> pushLimits_;          // per direction and piece, n_ limits, nearest first
+  std::vector<Mask> pushMasks_;          // the same, the pieces met up to that one
+  std::vector<std::size_t> pushCounts_;  // per direction and piece, the pieces it meets at all
   std::vector<std::uint32_t> next_;
 };
 
@@ -166,18 +176,56 @@ void PartSearch::fillMatrix(std::uint32_t node) {
 Mask PartSearch::group(int direction, std::size_t first, int amount, std::size_t maxPieces) const {
   Mask moved = Mask{1} << first;
   Mask unchecked = moved;
-  std::size_t count = 1;
   while (unchecked != 0) {
     const auto i = static_cast<std::size_t>(std::countr_zero(unchecked));
     unchecked &= unchecked - 1;
-    for (std::size_t j = 0; j < n_; ++j)
-      if ((moved >> j & 1U) == 0 && amount > limit(direction, i, j)) {
-        if (++count > maxPieces) return 0;
-        moved |= Mask{1} << j;
-        unchecked |= Mask{1} << j;
-      }
+    const Mask pushed = pushedBelow(direction, i, amount) & ~moved;
+    if (pushed == 0) continue;
+    moved |= pushed;
+    if (static_cast<std::size_t>(std::popcount(moved)) > maxPieces) return 0;
+    unchecked |= pushed;
   }
   return moved;
+}
+
+Mask PartSearch::pushedBelow(int direction, std::size_t i, int amount) const {
+  const std::size_t row = static_cast<std::size_t>(direction) * n_ + i;
+  const int* limits = &pushLimits_[row * n_];
+  std::size_t k = 0;
+  while (k < pushCounts_[row] && limits[k] < amount) ++k;
+  return k == 0 ? 0 : pushMasks_[row * n_ + k - 1];
+}
+
+void PartSearch::sortPushes() {
+  pushLimits_.resize(kDirections * n_ * n_);
+  pushMasks_.resize(kDirections * n_ * n_);
+  pushCounts_.resize(kDirections * n_);
+  std::vector<std::pair<int, std::size_t>> byLimit;
+  for (int d = 0; d < kDirections; ++d)
+    for (std::size_t i = 0; i < n_; ++i) {
+      byLimit.clear();
+      for (std::size_t j = 0; j < n_; ++j)
+        if (j != i && limit(d, i, j) < kAway) byLimit.emplace_back(limit(d, i, j), j);
+      std::sort(byLimit.begin(), byLimit.end());
+      const std::size_t row = static_cast<std::size_t>(d) * n_ + i;
+      pushCounts_[row] = byLimit.size();
+      Mask so = 0;
+      for (std::size_t k = 0; k < byLimit.size(); ++k) {
+        so |= Mask{1} << byLimit[k].second;
+        pushLimits_[row * n_ + k] = byLimit[k].first;
+        pushMasks_[row * n_ + k] = so;
+      }
+    }
+}
+
+int PartSearch::slideLimit(int direction, Mask moved) const {
+  int out = kAway;
+  for (Mask rest = moved; rest != 0; rest &= rest - 1) {
+    const auto i = static_cast<std::size_t>(std::countr_zero(rest));
+    for (std::size_t j = 0; j < n_; ++j)
+      if ((moved >> j & 1U) == 0) out = std::min(out, limit(direction, i, j));
+  }
+  return out;
 }
 
 bool PartSearch::reach(std::uint32_t node, Mask moved, int direction, int amount) {
@@ -212,6 +260,7 @@ std::optional<PartSearch::Found> PartSearch::search() {
     next_.clear();
     for (const std::uint32_t node : front) {
       fillMatrix(node);
+      sortPushes();
       // A part that leaves: a single piece first, then groups of up to half the pieces (the rest leaving the
       // other way is the same separation).
       for (const std::size_t maxPieces : {std::size_t{1}, half})
@@ -229,25 +278,30 @@ std::optional<PartSearch::Found> PartSearch::search() {
       for (int d = 0; d < kDirections; ++d) {
         slides.clear();
         for (std::size_t x = 0; x < n_; ++x)
-          for (int amount = 1; amount < kAway; ++amount) {
-            const Mask moved = group(d, x, amount, half);
+          for (int from = 1; from < kAway;) {
+            const Mask moved = group(d, x, from, half);
             if (moved == 0) break;
-            auto known = [&](Mask m) {
-              return std::any_of(slides.begin(), slides.end(),
-                                 [&](const Slide& s) { return s.moved == m && s.amount == amount; });
-            };
-            if (known(moved)) continue;
-            const std::size_t before = slides.size();
-            slides.push_back({moved, amount});
-            reach(node, moved, d, amount);
-            const Mask all = n_ == 64 ? ~Mask{0} : (Mask{1} << n_) - 1;
-            for (std::size_t k = 0; k < before; ++k) {
-              if (slides[k].amount != amount) continue;
-              const Mask both = moved | slides[k].moved;
-              if (both == all || both == moved || both == slides[k].moved || known(both)) continue;
-              slides.push_back({both, amount});
-              reach(node, both, d, amount);
+            // The same group slides every amount up to where it would push another piece: found once.
+            const int to = std::min(slideLimit(d, moved), kAway - 1);
+            for (int amount = from; amount <= to; ++amount) {
+              auto known = [&](Mask m) {
+                return std::any_of(slides.begin(), slides.end(),
+                                   [&](const Slide& s) { return s.moved == m && s.amount == amount; });
+              };
+              if (known(moved)) continue;
+              const std::size_t before = slides.size();
+              slides.push_back({moved, amount});
+              reach(node, moved, d, amount);
+              const Mask all = n_ == 64 ? ~Mask{0} : (Mask{1} << n_) - 1;
+              for (std::size_t k = 0; k < before; ++k) {
+                if (slides[k].amount != amount) continue;
+                const Mask both = moved | slides[k].moved;
+                if (both == all || both == moved || both == slides[k].moved || known(both)) continue;
+                slides.push_back({both, amount});
+                reach(node, both, d, amount);
+              }
             }
+            from = to + 1;
           }
       }
     }
