@@ -81,11 +81,10 @@ class PartSearch {
   Mask group(int direction, std::size_t first, int amount, std::size_t maxPieces) const;
   // How far the group `moved` slides along `direction` before it meets a piece outside it.
   int slideLimit(int direction, Mask moved) const;
-  // The pieces that piece i pushes when it slides `amount` along `direction` (those it meets sooner), from
-  // the table sortPushes makes of the matrix: per direction and piece, the others by how far it gets
-  // before it meets them, with the masks of the nearest 1, 2, ... of them.
-  Mask pushedBelow(int direction, std::size_t i, int amount) const;
-  void sortPushes();
+  // Of `candidates`, the pieces that piece i pushes when it slides `amount` along `direction` (those it
+  // meets sooner): only its blockers (per direction and piece, the pieces it meets at all, as a bit mask
+  // that fillMatrix makes) are looked at.
+  Mask pushedBelow(int direction, std::size_t i, int amount, Mask candidates) const;
   // Adds the position reached from `node` by sliding `moved` by `amount`; true when it was new.
   bool reach(std::uint32_t node, Mask moved, int direction, int amount);
 
@@ -98,10 +97,8 @@ class PartSearch {
   std::vector<std::uint32_t> parents_;
   std::vector<std::uint32_t> visited_;  // open addressing: node id + 1, 0 for a free slot
   std::size_t visitedCount_ = 0;
-  std::vector<int> matrix_;              // per direction, i, j: how far i can slide while j stays
-  std::vector<int> pushLimits_;          // per direction and piece, n_ limits, nearest first
-  std::vector<Mask> pushMasks_;          // the same, the pieces met up to that one
-  std::vector<std::size_t> pushCounts_;  // per direction and piece, the pieces it meets at all
+  std::vector<int> matrix_;     // per direction, i, j: how far i can slide while j stays
+  std::vector<Mask> blockers_;  // per direction and piece, the pieces it meets sliding that way
   std::vector<std::uint32_t> next_;
 };
 
@@ -157,6 +154,10 @@ bool PartSearch::insertVisited(std::uint32_t node) {
 
 void PartSearch::fillMatrix(std::uint32_t node) {
   matrix_.resize(kDirections * n_ * n_);  // (the diagonal is never read)
+  blockers_.assign(kDirections * n_, 0);
+  auto meets = [&](int direction, std::size_t a, std::size_t b, int distance) {
+    if (distance < kAway) blockers_[static_cast<std::size_t>(direction) * n_ + a] |= Mask{1} << b;
+  };
   const Site* p = position(node);
   for (std::size_t i = 0; i < n_; ++i)
     for (std::size_t j = i + 1; j < n_; ++j) {
@@ -169,6 +170,8 @@ void PartSearch::fillMatrix(std::uint32_t node) {
         matrix_[(static_cast<std::size_t>(2 * axis + 1) * n_ + i) * n_ + j] = backward;
         matrix_[(static_cast<std::size_t>(2 * axis) * n_ + j) * n_ + i] = backward;
         matrix_[(static_cast<std::size_t>(2 * axis + 1) * n_ + j) * n_ + i] = forward;
+        meets(2 * axis, i, j, forward), meets(2 * axis + 1, i, j, backward);
+        meets(2 * axis, j, i, backward), meets(2 * axis + 1, j, i, forward);
       }
     }
 }
@@ -179,7 +182,7 @@ Mask PartSearch::group(int direction, std::size_t first, int amount, std::size_t
   while (unchecked != 0) {
     const auto i = static_cast<std::size_t>(std::countr_zero(unchecked));
     unchecked &= unchecked - 1;
-    const Mask pushed = pushedBelow(direction, i, amount) & ~moved;
+    const Mask pushed = pushedBelow(direction, i, amount, ~moved);
     if (pushed == 0) continue;
     moved |= pushed;
     if (static_cast<std::size_t>(std::popcount(moved)) > maxPieces) return 0;
@@ -188,42 +191,23 @@ Mask PartSearch::group(int direction, std::size_t first, int amount, std::size_t
   return moved;
 }
 
-Mask PartSearch::pushedBelow(int direction, std::size_t i, int amount) const {
-  const std::size_t row = static_cast<std::size_t>(direction) * n_ + i;
-  const int* limits = &pushLimits_[row * n_];
-  std::size_t k = 0;
-  while (k < pushCounts_[row] && limits[k] < amount) ++k;
-  return k == 0 ? 0 : pushMasks_[row * n_ + k - 1];
-}
-
-void PartSearch::sortPushes() {
-  pushLimits_.resize(kDirections * n_ * n_);
-  pushMasks_.resize(kDirections * n_ * n_);
-  pushCounts_.resize(kDirections * n_);
-  std::vector<std::pair<int, std::size_t>> byLimit;
-  for (int d = 0; d < kDirections; ++d)
-    for (std::size_t i = 0; i < n_; ++i) {
-      byLimit.clear();
-      for (std::size_t j = 0; j < n_; ++j)
-        if (j != i && limit(d, i, j) < kAway) byLimit.emplace_back(limit(d, i, j), j);
-      std::sort(byLimit.begin(), byLimit.end());
-      const std::size_t row = static_cast<std::size_t>(d) * n_ + i;
-      pushCounts_[row] = byLimit.size();
-      Mask so = 0;
-      for (std::size_t k = 0; k < byLimit.size(); ++k) {
-        so |= Mask{1} << byLimit[k].second;
-        pushLimits_[row * n_ + k] = byLimit[k].first;
-        pushMasks_[row * n_ + k] = so;
-      }
-    }
+Mask PartSearch::pushedBelow(int direction, std::size_t i, int amount, Mask candidates) const {
+  Mask out = 0;
+  for (Mask rest = blockers_[static_cast<std::size_t>(direction) * n_ + i] & candidates; rest != 0;
+       rest &= rest - 1) {
+    const auto j = static_cast<std::size_t>(std::countr_zero(rest));
+    if (limit(direction, i, j) < amount) out |= Mask{1} << j;
+  }
+  return out;
 }
 
 int PartSearch::slideLimit(int direction, Mask moved) const {
   int out = kAway;
   for (Mask rest = moved; rest != 0; rest &= rest - 1) {
     const auto i = static_cast<std::size_t>(std::countr_zero(rest));
-    for (std::size_t j = 0; j < n_; ++j)
-      if ((moved >> j & 1U) == 0) out = std::min(out, limit(direction, i, j));
+    for (Mask met = blockers_[static_cast<std::size_t>(direction) * n_ + i] & ~moved; met != 0;
+         met &= met - 1)
+      out = std::min(out, limit(direction, i, static_cast<std::size_t>(std::countr_zero(met))));
   }
   return out;
 }
@@ -260,7 +244,6 @@ std::optional<PartSearch::Found> PartSearch::search() {
     next_.clear();
     for (const std::uint32_t node : front) {
       fillMatrix(node);
-      sortPushes();
       // A part that leaves: a single piece first, then groups of up to half the pieces (the rest leaving the
       // other way is the same separation).
       for (const std::size_t maxPieces : {std::size_t{1}, half})
