@@ -6,9 +6,13 @@
 #include <unistd.h>
 
 #include <iostream>
+#include <optional>
 #include <sstream>
 
 #include "cli/command.hpp"
+#include "disassembly/assemblies.hpp"
+#include "disassembly/burrtools_separations.hpp"
+#include "disassembly/burrtools_solutions.hpp"
 #include "puzzle/burrtools.hpp"
 #include "puzzle/definition.hpp"
 #include "puzzle/dlx.hpp"
@@ -19,7 +23,8 @@ namespace piecework::cli {
 
 namespace {
 
-constexpr const char* kUsage = "piecework convert PUZZLE [OUT] [--to toml|xmpuzzle|dlx] [--json]";
+constexpr const char* kUsage =
+    "piecework convert PUZZLE [OUT] [--to toml|xmpuzzle|dlx] [--disassemble] [--json]";
 
 // The format named by --to, or else by OUT's extension.
 std::string outputFormat(const po::variables_map& vm, const std::string& out) {
@@ -66,6 +71,27 @@ bool write(const std::string& out, const std::string& text) {
   return !toStandardOutput;
 }
 
+// --disassemble: the puzzle as a solved BurrTools problem, its assemblies that come apart stored with their
+// disassemblies (docs/disassembly.md), as BurrTools' own run would store them.
+struct Solved {
+  BurrToolsSolved file;
+  std::size_t assemblies = 0;
+};
+
+Solved solvedForBurrTools(const Puzzle& puzzle, const std::string& in) {
+  ApartOptions options;
+  if (isBurrToolsPath(in)) options.groups = burrToolsStoredSolutions(in).groups;
+  options.coloursCount = isBurrToolsPath(in);
+  const AssembliesApart apart = disassembleAssemblies(puzzle, options);
+  Solved out;
+  out.assemblies = apart.assemblies;
+  out.file.assemblies = apart.assemblies;
+  out.file.solutions = apart.solutions.size();
+  out.file.solutionsXml = burrToolsSolutionsXml(puzzle, apart.solutions);
+  out.file.groups = options.groups;
+  return out;
+}
+
 }  // namespace
 
 int runConvert(const std::vector<std::string>& args) {
@@ -73,6 +99,9 @@ int runConvert(const std::vector<std::string>& args) {
   options.add_options()(
       "to", po::value<std::string>(),
       "the output format: toml (a piecework definition), xmpuzzle (BurrTools) or dlx (Knuth's dlx1 input)")(
+      "disassemble",
+      "with --to xmpuzzle (cubes): store the assemblies that come apart with their disassemblies, as a "
+      "solved problem BurrTools opens and plays")(
       "json", "with OUT a file: print a summary object (the converted puzzle goes to OUT)");
   po::options_description all;
   all.add(options);
@@ -108,14 +137,25 @@ int runConvert(const std::vector<std::string>& args) {
   // The definition PUZZLE was read from: the shipped text, the file, or the BurrTools problem as a
   // definition.
   std::string definition;
+  const bool disassemble = vm.count("disassemble") != 0U;
+  if (disassemble && format != "xmpuzzle")
+    throw InputError(fmt::format(
+        "convert: --disassemble writes BurrTools' <separation> trees, so it needs --to xmpuzzle, not {}",
+        format));
   const Puzzle puzzle = loadPuzzle(in, definition);  // checks the input whatever the output
+  std::optional<Solved> solved;
+  if (disassemble) solved = solvedForBurrTools(puzzle, in);
   const std::string text = format == "toml"       ? definition
-                           : format == "xmpuzzle" ? toBurrTools(puzzle)
+                           : format == "xmpuzzle" ? toBurrTools(puzzle, solved ? &solved->file : nullptr)
                                                   : toDlx(puzzle);
   const bool wroteFile = write(out, text);
   if (!json && wroteFile)
-    std::cout << fmt::format("wrote {} ({}: {} pieces, {} placements)\n", out, format, puzzle.totalPieces(),
-                             puzzle.placements.size());
+    std::cout << fmt::format("wrote {} ({}: {} pieces, {} placements{})\n", out, format, puzzle.totalPieces(),
+                             puzzle.placements.size(),
+                             solved ? fmt::format("; {} of {} assemblies come apart, stored with their "
+                                                  "disassemblies",
+                                                  solved->file.solutions, solved->assemblies)
+                                    : std::string());
   if (json) {
     nlohmann::ordered_json summary;
     summary["puzzle"] = puzzle.name;
@@ -124,6 +164,10 @@ int runConvert(const std::vector<std::string>& args) {
     summary["bytes"] = text.size();
     summary["pieces"] = puzzle.totalPieces();
     summary["placements"] = puzzle.placements.size();
+    if (solved) {
+      summary["assemblies"] = solved->assemblies;
+      summary["disassemblable"] = solved->file.solutions;
+    }
     printJson(summary);
   }
   return 0;

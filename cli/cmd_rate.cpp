@@ -119,11 +119,18 @@ int rateDisassembly(const Puzzle& puzzle, const std::string& path, bool json) {
   if (json) {
     nlohmann::json levels = nlohmann::json::array();
     for (const DisassembledSolution& s : apart.solutions) levels.push_back(s.level);
-    printJson({{"level", apartAtAll ? nlohmann::json(levelName(grade)) : nlohmann::json(nullptr)},
-               {"disassembly_level", apartAtAll ? nlohmann::json(level) : nlohmann::json(nullptr)},
-               {"solutions", apart.solutions.size()},
-               {"assemblies", apart.assemblies},
-               {"levels", levels}});
+    // A design that does not come apart has no grade and no level: those fields are left out (not null, so
+    // that "level" is a grade name wherever it is there; docs/json.md), and comes_apart says why.
+    nlohmann::ordered_json out;
+    out["comes_apart"] = apartAtAll;
+    if (apartAtAll) {
+      out["level"] = levelName(grade);
+      out["disassembly_level"] = level;
+    }
+    out["solutions"] = apart.solutions.size();
+    out["assemblies"] = apart.assemblies;
+    out["levels"] = levels;
+    printJson(out);
     return 0;
   }
   if (!apartAtAll) {

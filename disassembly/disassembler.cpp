@@ -79,6 +79,12 @@ class PartSearch {
   // The smallest group with piece `first` that can slide `amount` along `direction` while the others stay
   // (the pieces it would push, and theirs), or 0 when that group has more than maxPieces pieces.
   Mask group(int direction, std::size_t first, int amount, std::size_t maxPieces) const;
+  // How far the group `moved` slides along `direction` before it meets a piece outside it.
+  int slideLimit(int direction, Mask moved) const;
+  // Of `candidates`, the pieces that piece i pushes when it slides `amount` along `direction` (those it
+  // meets sooner): only its blockers (per direction and piece, the pieces it meets at all, as a bit mask
+  // that fillMatrix makes) are looked at.
+  Mask pushedBelow(int direction, std::size_t i, int amount, Mask candidates) const;
   // Adds the position reached from `node` by sliding `moved` by `amount`; true when it was new.
   bool reach(std::uint32_t node, Mask moved, int direction, int amount);
 
@@ -91,7 +97,8 @@ class PartSearch {
   std::vector<std::uint32_t> parents_;
   std::vector<std::uint32_t> visited_;  // open addressing: node id + 1, 0 for a free slot
   std::size_t visitedCount_ = 0;
-  std::vector<int> matrix_;  // per direction, i, j: how far i can slide while j stays
+  std::vector<int> matrix_;     // per direction, i, j: how far i can slide while j stays
+  std::vector<Mask> blockers_;  // per direction and piece, the pieces it meets sliding that way
   std::vector<std::uint32_t> next_;
 };
 
@@ -147,6 +154,10 @@ bool PartSearch::insertVisited(std::uint32_t node) {
 
 void PartSearch::fillMatrix(std::uint32_t node) {
   matrix_.resize(kDirections * n_ * n_);  // (the diagonal is never read)
+  blockers_.assign(kDirections * n_, 0);
+  auto meets = [&](int direction, std::size_t a, std::size_t b, int distance) {
+    if (distance < kAway) blockers_[static_cast<std::size_t>(direction) * n_ + a] |= Mask{1} << b;
+  };
   const Site* p = position(node);
   for (std::size_t i = 0; i < n_; ++i)
     for (std::size_t j = i + 1; j < n_; ++j) {
@@ -159,6 +170,8 @@ void PartSearch::fillMatrix(std::uint32_t node) {
         matrix_[(static_cast<std::size_t>(2 * axis + 1) * n_ + i) * n_ + j] = backward;
         matrix_[(static_cast<std::size_t>(2 * axis) * n_ + j) * n_ + i] = backward;
         matrix_[(static_cast<std::size_t>(2 * axis + 1) * n_ + j) * n_ + i] = forward;
+        meets(2 * axis, i, j, forward), meets(2 * axis + 1, i, j, backward);
+        meets(2 * axis, j, i, backward), meets(2 * axis + 1, j, i, forward);
       }
     }
 }
@@ -166,18 +179,37 @@ void PartSearch::fillMatrix(std::uint32_t node) {
 Mask PartSearch::group(int direction, std::size_t first, int amount, std::size_t maxPieces) const {
   Mask moved = Mask{1} << first;
   Mask unchecked = moved;
-  std::size_t count = 1;
   while (unchecked != 0) {
     const auto i = static_cast<std::size_t>(std::countr_zero(unchecked));
     unchecked &= unchecked - 1;
-    for (std::size_t j = 0; j < n_; ++j)
-      if ((moved >> j & 1U) == 0 && amount > limit(direction, i, j)) {
-        if (++count > maxPieces) return 0;
-        moved |= Mask{1} << j;
-        unchecked |= Mask{1} << j;
-      }
+    const Mask pushed = pushedBelow(direction, i, amount, ~moved);
+    if (pushed == 0) continue;
+    moved |= pushed;
+    if (static_cast<std::size_t>(std::popcount(moved)) > maxPieces) return 0;
+    unchecked |= pushed;
   }
   return moved;
+}
+
+Mask PartSearch::pushedBelow(int direction, std::size_t i, int amount, Mask candidates) const {
+  Mask out = 0;
+  for (Mask rest = blockers_[static_cast<std::size_t>(direction) * n_ + i] & candidates; rest != 0;
+       rest &= rest - 1) {
+    const auto j = static_cast<std::size_t>(std::countr_zero(rest));
+    if (limit(direction, i, j) < amount) out |= Mask{1} << j;
+  }
+  return out;
+}
+
+int PartSearch::slideLimit(int direction, Mask moved) const {
+  int out = kAway;
+  for (Mask rest = moved; rest != 0; rest &= rest - 1) {
+    const auto i = static_cast<std::size_t>(std::countr_zero(rest));
+    for (Mask met = blockers_[static_cast<std::size_t>(direction) * n_ + i] & ~moved; met != 0;
+         met &= met - 1)
+      out = std::min(out, limit(direction, i, static_cast<std::size_t>(std::countr_zero(met))));
+  }
+  return out;
 }
 
 bool PartSearch::reach(std::uint32_t node, Mask moved, int direction, int amount) {
@@ -229,25 +261,30 @@ std::optional<PartSearch::Found> PartSearch::search() {
       for (int d = 0; d < kDirections; ++d) {
         slides.clear();
         for (std::size_t x = 0; x < n_; ++x)
-          for (int amount = 1; amount < kAway; ++amount) {
-            const Mask moved = group(d, x, amount, half);
+          for (int from = 1; from < kAway;) {
+            const Mask moved = group(d, x, from, half);
             if (moved == 0) break;
-            auto known = [&](Mask m) {
-              return std::any_of(slides.begin(), slides.end(),
-                                 [&](const Slide& s) { return s.moved == m && s.amount == amount; });
-            };
-            if (known(moved)) continue;
-            const std::size_t before = slides.size();
-            slides.push_back({moved, amount});
-            reach(node, moved, d, amount);
-            const Mask all = n_ == 64 ? ~Mask{0} : (Mask{1} << n_) - 1;
-            for (std::size_t k = 0; k < before; ++k) {
-              if (slides[k].amount != amount) continue;
-              const Mask both = moved | slides[k].moved;
-              if (both == all || both == moved || both == slides[k].moved || known(both)) continue;
-              slides.push_back({both, amount});
-              reach(node, both, d, amount);
+            // The same group slides every amount up to where it would push another piece: found once.
+            const int to = std::min(slideLimit(d, moved), kAway - 1);
+            for (int amount = from; amount <= to; ++amount) {
+              auto known = [&](Mask m) {
+                return std::any_of(slides.begin(), slides.end(),
+                                   [&](const Slide& s) { return s.moved == m && s.amount == amount; });
+              };
+              if (known(moved)) continue;
+              const std::size_t before = slides.size();
+              slides.push_back({moved, amount});
+              reach(node, moved, d, amount);
+              const Mask all = n_ == 64 ? ~Mask{0} : (Mask{1} << n_) - 1;
+              for (std::size_t k = 0; k < before; ++k) {
+                if (slides[k].amount != amount) continue;
+                const Mask both = moved | slides[k].moved;
+                if (both == all || both == moved || both == slides[k].moved || known(both)) continue;
+                slides.push_back({both, amount});
+                reach(node, both, d, amount);
+              }
             }
+            from = to + 1;
           }
       }
     }

@@ -22,7 +22,10 @@ std::vector<int> Separation::sequence() const {
 std::string levelText(const Separation& separation) {
   std::string text = std::to_string(separation.moves());
   for (const Separation* part : {separation.left.get(), separation.away.get()})
-    if (part != nullptr && part->hasMultiMoves()) text += "." + levelText(*part);
+    if (part != nullptr && part->hasMultiMoves()) {
+      text += '.';  // (not "." + levelText(...): GCC 12 warns of a -Wrestrict overlap there, wrongly)
+      text += levelText(*part);
+    }
   return text;
 }
 

@@ -67,39 +67,6 @@ std::string gunzipFile(const std::string& file) {
 
 using XmlDocument = std::unique_ptr<xmlDoc, decltype(&xmlFreeDoc)>;
 
-std::string attribute(const xmlNode* node, const char* name) {
-  xmlChar* value = xmlGetProp(node, reinterpret_cast<const xmlChar*>(name));
-  if (value == nullptr) return {};
-  std::string text(reinterpret_cast<const char*>(value));
-  xmlFree(value);
-  return text;
-}
-
-std::string content(const xmlNode* node) {
-  xmlChar* value = xmlNodeGetContent(node);
-  if (value == nullptr) return {};
-  std::string text(reinterpret_cast<const char*>(value));
-  xmlFree(value);
-  return text;
-}
-
-bool named(const xmlNode* node, std::string_view name) {
-  return node->type == XML_ELEMENT_NODE && reinterpret_cast<const char*>(node->name) == name;
-}
-
-std::vector<const xmlNode*> children(const xmlNode* parent, std::string_view name) {
-  std::vector<const xmlNode*> out;
-  if (parent == nullptr) return out;
-  for (const xmlNode* n = parent->children; n != nullptr; n = n->next)
-    if (named(n, name)) out.push_back(n);
-  return out;
-}
-
-const xmlNode* child(const xmlNode* parent, std::string_view name) {
-  const auto all = children(parent, name);
-  return all.empty() ? nullptr : all.front();
-}
-
 struct Reader {
   std::string file;
 
@@ -111,7 +78,7 @@ struct Reader {
   // A whole number from an attribute, from `low` to `high`; `fallback` when the attribute is missing.
   int number(const xmlNode* node, const char* name, int low, int high,
              std::optional<int> fallback = {}) const {
-    const std::string text = attribute(node, name);
+    const std::string text = xmlAttribute(node, name);
     if (text.empty()) {
       if (fallback) return *fallback;
       fail(node, fmt::format("<{}> needs a '{}' attribute", reinterpret_cast<const char*>(node->name), name));
@@ -133,8 +100,8 @@ Voxel readVoxel(const Reader& reader, const xmlNode* node, int maxSide) {
   v.z = reader.number(node, "z", 1, maxSide);
   if (reader.number(node, "type", 0, 0, 0) != 0)
     reader.fail(node, "unknown voxel type (only type 0 is known)");
-  v.name = attribute(node, "name");
-  const std::string text = content(node);
+  v.name = xmlAttribute(node, "name");
+  const std::string text = xmlContent(node);
   for (std::size_t i = 0; i < text.size();) {
     const char c = text[i++];
     if (std::isspace(static_cast<unsigned char>(c)) != 0) continue;
@@ -275,9 +242,9 @@ std::string burrToolsDefinition(const std::string& path) {
   const std::string xml = gunzipFile(file);
   XmlDocument doc(parseBurrToolsXml(file, xml), xmlFreeDoc);
   const xmlNode* root = xmlDocGetRootElement(doc.get());
-  if (root == nullptr || !named(root, "puzzle"))
+  if (root == nullptr || !xmlNamed(root, "puzzle"))
     reader.fail(root, "not a BurrTools puzzle (no <puzzle> element)");
-  const xmlNode* grid = child(root, "gridType");
+  const xmlNode* grid = xmlChild(root, "gridType");
   const int gridType = grid != nullptr ? reader.number(grid, "type", 0, 1000) : 0;
   if (gridType > kTetraOctaGrid)  // (BurrTools' grids are types 0 to 4, all read)
     reader.fail(
@@ -287,16 +254,16 @@ std::string burrToolsDefinition(const std::string& path) {
                           gridType));
 
   std::vector<std::string> colours;
-  for (const xmlNode* c : children(child(root, "colors"), "color"))
+  for (const xmlNode* c : xmlChildren(xmlChild(root, "colors"), "color"))
     colours.push_back(fmt::format("#{:02x}{:02x}{:02x}", reader.number(c, "red", 0, 255),
                                   reader.number(c, "green", 0, 255), reader.number(c, "blue", 0, 255)));
   std::vector<Voxel> shapes;
-  for (const xmlNode* v : children(child(root, "shapes"), "voxel"))
+  for (const xmlNode* v : xmlChildren(xmlChild(root, "shapes"), "voxel"))
     shapes.push_back(readVoxel(
         reader, v,
         gridType == kRhombicGrid || gridType == kTetraOctaGrid ? kMaxRhombicVoxelSide : kMaxVoxelSide));
 
-  const auto problems = children(child(root, "problems"), "problem");
+  const auto problems = xmlChildren(xmlChild(root, "problems"), "problem");
   if (problems.empty()) reader.fail(root, "no problem in the file (BurrTools: Problems tab)");
   const xmlNode* problem = nullptr;
   int problemNumber = 0;
@@ -304,14 +271,14 @@ std::string burrToolsDefinition(const std::string& path) {
     problem = problems.front(), problemNumber = 1;
   } else {
     for (std::size_t i = 0; i < problems.size(); ++i)
-      if (attribute(problems[i], "name") == selector || std::to_string(i + 1) == selector)
+      if (xmlAttribute(problems[i], "name") == selector || std::to_string(i + 1) == selector)
         problem = problems[i], problemNumber = static_cast<int>(i) + 1;
     if (problem == nullptr)
       reader.fail(nullptr, fmt::format("no problem '{}' (the file has {}, numbered from 1)", selector,
                                        problems.size()));
   }
   const int shapeCount = static_cast<int>(shapes.size());
-  const xmlNode* resultNode = child(problem, "result");
+  const xmlNode* resultNode = xmlChild(problem, "result");
   if (resultNode == nullptr) reader.fail(problem, "the problem has no <result> shape");
   const Voxel& result = shapes[static_cast<std::size_t>(reader.number(resultNode, "id", 0, shapeCount - 1))];
 
@@ -323,12 +290,12 @@ std::string burrToolsDefinition(const std::string& path) {
     int id;
   };
   std::vector<Piece> pieces;
-  for (const xmlNode* s : children(child(problem, "shapes"), "shape")) {
+  for (const xmlNode* s : xmlChildren(xmlChild(problem, "shapes"), "shape")) {
     const int id = reader.number(s, "id", 0, shapeCount - 1);
     int count = 1, minCount = 1;
-    if (!attribute(s, "count").empty()) {
+    if (!xmlAttribute(s, "count").empty()) {
       count = minCount = reader.number(s, "count", 0, 64);
-    } else if (!attribute(s, "min").empty() || !attribute(s, "max").empty()) {
+    } else if (!xmlAttribute(s, "min").empty() || !xmlAttribute(s, "max").empty()) {
       minCount = reader.number(s, "min", 0, 64);
       count = reader.number(s, "max", 0, 64);
       if (minCount > count)
@@ -351,7 +318,7 @@ std::string burrToolsDefinition(const std::string& path) {
   const bool constrained =
       std::any_of(result.colour.begin(), result.colour.end(), [](int c) { return c != 0; });
   std::string colourRules;
-  for (const xmlNode* pair : children(child(problem, "bitmap"), "pair"))
+  for (const xmlNode* pair : xmlChildren(xmlChild(problem, "bitmap"), "pair"))
     colourRules += fmt::format("{}[{}, {}]", colourRules.empty() ? "" : ", ",
                                reader.number(pair, "piece", 0, kMaxConstraintColour - 1) + 1,
                                reader.number(pair, "result", 0, kMaxConstraintColour - 1) + 1);
@@ -408,7 +375,7 @@ std::string burrToolsDefinition(const std::string& path) {
   }
 
   const std::string base = puzzleNameOf(baseName(file));
-  std::string title = attribute(problem, "name");
+  std::string title = xmlAttribute(problem, "name");
   if (title.empty()) title = problems.size() > 1 ? fmt::format("{}, problem {}", base, problemNumber) : base;
   // The catalog keeps this text and its hash, which must not depend on how the file is named or reached
   // (soma.xmpuzzle and soma.xmpuzzle.gz are the same puzzle, soma): the comment names only the problem.
@@ -467,7 +434,7 @@ std::string burrToolsDefinition(const std::string& path) {
   return toml;
 }
 
-std::string toBurrTools(const Puzzle& puzzle) {
+std::string toBurrTools(const Puzzle& puzzle, const BurrToolsSolved* solved) {
   if (puzzle.lattice == Lattice::HexPegs)
     throw InputError(fmt::format("{}: BurrTools has no grid for hex pegs", puzzle.name));
   // (Written as cubes, a triangular board's cells would meet other neighbours: IQ Stars' 381 tilings became
@@ -593,13 +560,19 @@ std::string toBurrTools(const Puzzle& puzzle) {
     // count a filling and its mirror image apart where the pieces' colours differ: docs/interop.md)
     xml += voxelXml(name, size, cells, 0, cellColours);
   }
-  xml +=
-      fmt::format("</shapes><problems><problem name=\"{}\" state=\"0\"><shapes>", xmlEscaped(puzzle.title));
-  for (std::size_t p = 0; p < puzzle.pieces.size(); ++p)
+  xml += fmt::format("</shapes><problems><problem name=\"{}\" ", xmlEscaped(puzzle.title));
+  xml += solved == nullptr ? std::string("state=\"0\"")
+                           : fmt::format("state=\"2\" assemblies=\"{}\" solutions=\"{}\" time=\"0\"",
+                                         solved->assemblies, solved->solutions);
+  xml += "><shapes>";
+  for (std::size_t p = 0; p < puzzle.pieces.size(); ++p) {
+    const int group = solved != nullptr && p < solved->groups.size() ? solved->groups[p] : 0;
     xml += puzzle.pieces[p].ranged()
-               ? fmt::format("<shape id=\"{}\" min=\"{}\" max=\"{}\"/>", p + 1, puzzle.pieces[p].minCopies,
+               ? fmt::format("<shape id=\"{}\" min=\"{}\" max=\"{}\"", p + 1, puzzle.pieces[p].minCopies,
                              puzzle.pieces[p].copies)
-               : fmt::format("<shape id=\"{}\" count=\"{}\"/>", p + 1, puzzle.pieces[p].copies);
+               : fmt::format("<shape id=\"{}\" count=\"{}\"", p + 1, puzzle.pieces[p].copies);
+    xml += group != 0 ? fmt::format(" group=\"{}\"/>", group) : std::string("/>");
+  }
   xml += "</shapes><result id=\"0\"/>";
   if (constraints.allowed.empty()) {
     xml += "<bitmap/>";
@@ -609,10 +582,20 @@ std::string toBurrTools(const Puzzle& puzzle) {
       xml += fmt::format("<pair piece=\"{}\" result=\"{}\"/>", pieceColour - 1, boardColour - 1);
     xml += "</bitmap>";
   }
+  if (solved != nullptr) xml += solved->solutionsXml;
   xml += "</problem></problems>";
   xml +=
       fmt::format("<comment>{} (written by piecework convert)</comment></puzzle>\n", xmlEscaped(puzzle.name));
   return gzipped(xml);
+}
+
+std::vector<Site> burrToolsPieceVoxels(const Puzzle& puzzle, int piece) {
+  // (as toBurrTools writes the piece's shape: its first face, moved to the origin)
+  return normalized(puzzle.lattice, puzzle.pieces[static_cast<std::size_t>(piece)].faces.front());
+}
+
+Site burrToolsOrigin(const Puzzle& puzzle) {
+  return puzzle.low;
 }
 
 std::vector<BurrToolsProblem> burrToolsProblems(const std::string& path) {
@@ -620,21 +603,21 @@ std::vector<BurrToolsProblem> burrToolsProblems(const std::string& path) {
   const std::string xml = gunzipFile(file);
   XmlDocument doc(parseBurrToolsXml(file, xml), xmlFreeDoc);
   const xmlNode* root = xmlDocGetRootElement(doc.get());
-  if (root == nullptr || !named(root, "puzzle"))
+  if (root == nullptr || !xmlNamed(root, "puzzle"))
     Reader{file}.fail(root, "not a BurrTools puzzle (no <puzzle> element)");
   std::vector<BurrToolsProblem> out;
   int selected = selector.empty() ? 0 : -1;
-  for (const xmlNode* node : children(child(root, "problems"), "problem")) {
+  for (const xmlNode* node : xmlChildren(xmlChild(root, "problems"), "problem")) {
     BurrToolsProblem problem;
     problem.number = static_cast<int>(out.size()) + 1;
-    problem.name = attribute(node, "name");
+    problem.name = xmlAttribute(node, "name");
     // (as burrToolsDefinition chooses: the last problem the selector names)
     if (!selector.empty() && (problem.name == selector || std::to_string(problem.number) == selector))
       selected = static_cast<int>(out.size());
     problem.name = printableText(problem.name);  // (matched as the file spells it, printed as text)
     // state 2: BurrTools finished solving; its assemblies attribute is then the count it found.
-    const std::string count = attribute(node, "assemblies");
-    if (attribute(node, "state") == "2" && !count.empty() &&
+    const std::string count = xmlAttribute(node, "assemblies");
+    if (xmlAttribute(node, "state") == "2" && !count.empty() &&
         std::all_of(count.begin(), count.end(),
                     [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }) &&
         count.size() < 20)
@@ -646,6 +629,8 @@ std::vector<BurrToolsProblem> burrToolsProblems(const std::string& path) {
   return out;
 }
 
-std::string burrToolsXmlText(const std::string& path) { return gunzipFile(splitPath(path).first); }
+std::string burrToolsXmlText(const std::string& path) {
+  return gunzipFile(splitPath(path).first);
+}
 
 }  // namespace piecework

@@ -40,8 +40,23 @@ std::vector<BurrToolsProblem> burrToolsProblems(const std::string& path);
 // (disassembly/burrtools_solutions.hpp). Throws InputError as burrToolsDefinition does.
 std::string burrToolsXmlText(const std::string& path);
 
-// The puzzle as a BurrTools file (gzip-compressed bytes). Throws InputError for what BurrTools cannot say:
-// hex-peg puzzles, square-lattice pieces that may not be turned over, cubic pieces that may be mirrored.
-std::string toBurrTools(const Puzzle& puzzle);
+// What piecework found of a problem, for a file that BurrTools opens as solved (its state 2): the counts,
+// the <solutions> element (disassembly/burrtools_separations.hpp writes it) and each piece's group.
+struct BurrToolsSolved {
+  std::uint64_t assemblies = 0;
+  std::uint64_t solutions = 0;
+  std::string solutionsXml;
+  std::vector<int> groups;  // per piece of the puzzle, its BurrTools group (0: none); may be empty
+};
+
+// The puzzle as a BurrTools file (gzip-compressed bytes), solved when `solved` is given. Throws InputError
+// for what BurrTools cannot say: hex-peg puzzles, square-lattice pieces that may not be turned over, cubic
+// pieces that may be mirrored.
+std::string toBurrTools(const Puzzle& puzzle, const BurrToolsSolved* solved = nullptr);
+
+// Cubic grid: a piece's cells as toBurrTools writes its shape (voxel coordinates), and the board cell that is
+// voxel (0, 0, 0) of the written result (a board cell's voxel is the cell less this origin).
+std::vector<Site> burrToolsPieceVoxels(const Puzzle& puzzle, int piece);
+Site burrToolsOrigin(const Puzzle& puzzle);
 
 }  // namespace piecework

@@ -101,4 +101,37 @@ xmlDocPtr parseBurrToolsXml(const std::string& file, const std::string& xml) {
   return doc;
 }
 
+std::string xmlAttribute(const xmlNode* node, const char* name) {
+  xmlChar* value = xmlGetProp(node, reinterpret_cast<const xmlChar*>(name));
+  if (value == nullptr) return {};
+  std::string text(reinterpret_cast<const char*>(value));
+  xmlFree(value);
+  return text;
+}
+
+std::string xmlContent(const xmlNode* node) {
+  xmlChar* value = xmlNodeGetContent(node);
+  if (value == nullptr) return {};
+  std::string text(reinterpret_cast<const char*>(value));
+  xmlFree(value);
+  return text;
+}
+
+bool xmlNamed(const xmlNode* node, std::string_view name) {
+  return node->type == XML_ELEMENT_NODE && reinterpret_cast<const char*>(node->name) == name;
+}
+
+std::vector<const xmlNode*> xmlChildren(const xmlNode* parent, std::string_view name) {
+  std::vector<const xmlNode*> out;
+  if (parent == nullptr) return out;
+  for (const xmlNode* n = parent->children; n != nullptr; n = n->next)
+    if (xmlNamed(n, name)) out.push_back(n);
+  return out;
+}
+
+const xmlNode* xmlChild(const xmlNode* parent, std::string_view name) {
+  const auto all = xmlChildren(parent, name);
+  return all.empty() ? nullptr : all.front();
+}
+
 }  // namespace piecework

@@ -84,6 +84,14 @@ TEST(JsonOutput, EveryCommandPrintsWhatDocsJsonSays) {
   const std::string dir = tempDir();
   const std::string db = " --db '" + dir + "/c.sqlite'";
   const std::string fit = std::string(" ") + kIqFitChallenge;
+  // Two cubes that slide apart (a solution of level 1) and a ring with a Z through it (none comes apart).
+  std::ofstream(dir + "/apart.toml") << "name = \"apart\"\nlattice = \"cubic\"\nboard = \"..\"\n\n[[piece]]\n"
+                                        "letter = \"A\"\nmoves = \"turn\"\ncubes = [[0, 0, 0]]\n\n[[piece]]\n"
+                                        "letter = \"B\"\nmoves = \"turn\"\ncubes = [[0, 0, 0]]\n";
+  std::ofstream(dir + "/locked.toml")
+      << "name = \"locked\"\nlattice = \"cubic\"\nboard = \"###/..#/###|.../.../...|###/#../###\"\n\n"
+         "[[piece]]\nletter = \"A\"\nmoves = \"turn\"\nshape = \"###/#.#/###\"\n\n[[piece]]\nletter = \"Z\"\n"
+         "moves = \"turn\"\ncubes = [[0, 0, 0], [1, 0, 0], [1, 0, 1], [1, 0, 2], [2, 0, 2]]\n";
   std::ofstream(dir + "/two.txt") << "bbbbllpppp/byyyylpp../gggyyl..../igssss..../iiiss.....\n"
                                   << "pp.....srr/pp..ii.ssr/.p..ii.ssr/.p..i..snr/.......nnn\n";
   // Command, the docs/json.md section it prints, and how many JSON objects at least.
@@ -107,7 +115,10 @@ TEST(JsonOutput, EveryCommandPrintsWhatDocsJsonSays) {
       {"catalog rate --all --json" + db, "catalog rate"},
       {"catalog check --json" + db, "catalog check"},
       {"booklet --json --out '" + dir + "/b.pdf'" + db, "booklet"},
+      {"rate '" + dir + "/apart.toml' --disassemble --json", "rate --disassemble"},
+      {"rate '" + dir + "/locked.toml' --disassemble --json", "rate --disassemble"},
       {"convert soma '" + dir + "/s.xmpuzzle' --json", "convert"},
+      {"convert '" + dir + "/apart.toml' '" + dir + "/apart.xmpuzzle' --disassemble --json", "convert"},
       {"show '" + dir + "/s.xmpuzzle' --json", "show"},
       {"count '" + dir + "/s.xmpuzzle' --json", "count"},
       {std::string("calibrate iq-fit --json ") + PIECEWORK_SOURCE_DIR +

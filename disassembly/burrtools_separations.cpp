@@ -1,0 +1,160 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "disassembly/burrtools_separations.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "puzzle/burrtools.hpp"
+
+namespace piecework {
+
+namespace {
+
+// BurrTools moves a removed part this far out in the last state of a separation (its reader takes any
+// coordinate beyond 10,000 as "removed").
+constexpr int kRemovedDistance = 30000;
+
+Site plus(Site a, Site b) {
+  return {a.x + b.x, a.y + b.y, a.z + b.z};
+}
+Site minus(Site a, Site b) {
+  return {a.x - b.x, a.y - b.y, a.z - b.z};
+}
+
+// The quarter turn about x that BurrTools' numbers step through four at a time: (x, y, z) -> (x, -z, y).
+Site turnX(Site p) {
+  return {p.x, -p.z, p.y};
+}
+
+Site lowCorner(const std::vector<Site>& cells) {
+  Site low = cells.front();
+  for (const Site& s : cells) low = {std::min(low.x, s.x), std::min(low.y, s.y), std::min(low.z, s.z)};
+  return low;
+}
+
+// Per assembly piece (DisassembledSolution::placements' order), its BurrTools piece number: the problem's
+// pieces in order, each as many times as it has copies (puzzle/burrtools.cpp writes them so).
+std::vector<int> pieceNumbers(const Puzzle& puzzle, const std::vector<int>& placements) {
+  std::vector<int> first(puzzle.pieces.size() + 1, 0), used(puzzle.pieces.size(), 0);
+  for (std::size_t p = 0; p < puzzle.pieces.size(); ++p) first[p + 1] = first[p] + puzzle.pieces[p].copies;
+  std::vector<int> out;
+  for (const int id : placements) {
+    const auto p = static_cast<std::size_t>(puzzle.placements[static_cast<std::size_t>(id)].piece);
+    out.push_back(first[p] + used[p]++);
+  }
+  return out;
+}
+
+struct Written {
+  std::vector<int> number;     // per assembly piece, its BurrTools piece number
+  std::vector<Site> position;  // per assembly piece, its BurrTools position
+  std::string text;
+};
+
+void separationXml(Written& out, const Separation& s, const char* type, Site shift) {
+  out.text += type == nullptr ? std::string("<separation>") : fmt::format("<separation type=\"{}\">", type);
+  std::vector<int> numbers;
+  for (const int k : s.pieces) numbers.push_back(out.number[static_cast<std::size_t>(k)]);
+  out.text += fmt::format("<pieces count=\"{}\">{}</pieces>", numbers.size(), fmt::join(numbers, " "));
+  auto state = [&](const std::vector<Site>& offsets, bool removing) {
+    std::vector<int> d[3];
+    for (std::size_t k = 0; k < s.pieces.size(); ++k) {
+      Site at = plus(plus(out.position[static_cast<std::size_t>(s.pieces[k])], offsets[k]), shift);
+      if (removing && s.removed[k])
+        at = plus(at, {s.direction.x * kRemovedDistance, s.direction.y * kRemovedDistance,
+                       s.direction.z * kRemovedDistance});
+      d[0].push_back(at.x), d[1].push_back(at.y), d[2].push_back(at.z);
+    }
+    out.text += fmt::format("<state><dx>{}</dx><dy>{}</dy><dz>{}</dz></state>", fmt::join(d[0], " "),
+                            fmt::join(d[1], " "), fmt::join(d[2], " "));
+  };
+  for (const std::vector<Site>& offsets : s.positions) state(offsets, false);
+  state(s.positions.back(), true);
+  if (s.away) {
+    // As BurrTools does, the removed part's states are shifted along the way it left, to where its first
+    // piece's coordinate along that axis is 0 (BurrTools draws a removed part apart from the rest anyway).
+    const auto first =
+        static_cast<std::size_t>(std::find(s.removed.begin(), s.removed.end(), true) - s.removed.begin());
+    const Site at =
+        plus(plus(out.position[static_cast<std::size_t>(s.pieces[first])], s.positions.back()[first]), shift);
+    const int along = s.direction.x != 0 ? at.x : s.direction.y != 0 ? at.y : at.z;
+    const Site back{s.direction.x != 0 ? -along : 0, s.direction.y != 0 ? -along : 0,
+                    s.direction.z != 0 ? -along : 0};
+    separationXml(out, *s.away, "removed", plus(shift, back));
+  }
+  if (s.left) separationXml(out, *s.left, "left", shift);
+  out.text += "</separation>";
+}
+
+}  // namespace
+
+Site burrToolsTurned(int transformation, Site p) {
+  if (transformation < 0 || transformation >= 24)
+    throw std::out_of_range(fmt::format("BurrTools transformation {} (cubes: 0 to 23)", transformation));
+  // Measured on BurrTools' own files (every stored assembly's pieces fit the file's result with one rotation
+  // per number only): number 4a + b is b quarter turns about x, then the a-th of: nothing, a quarter, half
+  // and three-quarter turn about y ((x, y, z) -> (-z, y, x)), a quarter turn about z ((x, y, z) -> (-y, x,
+  // z)) and three quarters about z.
+  for (int b = 0; b < transformation % 4; ++b) p = turnX(p);
+  switch (transformation / 4) {
+    case 0:
+      return p;
+    case 1:
+      return {-p.z, p.y, p.x};
+    case 2:
+      return {-p.x, p.y, -p.z};
+    case 3:
+      return {p.z, p.y, -p.x};
+    case 4:
+      return {-p.y, p.x, p.z};
+    default:
+      return {p.y, -p.x, p.z};
+  }
+}
+
+std::optional<BurrToolsPlacement> burrToolsPlacement(const std::vector<Site>& voxels,
+                                                     const std::vector<Site>& cells) {
+  if (voxels.empty() || voxels.size() != cells.size()) return std::nullopt;
+  std::vector<Site> target = cells;
+  std::sort(target.begin(), target.end());
+  for (int t = 0; t < 24; ++t) {
+    std::vector<Site> turned;
+    for (const Site& v : voxels) turned.push_back(burrToolsTurned(t, v));
+    const Site position = minus(lowCorner(cells), lowCorner(turned));
+    for (Site& s : turned) s = plus(s, position);
+    std::sort(turned.begin(), turned.end());
+    if (turned == target) return BurrToolsPlacement{t, position};
+  }
+  return std::nullopt;
+}
+
+std::string burrToolsSolutionsXml(const Puzzle& puzzle, const std::vector<DisassembledSolution>& solutions) {
+  const Site origin = burrToolsOrigin(puzzle);
+  int pieceCount = 0;
+  for (const PieceDef& piece : puzzle.pieces) pieceCount += piece.copies;
+  std::string xml = "<solutions>";
+  for (const DisassembledSolution& solution : solutions) {
+    Written out;
+    out.number = pieceNumbers(puzzle, solution.placements);
+    std::vector<std::string> assembly(static_cast<std::size_t>(pieceCount), "x");
+    for (std::size_t k = 0; k < solution.placements.size(); ++k) {
+      const Placement& placement = puzzle.placements[static_cast<std::size_t>(solution.placements[k])];
+      std::vector<Site> cells;
+      for (const int site : placement.sites)
+        cells.push_back(minus(puzzle.sites[static_cast<std::size_t>(site)], origin));
+      const auto at = burrToolsPlacement(burrToolsPieceVoxels(puzzle, placement.piece), cells);
+      if (!at) throw std::logic_error("a placement that is no turn of its piece");
+      out.position.push_back(at->position);
+      assembly[static_cast<std::size_t>(out.number[k])] =
+          fmt::format("{} {} {} {}", at->position.x, at->position.y, at->position.z, at->transformation);
+    }
+    xml += fmt::format("<solution><assembly>{}</assembly>", fmt::join(assembly, " "));
+    if (solution.disassembly.tree) separationXml(out, *solution.disassembly.tree, nullptr, Site{});
+    xml += out.text + "</solution>";
+  }
+  return xml + "</solutions>";
+}
+
+}  // namespace piecework
