@@ -115,6 +115,24 @@ CREATE VIEW challenge_list AS
   FROM challenges c JOIN puzzles p ON p.id = c.puzzle_id JOIN levels l ON l.name = c.level
   ORDER BY p.name, l.rank, c.score, c.id;
 )sql",
+    // 3 -> 4: the attempts people made in the browser player (catalog import-playtests, db/playtests.hpp).
+    // IF NOT EXISTS: a catalog that playtests were imported into before this version has the table already.
+    R"sql(
+CREATE TABLE IF NOT EXISTS playtests (
+  id           INTEGER PRIMARY KEY,
+  challenge_id INTEGER NOT NULL REFERENCES challenges (id),
+  tester       TEXT NOT NULL,        -- the name the tester typed into the page
+  started_at   TEXT NOT NULL,        -- ISO 8601 UTC, when the page showed the challenge
+  ended_at     TEXT NOT NULL,        -- when it was solved or given up
+  seconds      REAL NOT NULL CHECK (seconds >= 0),
+  moves        INTEGER NOT NULL CHECK (moves >= 0),   -- pieces put down, taken back or moved, and redos
+  undos        INTEGER NOT NULL CHECK (undos >= 0),
+  hints        INTEGER NOT NULL CHECK (hints >= 0),
+  solved       INTEGER NOT NULL CHECK (solved IN (0, 1)),  -- 0: given up (the time is a lower bound)
+  imported_at  TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),
+  UNIQUE (challenge_id, tester, started_at)  -- an attempt imported twice is stored once
+);
+)sql",
 };
 static_assert(std::size(kMigrations) == kSchemaVersion);
 

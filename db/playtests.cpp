@@ -18,23 +18,6 @@
 namespace piecework::db {
 namespace {
 
-const char* const kPlaytestsTable = R"sql(
-CREATE TABLE IF NOT EXISTS playtests (
-  id           INTEGER PRIMARY KEY,
-  challenge_id INTEGER NOT NULL REFERENCES challenges (id),
-  tester       TEXT NOT NULL,        -- the name the tester typed into the page
-  started_at   TEXT NOT NULL,        -- ISO 8601 UTC, when the page showed the challenge
-  ended_at     TEXT NOT NULL,        -- when it was solved or given up
-  seconds      REAL NOT NULL CHECK (seconds >= 0),
-  moves        INTEGER NOT NULL CHECK (moves >= 0),   -- pieces put down, taken back or moved, and redos
-  undos        INTEGER NOT NULL CHECK (undos >= 0),
-  hints        INTEGER NOT NULL CHECK (hints >= 0),
-  solved       INTEGER NOT NULL CHECK (solved IN (0, 1)),  -- 0: given up (the time is a lower bound)
-  imported_at  TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),
-  UNIQUE (challenge_id, tester, started_at)  -- an attempt imported twice is stored once
-);
-)sql";
-
 constexpr double kMaxSeconds = 24 * 3600;  // a day: longer is a page left open, not an attempt
 constexpr int kMaxCount = 1000000;
 
@@ -151,7 +134,8 @@ PlaytestImport importPlaytests(const std::string& catalogPath, const std::string
                                const std::string& text, std::vector<PlaytestFault>& faults) {
   if (!Catalog::holdsCatalog(catalogPath))
     throw InputError(fmt::format("{}: no catalog here to tie the attempts to", catalogPath));
-  Catalog catalog(catalogPath, Catalog::Access::ReadWrite);  // checked (and migrated) before anything is read
+  // Checked, and migrated to a schema with the playtests table, before anything is read.
+  Catalog catalog(catalogPath, Catalog::Access::ReadWrite);
   ChallengeLookup lookup(catalog, catalogPath);
   std::vector<PlaytestAttempt> attempts;
   std::size_t begin = 0;
@@ -175,7 +159,6 @@ PlaytestImport importPlaytests(const std::string& catalogPath, const std::string
   sqlite::Connection connection(catalogPath, SQLITE_OPEN_READWRITE);
   sqlite3_busy_timeout(connection.handle(), 60000);
   sqlite::Transaction transaction(connection);
-  connection.exec(kPlaytestsTable);
   sqlite::Statement insert(
       connection,
       "INSERT INTO playtests (challenge_id, tester, started_at, ended_at, seconds, moves, "

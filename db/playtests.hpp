@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // Playtests (docs/playtesting.md): the attempts people made on a catalog's challenges in the browser player
 // (`piecework play`), exported by the page as JSON lines and stored in the catalog's `playtests` table, one
-// row per attempt, tied to its challenge. The table is created when the first attempts are imported (its own
-// CREATE TABLE IF NOT EXISTS, beside the catalog's schema: a catalog without playtests stays as it was).
+// row per attempt, tied to its challenge. The table is part of the catalog's schema from version 4
+// (db/catalog.cpp's migrations): an older catalog gains it when opened for writing, and reads as having no
+// playtests until then.
 #pragma once
 
 #include <cstdint>
@@ -48,7 +49,7 @@ struct StoredPlaytest {
   PlaytestAttempt attempt;
   std::string puzzleName;
   std::string challengeText;
-  double score = 0;  // the catalog's score for the challenge
+  double score = 0;   // the catalog's score for the challenge
   std::string level;  // its level, Starter .. Wizard
 };
 

@@ -477,9 +477,50 @@ TEST(Catalog, SchemaIsVersionedAndInWalMode) {
   EXPECT_EQ(sql(path,
                 "SELECT group_concat(name) FROM (SELECT name FROM sqlite_master WHERE type = 'table' ORDER "
                 "BY name)"),
-            "booklet_entries,booklets,challenges,levels,puzzles");
+            "booklet_entries,booklets,challenges,levels,playtests,puzzles");
   EXPECT_EQ(sql(path, "SELECT group_concat(name) FROM (SELECT name FROM levels ORDER BY rank)"),
             "Starter,Junior,Expert,Master,Wizard");
+}
+
+// Version 4 added the playtests table. A version 3 catalog is read as it is (no playtests) and gains the
+// table, keeping its rows, when import-playtests opens it for writing; one that already had the table (made
+// by import-playtests before version 4 existed) keeps its attempts.
+TEST(Catalog, AVersion3CatalogGainsThePlaytestsTable) {
+  const std::string dir = tempDir();
+  for (const bool hadTable : {false, true}) {
+    const std::string path = dir + (hadTable ? "/with.sqlite" : "/without.sqlite");
+    const auto generated =
+        runPiecework("generate iq-fit --level Starter --count 1 --seed 3 --threads 1 -q --db " + quote(path));
+    ASSERT_EQ(generated.status, 0) << generated.err;
+    // Back to version 3 as piecework wrote it: no playtests table, or the table with one attempt in it.
+    ASSERT_TRUE(sqlScript(
+        path, hadTable ? "DELETE FROM playtests; INSERT INTO playtests (challenge_id, tester, started_at, "
+                         "ended_at, seconds, moves, undos, hints, solved) VALUES (1, 'old', "
+                         "'2026-01-01T00:00:00Z', '2026-01-01T00:01:00Z', 60, 5, 0, 0, 1); "
+                         "PRAGMA user_version = 3"
+                       : "DROP TABLE playtests; PRAGMA user_version = 3"));
+    const std::string row =
+        "SELECT challenge || '|' || level || '|' || score || '|' || solution FROM challenges";
+    const std::string before = sql(path, row);
+    // Reading leaves it at version 3.
+    ASSERT_EQ(runPiecework("catalog list --db " + quote(path)).status, 0);
+    EXPECT_EQ(sql(path, "PRAGMA user_version"), "3");
+    const std::string challenge = sql(path, "SELECT challenge FROM challenges WHERE id = 1");
+    spit(dir + "/attempts.jsonl",
+         R"({"puzzle":"iq-fit","challenge_id":1,"challenge":")" + challenge +
+             R"(","tester":"Ada","start":"2026-02-01T10:00:00Z","end":"2026-02-01T10:02:00Z",)"
+             R"("seconds":120,"moves":9,"undos":1,"hints":0,"outcome":"solved"})" +
+             "\n");
+    const auto imported =
+        runPiecework("catalog import-playtests " + quote(dir + "/attempts.jsonl") + " --db " + quote(path));
+    ASSERT_EQ(imported.status, 0) << imported.err;
+    EXPECT_EQ(sql(path, "PRAGMA user_version"), "4");
+    EXPECT_EQ(
+        sql(path, "SELECT group_concat(tester) FROM (SELECT tester FROM playtests ORDER BY started_at)"),
+        hadTable ? "old,Ada" : "Ada");
+    EXPECT_EQ(sql(path, row), before);
+    EXPECT_EQ(sql(path, "PRAGMA integrity_check"), "ok");
+  }
 }
 
 // ---------------------------------------------------------------- not a catalog

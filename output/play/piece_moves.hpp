@@ -13,8 +13,8 @@ namespace piecework {
 struct OrientationMoves {
   int turn = 0;      // a turn by the lattice's smallest angle, clockwise on the screen where that is known
   int turnBack = 0;  // the other way
-  int flip = 0;      // the mirror image; for a piece whose faces are shapes of their own (IQ Fit), the next
-                     // face; itself when the piece does not flip
+  int flip = 0;  // the mirror image; for a piece whose faces are shapes of their own (moves = "faces"), the
+                 // next face; itself when the piece does not flip
 };
 
 // Per orientation of `piece`.

@@ -43,12 +43,17 @@ std::string htmlEscaped(const std::string& text) {
   return out;
 }
 
-// A set of placement ids as a string of '0' and '1' per placement, run-length free but short enough (a few
-// thousand characters for the largest flat puzzle) and readable by the page without a decoder.
-std::string bitString(const std::vector<int>& ids, std::size_t count) {
-  std::string bits(count, '0');
-  for (const int id : ids) bits[static_cast<std::size_t>(id)] = '1';
-  return bits;
+// A set of placement ids as hexadecimal digits, four placements a digit (the first placement the digit's
+// highest bit): a few hundred characters for the largest flat puzzle, read by the page without a decoder.
+std::string hexBits(const std::vector<int>& ids, std::size_t count) {
+  std::vector<unsigned> nibbles((count + 3) / 4, 0);
+  for (const int id : ids) {
+    const auto at = static_cast<std::size_t>(id);
+    nibbles[at / 4] |= 8U >> (at % 4);
+  }
+  std::string digits;
+  for (const unsigned n : nibbles) digits += "0123456789abcdef"[n];
+  return digits;
 }
 
 nlohmann::ordered_json puzzleData(const Puzzle& puzzle) {
@@ -59,19 +64,20 @@ nlohmann::ordered_json puzzleData(const Puzzle& puzzle) {
   data["boardWidth"] = pictures.boardWidth;
   data["boardHeight"] = pictures.boardHeight;
   data["unit"] = pictures.pixelsPerUnit;
+  // The empty board, shared by every challenge without marks; the givens are laid on it as pieces.
+  data["board"] = boardPicture(puzzle, {}, {}, kPixelsPerUnit).base64;
   nlohmann::ordered_json pieces = nlohmann::ordered_json::array();
   for (int p = 0; p < puzzle.pieceCount(); ++p) {
     const PieceDef& def = puzzle.pieces[static_cast<std::size_t>(p)];
     const std::vector<OrientationMoves> moves = orientationMoves(puzzle, p);
     nlohmann::ordered_json orientations = nlohmann::ordered_json::array();
     for (std::size_t o = 0; o < def.orientations.size(); ++o) {
-      const PngPicture& picture = pictures.orientations[static_cast<std::size_t>(p)][o];
-      orientations.push_back({{"png", picture.base64},
-                              {"w", picture.width},
-                              {"h", picture.height},
-                              {"turn", moves[o].turn},
-                              {"turnBack", moves[o].turnBack},
-                              {"flip", moves[o].flip}});
+      const OrientationPicture& picture = pictures.orientations[static_cast<std::size_t>(p)][o];
+      nlohmann::ordered_json orientation = {{"png", picture.piece.base64},   {"w", picture.piece.width},
+                                            {"h", picture.piece.height},     {"turn", moves[o].turn},
+                                            {"turnBack", moves[o].turnBack}, {"flip", moves[o].flip}};
+      if (!picture.cover.base64.empty()) orientation["cover"] = picture.cover.base64;
+      orientations.push_back(orientation);
     }
     pieces.push_back({{"letter", std::string(1, def.letter)},
                       {"name", def.name},
@@ -154,9 +160,12 @@ std::string playPage(const std::vector<PlaySet>& sets, const std::string& title)
            {"text", c.text},
            {"salt", salt},
            {"label", c.label},
-           {"board", boardPicture(puzzle, c.givens, c.marks, kPixelsPerUnit).base64},
+           // Only a challenge with marks has a board of its own (the marks on the empty board).
+           {"board", c.marks.empty()
+                         ? nlohmann::ordered_json(nullptr)
+                         : nlohmann::ordered_json(boardPicture(puzzle, {}, c.marks, kPixelsPerUnit).base64)},
            {"givens", c.givens},
-           {"options", bitString(c.options, puzzle.placements.size())},
+           {"options", hexBits(c.options, puzzle.placements.size())},
            {"solved", hashes},
            {"hint", c.hint}});
     }

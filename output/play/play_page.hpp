@@ -4,8 +4,9 @@
 // each attempt for `catalog import-playtests`. The page knows no family's rules: piecework writes each
 // piece's orientations (pictures, how a turn or a flip steps among them), each placement (the sites it
 // covers, where its picture lies) and per challenge the placements that fit beside the givens; the page
-// only chooses among them. A solution is recognised by a hash of its placements, so the page does not
-// hold the solution as text.
+// only chooses among them. Pictures are written once per puzzle (the empty board, each orientation), so
+// that a challenge adds only its givens, its placements as bits and (with marks) a board of its own. A
+// solution is recognised by a hash of its placements, so the page does not hold the solution as text.
 #pragma once
 
 #include <cstdint>

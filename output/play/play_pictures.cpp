@@ -5,7 +5,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstdlib>
+#include <cstring>
+#include <map>
 #include <memory>
 #include <stdexcept>
 
@@ -70,6 +73,8 @@ struct Box {
   int x0 = 0, y0 = 0, x1 = -1, y1 = -1;  // inclusive; empty when x1 < x0
 };
 constexpr int kDifference = 8;
+// At most this many drawings of an orientation are combined into its picture.
+constexpr std::size_t kFillers = 64;
 
 bool differs(const unsigned char* a, const unsigned char* b) {
   for (int k = 0; k < 4; ++k)
@@ -92,25 +97,77 @@ Box differenceBox(cairo_surface_t* without, cairo_surface_t* with) {
   return box;
 }
 
-// The piece alone: the pixels of `with` inside the box that differ from `without`, transparent elsewhere.
-PngPicture cutOut(cairo_surface_t* without, cairo_surface_t* with, const Box& box) {
-  const int w = box.x1 - box.x0 + 1, h = box.y1 - box.y0 + 1;
+// The board's fill: the most common colour of the empty board's pixels.
+std::uint32_t fillColour(cairo_surface_t* empty) {
+  const int w = cairo_image_surface_get_width(empty), h = cairo_image_surface_get_height(empty);
+  const int stride = cairo_image_surface_get_stride(empty);
+  const unsigned char* a = cairo_image_surface_get_data(empty);
+  std::map<std::uint32_t, int> counts;
+  for (int y = 0; y < h; ++y)
+    for (int x = 0; x < w; ++x) {
+      std::uint32_t pixel = 0;
+      std::memcpy(&pixel, a + y * stride + 4 * x, 4);
+      ++counts[pixel];
+    }
+  return std::max_element(counts.begin(), counts.end(),
+                          [](const auto& l, const auto& r) { return l.second < r.second; })
+      ->first;
+}
+
+// A placement drawn alone on the board, and its difference box.
+struct Drawn {
+  Surface with;
+  Box box;
+};
+
+// The pixels that differ from `without` inside the boxes, the same size, of these drawings of one
+// orientation, each pixel from the first drawing where it differs (a frame drawn over the pieces hides part
+// of a piece in one, not in another): the piece, and (in the board's fill colour) the cover; transparent
+// elsewhere.
+OrientationPicture cutOut(cairo_surface_t* without, const std::vector<Drawn>& drawings, std::uint32_t fill) {
+  const Box& first = drawings.front().box;
+  const int w = first.x1 - first.x0 + 1, h = first.y1 - first.y0 + 1;
   Surface piece(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h), cairo_surface_destroy);
+  Surface cover(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h), cairo_surface_destroy);
   cairo_surface_flush(piece.get());
-  unsigned char* out = cairo_image_surface_get_data(piece.get());
+  cairo_surface_flush(cover.get());
   const int outStride = cairo_image_surface_get_stride(piece.get());
+  const int stride = cairo_image_surface_get_stride(without);
+  const unsigned char* a = cairo_image_surface_get_data(without);
+  unsigned char fillBytes[4];
+  std::memcpy(fillBytes, &fill, 4);
+  bool covers = false;
+  for (int y = 0; y < h; ++y)
+    for (int x = 0; x < w; ++x) {
+      unsigned char* piecePixel = cairo_image_surface_get_data(piece.get()) + y * outStride + 4 * x;
+      unsigned char* coverPixel = cairo_image_surface_get_data(cover.get()) + y * outStride + 4 * x;
+      std::memset(piecePixel, 0, 4);
+      std::memset(coverPixel, 0, 4);
+      for (const Drawn& d : drawings) {
+        const int at = (d.box.y0 + y) * stride + 4 * (d.box.x0 + x);
+        const unsigned char* b = cairo_image_surface_get_data(d.with.get());
+        if (!differs(a + at, b + at)) continue;
+        const bool bare = !differs(b + at, fillBytes);
+        covers = covers || bare;
+        std::memcpy(bare ? coverPixel : piecePixel, b + at, 4);
+        break;
+      }
+    }
+  cairo_surface_mark_dirty(piece.get());
+  cairo_surface_mark_dirty(cover.get());
+  return {pngOf(piece.get()), covers ? pngOf(cover.get()) : PngPicture{}};
+}
+
+// How many pixels of `with` differ from `without`.
+int differingPixels(cairo_surface_t* without, cairo_surface_t* with, const Box& box) {
   const int stride = cairo_image_surface_get_stride(with);
   const unsigned char* a = cairo_image_surface_get_data(without);
   const unsigned char* b = cairo_image_surface_get_data(with);
-  for (int y = 0; y < h; ++y)
-    for (int x = 0; x < w; ++x) {
-      const int at = (box.y0 + y) * stride + 4 * (box.x0 + x);
-      unsigned char* pixel = out + y * outStride + 4 * x;
-      const bool piecePixel = differs(a + at, b + at);
-      for (int k = 0; k < 4; ++k) pixel[k] = piecePixel ? b[at + k] : 0;
-    }
-  cairo_surface_mark_dirty(piece.get());
-  return pngOf(piece.get());
+  int count = 0;
+  for (int y = box.y0; y <= box.y1; ++y)
+    for (int x = box.x0; x <= box.x1; ++x)
+      count += differs(a + y * stride + 4 * x, b + y * stride + 4 * x) ? 1 : 0;
+  return count;
 }
 
 }  // namespace
@@ -127,14 +184,16 @@ PiecePictures piecePictures(const Puzzle& puzzle, double pixelsPerUnit) {
   pictures.spots.resize(puzzle.placements.size());
   const Surface empty = render(puzzle, canvas, {}, {}, pixelsPerUnit);
   std::vector<Box> boxes(puzzle.placements.size());
+  std::vector<int> drawn(puzzle.placements.size());
   for (std::size_t id = 0; id < puzzle.placements.size(); ++id) {
     const Surface with = render(puzzle, canvas, {static_cast<int>(id)}, {}, pixelsPerUnit);
     boxes[id] = differenceBox(empty.get(), with.get());
     if (boxes[id].x1 < boxes[id].x0) throw std::runtime_error("play: a placement draws nothing on the board");
+    drawn[id] = differingPixels(empty.get(), with.get(), boxes[id]);
   }
-  // An orientation's picture is cut from its placement with the largest box (one along an edge of the
-  // board may lose its outline to the board's frame); the others are the same picture moved, centred on
-  // their own box.
+  // An orientation's picture is cut from its placement with the largest box (one along an edge of the board
+  // may lose its outline to the board's frame) that changes the most pixels (one under a frame drawn over
+  // the pieces loses what the frame hides); the others are the same picture moved, centred on their own box.
   const auto area = [](const Box& b) { return (b.x1 - b.x0 + 1) * (b.y1 - b.y0 + 1); };
   std::vector<std::vector<int>> reference(puzzle.pieces.size());
   for (std::size_t p = 0; p < puzzle.pieces.size(); ++p)
@@ -143,19 +202,37 @@ PiecePictures piecePictures(const Puzzle& puzzle, double pixelsPerUnit) {
     const Placement& placement = puzzle.placements[id];
     int& best =
         reference[static_cast<std::size_t>(placement.piece)][static_cast<std::size_t>(placement.orientation)];
-    if (best < 0 || area(boxes[id]) > area(boxes[static_cast<std::size_t>(best)]))
+    const auto b = static_cast<std::size_t>(best);
+    if (best < 0 || area(boxes[id]) > area(boxes[b]) ||
+        (area(boxes[id]) == area(boxes[b]) && drawn[id] > drawn[b]))
       best = static_cast<int>(id);
   }
+  const std::uint32_t fill = fillColour(empty.get());
   for (std::size_t p = 0; p < puzzle.pieces.size(); ++p)
     for (std::size_t o = 0; o < reference[p].size(); ++o)
       if (const int id = reference[p][o]; id >= 0) {
-        const Surface with = render(puzzle, canvas, {id}, {}, pixelsPerUnit);
-        pictures.orientations[p][o] = cutOut(empty.get(), with.get(), boxes[static_cast<std::size_t>(id)]);
+        // The reference, then other placements of the orientation with a box of the same size, to fill in
+        // what a frame hides in one of them.
+        const Box& box = boxes[static_cast<std::size_t>(id)];
+        std::vector<Drawn> drawings;
+        drawings.push_back({render(puzzle, canvas, {id}, {}, pixelsPerUnit), box});
+        for (std::size_t other = 0; other < puzzle.placements.size() && drawings.size() < kFillers; ++other) {
+          const Placement& placement = puzzle.placements[other];
+          const Box& b = boxes[other];
+          if (static_cast<int>(other) == id || placement.piece != static_cast<int>(p) ||
+              placement.orientation != static_cast<int>(o) || b.x1 - b.x0 != box.x1 - box.x0 ||
+              b.y1 - b.y0 != box.y1 - box.y0)
+            continue;
+          drawings.push_back({render(puzzle, canvas, {static_cast<int>(other)}, {}, pixelsPerUnit), b});
+        }
+        pictures.orientations[p][o] = cutOut(empty.get(), drawings, fill);
       }
   for (std::size_t id = 0; id < puzzle.placements.size(); ++id) {
     const Placement& placement = puzzle.placements[id];
-    const PngPicture& picture = pictures.orientations[static_cast<std::size_t>(placement.piece)]
-                                                     [static_cast<std::size_t>(placement.orientation)];
+    const PngPicture& picture = pictures
+                                    .orientations[static_cast<std::size_t>(placement.piece)]
+                                                 [static_cast<std::size_t>(placement.orientation)]
+                                    .piece;
     const Box& box = boxes[id];
     pictures.spots[id] = {placement.orientation, (box.x0 + box.x1 + 1 - picture.width) / 2,
                           (box.y0 + box.y1 + 1 - picture.height) / 2};

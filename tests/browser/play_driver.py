@@ -162,7 +162,8 @@ def main():
             const g = window.pieceworkPage.game(), [piece, o] = g.P.placements[arguments[0]];
             for (let id = 0; id < g.P.placements.length; id++) {
               const p = g.P.placements[id];
-              if (p[0] === piece && p[1] === o && g.c.options[id] === '0') return id;
+              const fits = (parseInt(g.c.options[id >> 2], 16) & (8 >> (id & 3))) !== 0;  // hex, 4 a digit
+              if (p[0] === piece && p[1] === o && !fits) return id;
             }
             return -1;""", first)
         x, y = tray_centre(driver, letter)
