@@ -130,7 +130,8 @@ void writeWalkthrough(const std::string& path, const Puzzle& puzzle, const std::
       drawRuledOut(cr, puzzle, step->placements, step->ruledOut, at.board.x, at.board.y, at.scale, marks);
     cairo_set_source_rgb(cr, 0.13, 0.14, 0.16);
     setFont(cr, kCaptionSize, false);
-    double ly = at.board.y + at.board.h + 12;
+    // (below the column labels that some boards carry under them)
+    double ly = at.board.y + at.board.h + boardLabelRoom(puzzle).below * at.scale + 12;
     for (const std::string& line : wrapWords(cr, step->text, layout.panelWidth)) {
       showText(cr, line, at.x, ly);
       ly += kLine;
