@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// piecework hint: the next move a person would make on a challenge, at the easiest strategy that makes
-// progress: the first moves of the rater's path (rater/explain.hpp), in words and as a picture.
+// piecework hint: the next move a person would make on a challenge: a forced placement where there is one,
+// else the reasons that make one forced (rater/hint.hpp), in words and as a picture.
 #include <fmt/format.h>
 #include <iostream>
 
@@ -11,6 +11,7 @@
 #include "puzzle/definition.hpp"
 #include "puzzle/errors.hpp"
 #include "rater/explain.hpp"
+#include "rater/hint.hpp"
 #include "rater/rater.hpp"
 #include "solver/solver.hpp"
 
@@ -29,12 +30,6 @@ const char* kindName(Move::Kind kind) {
       return "guess works";
   }
   return "?";
-}
-
-// The placement a one-step move rules out or guesses wrongly, to show on the board; -1 for other moves.
-int ruledOutBy(const Rating& rating, const Move& move) {
-  if (move.steps.size() != 1 || (move.kind != Move::RuleOut && move.kind != Move::GuessFails)) return -1;
-  return rating.steps[static_cast<std::size_t>(move.steps.front())].placement;
 }
 
 }  // namespace
@@ -77,7 +72,7 @@ int runHint(const std::vector<std::string>& args) {
   if (u == Uniqueness::None) throw InputError("the challenge has no solution, so there is no hint to give");
   const bool unique = u == Uniqueness::Unique;
   const Rating rating = rate(problem, model ? &*model : nullptr);
-  const std::vector<Move> moves = explainMoves(puzzle, rating);
+  const std::vector<Move> moves = hintMoves(problem, rating);
   const std::size_t shown = std::min(moves.size(), static_cast<std::size_t>(wanted));
 
   std::vector<int> board = givens;
@@ -87,7 +82,7 @@ int runHint(const std::vector<std::string>& args) {
     sheet.heading = fmt::format("{}: hint", puzzle.title.empty() ? puzzle.name : puzzle.title);
     sheet.caption = shown == 0 ? "nothing to do: the board is full" : moves[shown - 1].text;
     sheet.marks = challenge.marks;  // the window's colours or marked cells not yet covered
-    sheet.ruledOut = shown == 0 ? -1 : ruledOutBy(rating, moves[shown - 1]);
+    if (shown > 0) sheet.ruledOut = moves[shown - 1].ruledOut;
     writeSheet(vm["out"].as<std::string>(), puzzle, board, sheet);
   }
   if (vm.count("json") != 0U) {
@@ -123,14 +118,17 @@ int runHint(const std::vector<std::string>& args) {
     std::cout << fmt::format("{}{}. {}\n", std::string(static_cast<std::size_t>(moves[m].depth) * 2, ' '),
                              m + 1, moves[m].text);
   std::cout << '\n' << boardPicture(puzzle, board, stdoutWantsColour(), challenge.marks);
-  // A move that rules a placement out shows where the piece cannot go, as the sheet does.
-  if (const int ruledOut = ruledOutBy(rating, moves[shown - 1]); ruledOut >= 0) {
+  // A move that rules placements out shows where the pieces cannot go, as the sheet does (three at most).
+  const Move& last = moves[shown - 1];
+  for (std::size_t k = 0; k < last.ruledOut.size() && k < 3; ++k) {
     std::vector<int> with = board;
-    with.push_back(ruledOut);
-    const RatingStep& step = rating.steps[static_cast<std::size_t>(moves[shown - 1].steps.front())];
-    std::cout << fmt::format("\n{} cannot go here:\n", pieceWords(puzzle, step.piece))
+    with.push_back(last.ruledOut[k]);
+    const int piece = puzzle.placements[static_cast<std::size_t>(last.ruledOut[k])].piece;
+    std::cout << fmt::format("\n{} cannot go here:\n", pieceWords(puzzle, piece))
               << boardPicture(puzzle, with, stdoutWantsColour(), challenge.marks);
   }
+  if (last.ruledOut.size() > 3)
+    std::cout << fmt::format("(and {} more places ruled out by the same reason)\n", last.ruledOut.size() - 3);
   if (shown < moves.size())
     std::cout << fmt::format("({} more move{} to the solution: --steps {})\n", moves.size() - shown,
                              moves.size() - shown == 1 ? "" : "s", moves.size());

@@ -13,6 +13,7 @@
 #include "puzzle/definition.hpp"
 #include "puzzle/errors.hpp"
 #include "rater/explain.hpp"
+#include "rater/hint.hpp"
 #include "rater/rater.hpp"
 #include "solver/solver.hpp"
 
@@ -98,8 +99,8 @@ int runSheet(const std::vector<std::string>& args) {
                                    u == Uniqueness::None ? "no solution" : "more than one solution"));
     const Rating rating = rate(problem, model ? &*model : nullptr);
     std::vector<WalkthroughStep> steps;
-    for (const Move& move : explainMoves(puzzle, rating)) {
-      WalkthroughStep step{move.text, givens, move.depth};
+    for (const Move& move : hintMoves(problem, rating)) {
+      WalkthroughStep step{move.text, givens, move.depth, move.ruledOut};
       step.placements.insert(step.placements.end(), move.placed.begin(), move.placed.end());
       steps.push_back(std::move(step));
     }

@@ -622,17 +622,75 @@ void drawBoardLabels(cairo_t* cr, const Puzzle& puzzle, double x, double y, doub
   cairo_restore(cr);
 }
 
-void drawRuledOut(cairo_t* cr, const Puzzle& puzzle, const std::vector<int>& placements, int ruledOut,
-                  double x, double y, double scale, const CellMarks& marks) {
-  std::vector<int> with = placements;
-  with.push_back(ruledOut);
-  // Where the piece would lie is found on pixels, as where the board with it differs from the board
+namespace {
+
+// A box of pixels.
+struct PixelBox {
+  int x0 = 0, y0 = 0, x1 = -1, y1 = -1;
+};
+
+// Where two renderings of a board differ, as boxes around the separate patches (a piece on a box lies in
+// several layer grids and in the 3-D view): pixels closer than `gap` join one patch.
+std::vector<PixelBox> differingPatches(cairo_surface_t* without, cairo_surface_t* with, int w, int h,
+                                       int gap) {
+  const unsigned char* a = cairo_image_surface_get_data(without);
+  const unsigned char* b = cairo_image_surface_get_data(with);
+  const int stride = cairo_image_surface_get_stride(without);
+  std::vector<PixelBox> patches;
+  if (a == nullptr || b == nullptr) return patches;
+  // Tiles of gap x gap pixels, marked where any pixel differs; patches are their connected groups.
+  const int tw = (w + gap - 1) / gap, th = (h + gap - 1) / gap;
+  std::vector<char> tile(static_cast<std::size_t>(tw * th), 0);
+  std::vector<PixelBox> tileBox(static_cast<std::size_t>(tw * th));
+  for (int row = 0; row < h; ++row)
+    for (int col = 0; col < w; ++col)
+      for (int k = 0; k < 4; ++k)
+        if (std::abs(a[row * stride + 4 * col + k] - b[row * stride + 4 * col + k]) > 24) {
+          const std::size_t t = static_cast<std::size_t>((row / gap) * tw + col / gap);
+          PixelBox& box = tileBox[t];
+          if (tile[t] == 0) box = {col, row, col, row};
+          box = {std::min(box.x0, col), std::min(box.y0, row), std::max(box.x1, col), std::max(box.y1, row)};
+          tile[t] = 1;
+          break;
+        }
+  std::vector<char> seen(tile.size(), 0);
+  for (std::size_t start = 0; start < tile.size(); ++start) {
+    if (tile[start] == 0 || seen[start] != 0) continue;
+    PixelBox box = tileBox[start];
+    std::vector<std::size_t> todo{start};
+    seen[start] = 1;
+    while (!todo.empty()) {
+      const std::size_t t = todo.back();
+      todo.pop_back();
+      const PixelBox& b2 = tileBox[t];
+      box = {std::min(box.x0, b2.x0), std::min(box.y0, b2.y0), std::max(box.x1, b2.x1),
+             std::max(box.y1, b2.y1)};
+      const int tx = static_cast<int>(t) % tw, ty = static_cast<int>(t) / tw;
+      for (int dy = -1; dy <= 1; ++dy)
+        for (int dx = -1; dx <= 1; ++dx) {
+          const int nx = tx + dx, ny = ty + dy;
+          if (nx < 0 || ny < 0 || nx >= tw || ny >= th) continue;
+          const std::size_t n = static_cast<std::size_t>(ny * tw + nx);
+          if (tile[n] != 0 && seen[n] == 0) seen[n] = 1, todo.push_back(n);
+        }
+    }
+    patches.push_back(box);
+  }
+  return patches;
+}
+
+}  // namespace
+
+void drawRuledOut(cairo_t* cr, const Puzzle& puzzle, const std::vector<int>& placements,
+                  const std::vector<int>& ruledOut, double x, double y, double scale,
+                  const CellMarks& marks) {
+  // Where each piece would lie is found on pixels, as where the board with it differs from the board
   // without it: every family draws its pieces its own way.
   constexpr double kPixelsPerPoint = 2;
   const Extent board = boardExtent(puzzle);
   const int w = static_cast<int>(std::ceil(board.w * scale * kPixelsPerPoint));
   const int h = static_cast<int>(std::ceil(board.h * scale * kPixelsPerPoint));
-  if (w <= 0 || h <= 0) return;
+  if (w <= 0 || h <= 0 || ruledOut.empty()) return;
   const auto render = [&](const std::vector<int>& drawn) {
     cairo_surface_t* image = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h);
     cairo_t* c = cairo_create(image);
@@ -642,41 +700,38 @@ void drawRuledOut(cairo_t* cr, const Puzzle& puzzle, const std::vector<int>& pla
     cairo_surface_flush(image);
     return image;
   };
+  // Patches closer than a third of a cell are one: a piece's cells join, separate layer grids do not.
+  const int gap = std::max(2, static_cast<int>(scale * kPixelsPerPoint / 3));
+  std::vector<PixelBox> crosses;
   cairo_surface_t* without = render(placements);
-  cairo_surface_t* withIt = render(with);
-  const unsigned char* a = cairo_image_surface_get_data(without);
-  const unsigned char* b = cairo_image_surface_get_data(withIt);
-  const int stride = cairo_image_surface_get_stride(without);
-  int x0 = w, x1 = -1, y0 = h, y1 = -1;
-  for (int row = 0; a != nullptr && b != nullptr && row < h; ++row)
-    for (int col = 0; col < w; ++col)
-      for (int k = 0; k < 4; ++k)
-        if (std::abs(a[row * stride + 4 * col + k] - b[row * stride + 4 * col + k]) > 24) {
-          x0 = std::min(x0, col), x1 = std::max(x1, col), y0 = std::min(y0, row), y1 = std::max(y1, row);
-          break;
-        }
-  cairo_surface_destroy(withIt);
-  cairo_surface_destroy(without);
   constexpr double kGhost = 0.45;
   cairo_save(cr);
-  const std::size_t textBefore = recordedTextCount(cr);
-  cairo_push_group(cr);
-  drawBoard(cr, puzzle, with, x, y, scale, marks);
-  cairo_pop_group_to_source(cr);
-  cairo_paint_with_alpha(cr, kGhost);
-  fadeRecordedText(cr, textBefore, kGhost);  // an SVG's <text> letters lie outside the group
-  if (x1 >= x0) {
-    const double left = x + x0 / kPixelsPerPoint, top = y + y0 / kPixelsPerPoint;
-    const double right = x + (x1 + 1) / kPixelsPerPoint, bottom = y + (y1 + 1) / kPixelsPerPoint;
-    cairo_set_source_rgb(cr, 0.85, 0.1, 0.1);
-    cairo_set_line_width(cr, std::max(1.0, 0.12 * scale));
-    cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+  for (int placement : ruledOut) {
+    std::vector<int> with = placements;
+    with.push_back(placement);
+    cairo_surface_t* withIt = render(with);
+    for (const PixelBox& box : differingPatches(without, withIt, w, h, gap)) crosses.push_back(box);
+    cairo_surface_destroy(withIt);
+    const std::size_t textBefore = recordedTextCount(cr);
+    cairo_push_group(cr);
+    drawBoard(cr, puzzle, with, x, y, scale, marks);
+    cairo_pop_group_to_source(cr);
+    cairo_paint_with_alpha(cr, kGhost);
+    fadeRecordedText(cr, textBefore, kGhost);  // an SVG's <text> letters lie outside the group
+  }
+  cairo_surface_destroy(without);
+  cairo_set_source_rgb(cr, 0.85, 0.1, 0.1);
+  cairo_set_line_width(cr, std::max(1.0, 0.12 * scale));
+  cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+  for (const PixelBox& box : crosses) {
+    const double left = x + box.x0 / kPixelsPerPoint, top = y + box.y0 / kPixelsPerPoint;
+    const double right = x + (box.x1 + 1) / kPixelsPerPoint, bottom = y + (box.y1 + 1) / kPixelsPerPoint;
     cairo_move_to(cr, left, top);
     cairo_line_to(cr, right, bottom);
     cairo_move_to(cr, right, top);
     cairo_line_to(cr, left, bottom);
-    cairo_stroke(cr);
   }
+  cairo_stroke(cr);
   cairo_restore(cr);
 }
 

@@ -58,10 +58,12 @@ double boardLabelFont(double scale);
 bool boardLabelsFit(double scale);
 void drawBoardLabels(cairo_t* cr, const Puzzle& puzzle, double x, double y, double scale);
 
-// A placement ruled out (or a guess that fails) shown on a board drawn at (x, y) with `placements`: the
-// piece pale where it would go, crossed out in red.
-void drawRuledOut(cairo_t* cr, const Puzzle& puzzle, const std::vector<int>& placements, int ruledOut,
-                  double x, double y, double scale, const CellMarks& marks = {});
+// Placements ruled out (or guesses that fail) shown on a board drawn at (x, y) with `placements`: each piece
+// pale where it would go, crossed out in red. The cross covers only what the piece adds to the drawing: on a
+// box, a cross on each layer it lies in and one on the 3-D view, none across the pieces already there.
+void drawRuledOut(cairo_t* cr, const Puzzle& puzzle, const std::vector<int>& placements,
+                  const std::vector<int>& ruledOut, double x, double y, double scale,
+                  const CellMarks& marks = {});
 
 Extent pieceExtent(const Puzzle& puzzle, int piece);
 void drawPiece(cairo_t* cr, const Puzzle& puzzle, int piece, double x, double y, double scale);

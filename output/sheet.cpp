@@ -38,7 +38,7 @@ void writeSheet(const std::string& path, const Puzzle& puzzle, const std::vector
   const double challengeH = answer ? (bottom - y - answerLabel) * 0.58 : bottom - y;
   const PanelLayout layout = layoutPanel(cr, puzzle, givens, {margin, y, width, challengeH});
   drawPanel(cr, puzzle, layout, givens, true, options.marks);
-  if (options.ruledOut >= 0)
+  if (!options.ruledOut.empty())
     drawRuledOut(cr, puzzle, givens, options.ruledOut, layout.board.x, layout.board.y, layout.scale,
                  options.marks);
   if (answer) {

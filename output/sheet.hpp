@@ -18,8 +18,8 @@ struct SheetOptions {
   std::string caption;                         // a line under the heading, e.g. the challenge text
   const std::vector<int>* solution = nullptr;  // draw this answer too
   std::string answerNote;                      // a line under "Answer", e.g. "one of several solutions"
-  CellMarks marks;    // what the challenge gives beyond placed pieces (a window's colours, marked cells)
-  int ruledOut = -1;  // a placement shown pale and crossed out on the board (a hint's "rule out"), or -1
+  CellMarks marks;  // what the challenge gives beyond placed pieces (a window's colours, marked cells)
+  std::vector<int> ruledOut;  // placements shown pale and crossed out on the board (a hint's "rule out")
 };
 
 // Writes the sheet to `path` (.pdf or .svg) atomically. Throws InputError for a bad path.

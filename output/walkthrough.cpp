@@ -17,50 +17,74 @@ constexpr double kCaptionLines = 4;
 constexpr double kCaptionSize = 7.5;
 constexpr double kLine = 9.5;
 
-// `text` in lines no wider than `width` at the current font, at most `most` lines (the last one ends with
-// "..." when the text is cut).
-std::vector<std::string> wrap(cairo_t* cr, const std::string& text, double width, int most) {
-  std::vector<std::string> lines = wrapWords(cr, text, width);
-  if (static_cast<int>(lines.size()) > most) {
-    lines.resize(static_cast<std::size_t>(most));
-    lines.back() += " ...";
-  }
-  return lines;
+double panelWidth(PageSize paper) {
+  return (paper.w - 2 * kMargin - (kColumns - 1) * 18) / kColumns;
 }
 
 }  // namespace
 
-WalkthroughLayout layoutWalkthrough(const Puzzle& puzzle, int moves, PageSize paper, DocumentFormat format) {
+std::vector<int> walkthroughCaptionLines(const std::vector<WalkthroughStep>& steps, PageSize paper) {
+  cairo_surface_t* scratch = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1);
+  cairo_t* cr = cairo_create(scratch);
+  setFont(cr, kCaptionSize, false);
+  std::vector<int> lines;
+  for (const WalkthroughStep& step : steps)
+    lines.push_back(static_cast<int>(wrapWords(cr, step.text, panelWidth(paper)).size()));
+  cairo_destroy(cr);
+  cairo_surface_destroy(scratch);
+  return lines;
+}
+
+WalkthroughLayout layoutWalkthrough(const Puzzle& puzzle, int moves, PageSize paper, DocumentFormat format,
+                                    const std::vector<int>& captionLines) {
   WalkthroughLayout layout;
   layout.page = paper;
-  const double width = layout.page.w - 2 * kMargin;
-  const double cellW = (width - (kColumns - 1) * 18) / kColumns;
+  const double cellW = panelWidth(paper);
   layout.panelWidth = cellW;
   // The board with its row and column labels around it (boardLabelRoom).
   const LabelRoom room = boardLabelRoom(puzzle);
   const Extent bare = boardExtent(puzzle), board = room.around(bare);
   const double boardScale = std::min(cellW / board.w, 150 / board.h);
-  const double panelH = board.h * boardScale + 14 + kCaptionLines * kLine + 14;
   const double top = kMargin + 30;
-  // The first panel is the challenge itself; SVG holds one page, made as tall as the panels need.
+  // The first panel is the challenge itself; each row of panels is as tall as its longest caption needs.
   const int panels = moves + 1;
   const int rows = (panels + kColumns - 1) / kColumns;
+  const auto linesOf = [&](int panel) {
+    const int move = panel - 1;
+    return move >= 0 && move < static_cast<int>(captionLines.size())
+               ? std::max(static_cast<int>(kCaptionLines), captionLines[static_cast<std::size_t>(move)])
+               : static_cast<int>(kCaptionLines);
+  };
+  std::vector<double> rowH;
+  for (int row = 0; row < rows; ++row) {
+    int lines = 0;
+    for (int c = 0; c < kColumns; ++c) lines = std::max(lines, linesOf(row * kColumns + c));
+    rowH.push_back(board.h * boardScale + 14 + lines * kLine + 14);
+  }
   const bool onePage = format != DocumentFormat::Pdf;  // SVG and PNG hold one page
-  if (onePage) layout.page.h = std::max(layout.page.h, top + rows * panelH + kMargin);
-  // Three rows of panels on A4 or Letter; fewer on smaller paper, so that none runs off the page.
-  const int rowsFitting =
-      std::clamp(static_cast<int>((layout.page.h - top - kMargin) / panelH), 1, kRowsPerPage);
-  const int perPage = (onePage ? rows : rowsFitting) * kColumns;
-  for (int panel = 0; panel < panels; ++panel) {
-    const int onPage = panel % perPage;
-    WalkthroughLayout::Panel& p = layout.panels.emplace_back();
-    p.page = panel / perPage;
-    p.opensPage = onPage == 0;
-    p.x = kMargin + (onPage % kColumns) * (cellW + 18);
-    p.y = top + (onPage / kColumns) * panelH;
-    p.board = {p.x + (cellW - board.w * boardScale) / 2 + room.left * boardScale,
-               p.y + 14 + room.above * boardScale, bare.w * boardScale, bare.h * boardScale};
-    p.scale = boardScale;
+  double total = 0;
+  for (double hRow : rowH) total += hRow;
+  if (onePage) layout.page.h = std::max(layout.page.h, top + total + kMargin);
+  // Three rows of panels a page on A4 or Letter; fewer where they do not fit (smaller paper, long captions),
+  // but always one, so that none is lost.
+  int page = 0, onPageRows = 0;
+  double rowY = top;
+  for (int row = 0; row < rows; ++row) {
+    const bool full =
+        onPageRows == kRowsPerPage || rowY + rowH[static_cast<std::size_t>(row)] > layout.page.h - kMargin;
+    if (!onePage && onPageRows > 0 && full) ++page, onPageRows = 0, rowY = top;
+    for (int c = 0; c < kColumns && row * kColumns + c < panels; ++c) {
+      WalkthroughLayout::Panel& p = layout.panels.emplace_back();
+      p.page = page;
+      p.opensPage = onPageRows == 0 && c == 0;
+      p.x = kMargin + c * (cellW + 18);
+      p.y = rowY;
+      p.board = {p.x + (cellW - board.w * boardScale) / 2 + room.left * boardScale,
+                 p.y + 14 + room.above * boardScale, bare.w * boardScale, bare.h * boardScale};
+      p.scale = boardScale;
+    }
+    rowY += rowH[static_cast<std::size_t>(row)];
+    ++onPageRows;
   }
   return layout;
 }
@@ -69,7 +93,8 @@ void writeWalkthrough(const std::string& path, const Puzzle& puzzle, const std::
                       const CellMarks& marks, const std::vector<WalkthroughStep>& steps, PageSize paper,
                       const std::string& heading) {
   const DocumentFormat format = formatForPath(path);
-  const WalkthroughLayout layout = layoutWalkthrough(puzzle, static_cast<int>(steps.size()), paper, format);
+  const WalkthroughLayout layout = layoutWalkthrough(puzzle, static_cast<int>(steps.size()), paper, format,
+                                                     walkthroughCaptionLines(steps, paper));
   Document doc(path, format, layout.page);
   cairo_t* cr = doc.cr();
   for (std::size_t panel = 0; panel < layout.panels.size(); ++panel) {
@@ -101,10 +126,13 @@ void writeWalkthrough(const std::string& path, const Puzzle& puzzle, const std::
     drawBoard(cr, puzzle, challenge ? givens : step->placements, at.board.x, at.board.y, at.scale, marks);
     drawBoardLabels(cr, puzzle, at.board.x, at.board.y, at.scale);
     if (challenge) continue;
+    if (!step->ruledOut.empty())
+      drawRuledOut(cr, puzzle, step->placements, step->ruledOut, at.board.x, at.board.y, at.scale, marks);
     cairo_set_source_rgb(cr, 0.13, 0.14, 0.16);
     setFont(cr, kCaptionSize, false);
-    double ly = at.board.y + at.board.h + 12;
-    for (const std::string& line : wrap(cr, step->text, layout.panelWidth, static_cast<int>(kCaptionLines))) {
+    // (below the column labels that some boards carry under them)
+    double ly = at.board.y + at.board.h + boardLabelRoom(puzzle).below * at.scale + 12;
+    for (const std::string& line : wrapWords(cr, step->text, layout.panelWidth)) {
       showText(cr, line, at.x, ly);
       ly += kLine;
     }

@@ -17,6 +17,7 @@ struct WalkthroughStep {
   std::string text;             // the move in words
   std::vector<int> placements;  // the board after the move, givens included
   int depth = 0;                // guesses it rests on (drawn as a note)
+  std::vector<int> ruledOut;    // placements the move rules out, drawn pale and crossed out (as `hint` does)
 };
 
 // Where the walk-through's panels go (the challenge first, then one per move), in points on their page.
@@ -35,8 +36,13 @@ struct WalkthroughLayout {
 };
 
 // The layout for `moves` moves: a PDF six panels a page (fewer on paper smaller than A4), an SVG or PNG one
-// page as tall as the panels need.
-WalkthroughLayout layoutWalkthrough(const Puzzle& puzzle, int moves, PageSize paper, DocumentFormat format);
+// page as tall as the panels need. `captionLines`: the lines each move's caption takes
+// (walkthroughCaptionLines); a row of panels is as tall as its longer caption needs, four lines at least, so
+// that no caption is cut. Moves it does not list take four.
+WalkthroughLayout layoutWalkthrough(const Puzzle& puzzle, int moves, PageSize paper, DocumentFormat format,
+                                    const std::vector<int>& captionLines = {});
+// The lines each step's caption takes under its board on `paper`.
+std::vector<int> walkthroughCaptionLines(const std::vector<WalkthroughStep>& steps, PageSize paper);
 
 // Writes the walk-through to `path` (.pdf: as many pages as needed, six moves a page; .svg or .png: one tall
 // page) atomically. `marks` (a window's colours, marked cells) are drawn on every board, so each move shows

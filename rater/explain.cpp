@@ -203,6 +203,8 @@ std::vector<Move> explainMoves(const Puzzle& puzzle, const Rating& rating) {
       }
     }
     move.placed = board;
+    if (move.steps.size() == 1 && (move.kind == Move::RuleOut || move.kind == Move::GuessFails))
+      move.ruledOut = {first.placement};
     moves.push_back(std::move(move));
   }
   return moves;

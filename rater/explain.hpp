@@ -21,10 +21,11 @@ std::string pieceWords(const Puzzle& puzzle, int piece);
 // placements out (consecutive eliminations at one trial depth, whatever strategies found them).
 struct Move {
   enum Kind { Place, RuleOut, GuessFails, GuessWorks } kind = Place;
-  int depth = 0;            // how many guesses this move rests on
-  std::vector<int> steps;   // indices into Rating::steps
-  std::string text;         // one line, short
-  std::vector<int> placed;  // placements on the board after this move (givens not included)
+  int depth = 0;              // how many guesses this move rests on
+  std::vector<int> steps;     // indices into Rating::steps
+  std::string text;           // one line, short
+  std::vector<int> placed;    // placements on the board after this move (givens not included)
+  std::vector<int> ruledOut;  // placements this move shows crossed out (a rule-out or a failed guess)
 };
 
 // The rating's steps as moves, in order. Counts in the words agree with the steps: every step belongs to

@@ -865,6 +865,7 @@ Rating rate(const Problem& problem, const RatingModel* model, const std::vector<
     step.depth = e.depth;
     step.reason = reasonFor(rater, e);
     step.otherPiece = e.otherPiece;
+    step.site = e.strategy == Strategy::SingleCover || e.strategy == Strategy::Pairwise ? e.site : -1;
     step.followed = e.followed;
     const std::string what =
         fmt::format("{} at {}", rater.pieceName(step.piece), rater.describe(step.placement));

@@ -47,6 +47,7 @@ struct RatingStep {
   std::string reason;       // the REASON part alone
   int depth = 0;            // trial nesting under which the step was found (0: plain logic)
   int otherPiece = -1;      // pairwise: the piece whose every place the eliminated one would block
+  int site = -1;            // single cover, pairwise: the cell concerned (hints check the reason with it)
   int followed = 0;         // trial: deductions made under the assumption
 };
 

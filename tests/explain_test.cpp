@@ -16,6 +16,7 @@
 #include "puzzle/challenge.hpp"
 #include "puzzle/definition.hpp"
 #include "rater/explain.hpp"
+#include "rater/hint.hpp"
 #include "rater/rater.hpp"
 #include "solver/solver.hpp"
 #include "support/challenges.hpp"
@@ -100,17 +101,6 @@ TEST(Explain, IqLinkPlacementsByPegLetters) {
   EXPECT_NE(words.find('K'), std::string::npos) << words;
 }
 
-std::vector<std::string> explainedMoves(const std::string& out) {
-  std::vector<std::string> lines;
-  std::istringstream in(out);
-  std::string line;
-  std::getline(in, line);  // the summary
-  const std::regex numbered(R"(^\s+\d+\.\s+(.*)$)");
-  for (std::smatch m; std::getline(in, line);)
-    if (std::regex_match(line, m, numbered)) lines.push_back(m[1]);
-  return lines;
-}
-
 std::string bookletChallenge(int line) {
   std::ifstream in(std::string(PIECEWORK_SOURCE_DIR) + "/data/calibration/iq-fit-booklet.jsonl");
   std::string text;
@@ -118,11 +108,18 @@ std::string bookletChallenge(int line) {
   return json::parse(text).at("challenge").get<std::string>();
 }
 
-TEST(Hint, StepsAreTheRatersFirstMoves) {
+// The hints in-process (rater/hint.hpp), for the command and the walk-through to agree with.
+std::vector<std::string> hintTexts(const std::string& challenge) {
+  const Puzzle puzzle = loadPuzzle("iq-fit");
+  const Problem problem = makeProblem(puzzle, parseChallenge(puzzle, challenge), Rules{});
+  std::vector<std::string> texts;
+  for (const Move& move : hintMoves(problem, rate(problem))) texts.push_back(move.text);
+  return texts;
+}
+
+TEST(Hint, StepsAreTheHintsInOrder) {
   const std::string challenge = bookletChallenge(37);  // an official Master
-  const auto explained = runPiecework("rate iq-fit --explain --challenge '" + challenge + "'");
-  ASSERT_EQ(explained.status, 0) << explained.err;
-  const std::vector<std::string> moves = explainedMoves(explained.out);
+  const std::vector<std::string> moves = hintTexts(challenge);
   ASSERT_GE(moves.size(), 3U);
   const auto hint = runPiecework("hint iq-fit --steps 3 --json --challenge '" + challenge + "'");
   ASSERT_EQ(hint.status, 0) << hint.err;
@@ -166,11 +163,9 @@ TEST(Hint, PictureAndBadInput) {
   EXPECT_NE(two.err.find(dir + "/two.txt: "), std::string::npos) << two.err;
 }
 
-TEST(Walkthrough, OneBoardPerExplainedMove) {
+TEST(Walkthrough, OneBoardPerHint) {
   const std::string challenge = bookletChallenge(37);
-  const auto explained = runPiecework("rate iq-fit --explain --challenge '" + challenge + "'");
-  ASSERT_EQ(explained.status, 0) << explained.err;
-  const std::size_t moves = explainedMoves(explained.out).size();
+  const std::size_t moves = hintTexts(challenge).size();  // the walk-through draws the hints
   const std::string dir = test::tempDir();
   for (const char* name : {"walk.pdf", "walk.svg"}) {
     const auto r =

@@ -88,7 +88,6 @@ TEST(FirstHint, CommandShowsWhereThePieceCannotGo) {
   ASSERT_EQ(hint.status, 0) << hint.err;
   const auto moves = nlohmann::json::parse(hint.out).at("moves");
   ASSERT_EQ(moves.size(), 1U);
-  ASSERT_EQ(moves[0].at("steps").size(), 1U) << hint.out;
   if (moves[0].at("kind") != "rule out") GTEST_SKIP() << "this challenge's first step is not a rule-out";
   const auto plain = runPiecework("hint iq-fit --challenge '" + challenge + "'");
   ASSERT_EQ(plain.status, 0) << plain.err;
@@ -114,11 +113,16 @@ TEST(BoardLabels, SheetsAndHintsNameRowsAndColumns) {
       EXPECT_NE(svg.str().find(">" + label + "</text>"), std::string::npos) << file << ": " << label;
     EXPECT_EQ(svg.str().find(">r6</text>"), std::string::npos) << file;
   }
-  // The hint rules out a placement of y and draws it pale: its letters too, as faint <text>.
+  // A hint that rules out a placement of i (a generated Junior's first) draws it pale: its letters too, as
+  // faint <text>.
+  const std::string junior = "....ss..../nn.ssss.l./n.....lll./nn.b....../bbbb......";
+  const auto ruling = runPiecework("hint iq-fit --challenge '" + junior + "' --out " + dir + "/hint.svg");
+  ASSERT_EQ(ruling.status, 0) << ruling.err;
+  ASSERT_NE(ruling.out.find("1. rule out i (indigo)"), std::string::npos) << ruling.out;
   std::ifstream hint(dir + "/hint.svg");
   std::stringstream hintSvg;
   hintSvg << hint.rdbuf();
-  EXPECT_NE(hintSvg.str().find("fill-opacity=\"0.450\">y</text>"), std::string::npos);
+  EXPECT_NE(hintSvg.str().find("fill-opacity=\"0.450\">i</text>"), std::string::npos);
   // IQ-Link names pegs by letter, not by row and column: no such labels.
   const auto link = runPiecework("sheet iq-link --challenge '' --out " + dir + "/link.svg");
   ASSERT_EQ(link.status, 0) << link.err;

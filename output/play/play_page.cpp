@@ -11,6 +11,7 @@
 #include "output/play/play_template.hpp"
 #include "puzzle/errors.hpp"
 #include "rater/explain.hpp"
+#include "rater/hint.hpp"
 #include "rater/rater.hpp"
 #include "solver/solver.hpp"
 
@@ -132,7 +133,7 @@ PlayChallenge playChallenge(const Puzzle& puzzle, const Challenge& challenge, co
   play.options = problem.options;
   play.solutions = std::move(found.solutions);
   const Rating rating = rate(problem, model);
-  const std::vector<Move> moves = explainMoves(puzzle, rating);
+  const std::vector<Move> moves = hintMoves(problem, rating);
   play.hint = moves.empty() ? "nothing to do: every piece is on the board" : moves.front().text;
   play.label = fmt::format("{} (score {:.2f})", levelName(rating.level), rating.score);
   return play;

@@ -1,0 +1,343 @@
+// SPDX-License-Identifier: Apache-2.0
+// Hints: the rater's path retold placement first (rater/hint.hpp).
+#include "rater/hint.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+#include <algorithm>
+#include <climits>
+#include <map>
+#include <regex>
+#include <set>
+#include <string>
+#include <tuple>
+#include <unordered_map>
+
+#include "puzzle/family.hpp"
+
+namespace piecework {
+
+namespace {
+
+bool fromMarks(const RatingStep& s) {
+  return s.strategy == kStrategyColourRule || s.strategy == kStrategyMarkedCell;
+}
+
+bool isGuess(const RatingStep& s) {
+  return s.strategy == kStrategyTrial && s.placed;
+}
+
+// "a, b and c"
+std::string listWords(const std::vector<std::string>& items) {
+  std::string out;
+  for (std::size_t i = 0; i < items.size(); ++i)
+    out += (i == 0 ? "" : i + 1 == items.size() ? " and " : ", ") + items[i];
+  return out;
+}
+
+// A placement forced on the board as shown, and the path's eliminations that make it so.
+struct Candidate {
+  int step = -1;             // the placement's step in the path
+  int cost = INT_MAX;        // reasons (moves) needed before it
+  std::set<int> needed;      // the eliminations (path steps) to show first
+  int site = -1;             // the cell it alone can fill, or -1: the only place left for its piece
+  bool marksHelped = false;  // the marks forbid some of the other places
+};
+
+class HintPlanner {
+ public:
+  HintPlanner(const Problem& problem, const Rating& rating)
+      : puzzle_(*problem.puzzle), steps_(rating.steps), options_(problem.options), need_(problem.need) {
+    alive_.assign(options_.size(), 1);
+    filled_.assign(puzzle_.sites.size(), 0);
+    for (int id : problem.givens)
+      for (int site : puzzle_.placements[static_cast<std::size_t>(id)].sites)
+        filled_[static_cast<std::size_t>(site)] = 1;
+    pieceOptions_.assign(puzzle_.pieces.size(), {});
+    siteOptions_.assign(puzzle_.sites.size(), {});
+    for (std::size_t o = 0; o < options_.size(); ++o) {
+      index_[options_[o]] = static_cast<int>(o);
+      const Placement& p = placementOf(static_cast<int>(o));
+      pieceOptions_[static_cast<std::size_t>(p.piece)].push_back(static_cast<int>(o));
+      for (int site : p.sites) siteOptions_[static_cast<std::size_t>(site)].push_back(static_cast<int>(o));
+    }
+    shown_.assign(steps_.size(), 0);
+    eliminatedBy_.assign(options_.size(), -1);
+    sweep_.assign(steps_.size(), 0);
+    for (std::size_t i = 0; i < steps_.size(); ++i) {
+      const RatingStep& s = steps_[i];
+      const bool continues = i > 0 && steps_[i - 1].strategy == s.strategy &&
+                             steps_[i - 1].depth == s.depth && steps_[i - 1].placed == s.placed;
+      sweep_[i] = continues ? sweep_[i - 1] : static_cast<int>(i);
+      if (fromMarks(s)) {
+        // The marks are part of the board as shown: the problem's options leave out what they forbid.
+        shown_[i] = 1;
+        marked_.insert(s.placement);
+        continue;
+      }
+      if (s.placed) continue;
+      const auto it = index_.find(s.placement);
+      if (it != index_.end() && eliminatedBy_[static_cast<std::size_t>(it->second)] < 0)
+        eliminatedBy_[static_cast<std::size_t>(it->second)] = static_cast<int>(i);
+    }
+  }
+
+  std::vector<Move> plan() {
+    std::vector<Move> moves;
+    for (;;) {
+      Candidate next = bestCandidate();
+      if (next.step < 0) break;
+      emitReasons(next, moves);
+      emitPlacement(next, moves);
+    }
+    return moves;
+  }
+
+ private:
+  const Placement& placementOf(int o) const {
+    return puzzle_.placements[static_cast<std::size_t>(options_[static_cast<std::size_t>(o)])];
+  }
+  bool alive(int o) const { return alive_[static_cast<std::size_t>(o)] != 0; }
+
+  // The first guess not yet shown: steps after it rest on it.
+  int firstUnshownGuess() const {
+    for (std::size_t i = 0; i < steps_.size(); ++i)
+      if (isGuess(steps_[i]) && shown_[i] == 0) return static_cast<int>(i);
+    return static_cast<int>(steps_.size());
+  }
+
+  // Can options a and b not both be placed now? A shared site, or the last copy of one piece.
+  bool clash(int a, int b) const {
+    const Placement& p = placementOf(a);
+    const Placement& q = placementOf(b);
+    if (p.piece == q.piece && need_[static_cast<std::size_t>(p.piece)] <= 1) return true;
+    auto i = p.sites.begin();
+    auto j = q.sites.begin();
+    while (i != p.sites.end() && j != q.sites.end()) {
+      if (*i == *j) return true;
+      *i < *j ? ++i : ++j;
+    }
+    return false;
+  }
+
+  // Adds to `needed` the path's elimination of option o and whatever it needs to hold on the board as
+  // shown; false when the path has none before `limit` (o goes some other way).
+  bool collect(int o, int limit, std::set<int>& needed) const {
+    if (!alive(o)) return true;
+    const int j = eliminatedBy_[static_cast<std::size_t>(o)];
+    if (j < 0 || j >= limit) return false;
+    if (!needed.insert(j).second) return true;
+    const RatingStep& s = steps_[static_cast<std::size_t>(j)];
+    if (s.strategy != kStrategyPairwise) return true;
+    // "It would block every place left for piece q" (or "leave cell c that no piece can fill"): q's places
+    // (c's covers) that o leaves free are ruled out first.
+    const std::vector<int>* group = nullptr;
+    if (s.otherPiece >= 0) group = &pieceOptions_[static_cast<std::size_t>(s.otherPiece)];
+    if (s.site >= 0) group = &siteOptions_[static_cast<std::size_t>(s.site)];
+    if (group == nullptr) return true;
+    for (int y : *group)
+      if (y != o && alive(y) && !clash(o, y) && !collect(y, limit, needed)) return false;
+    return true;
+  }
+
+  // The moves `needed` makes: one per sweep and reason.
+  std::map<std::tuple<int, std::string, std::string>, std::vector<int>> groups(
+      const std::set<int>& needed) const {
+    std::map<std::tuple<int, std::string, std::string>, std::vector<int>> out;
+    for (int j : needed) {
+      const RatingStep& s = steps_[static_cast<std::size_t>(j)];
+      out[{sweep_[static_cast<std::size_t>(j)], s.strategy, s.reason}].push_back(j);
+    }
+    return out;
+  }
+
+  // The placement of step i made forced once `others` (the other options of its piece or cell) are out.
+  void consider(int i, const std::vector<int>& others, int site, int limit, Candidate& best) const {
+    const int o = index_.at(steps_[static_cast<std::size_t>(i)].placement);
+    Candidate c;
+    c.step = i;
+    c.site = site;
+    for (int y : others) {
+      if (y == o || !alive(y)) continue;
+      if (!collect(y, limit, c.needed)) return;
+    }
+    for (int id : marked_) {
+      const Placement& m = puzzle_.placements[static_cast<std::size_t>(id)];
+      c.marksHelped = c.marksHelped || (site < 0 ? m.piece == placementOf(o).piece
+                                                 : std::binary_search(m.sites.begin(), m.sites.end(), site));
+    }
+    c.cost = static_cast<int>(groups(c.needed).size());
+    if (c.cost < best.cost || (c.cost == best.cost && i < best.step)) best = std::move(c);
+  }
+
+  Candidate bestCandidate() const {
+    const int limit = firstUnshownGuess();
+    Candidate best;
+    for (int i = 0; i < limit; ++i) {
+      const RatingStep& s = steps_[static_cast<std::size_t>(i)];
+      if (!s.placed || shown_[static_cast<std::size_t>(i)] != 0) continue;
+      const auto it = index_.find(s.placement);
+      if (it == index_.end() || !alive(it->second)) continue;
+      const Placement& p = placementOf(it->second);
+      if (need_[static_cast<std::size_t>(p.piece)] == 1)
+        consider(i, pieceOptions_[static_cast<std::size_t>(p.piece)], -1, limit, best);
+      for (int site : p.sites)
+        if (puzzle_.mustFill[static_cast<std::size_t>(site)] && filled_[static_cast<std::size_t>(site)] == 0)
+          consider(i, siteOptions_[static_cast<std::size_t>(site)], site, limit, best);
+    }
+    if (best.step >= 0) return best;
+    // Nothing forced can be reached without a guess: the path's next guess.
+    if (limit < static_cast<int>(steps_.size())) {
+      best.step = limit;
+      best.cost = 0;
+      return best;
+    }
+    return best;
+  }
+
+  std::string what(const RatingStep& s) const {
+    return fmt::format("{} {} [{}]", pieceWords(puzzle_, s.piece), placementWords(puzzle_, s.placement),
+                       describePlacement(puzzle_, s.placement));
+  }
+
+  // A failed guess's words name how many steps later it failed, from where the path tried it; shown
+  // earlier, it takes more.
+  std::string guessReason(int j) const {
+    const std::string& reason = steps_[static_cast<std::size_t>(j)].reason;
+    for (int k = 0; k < j; ++k)
+      if (shown_[static_cast<std::size_t>(k)] == 0 && !steps_[static_cast<std::size_t>(k)].placed)
+        return std::regex_replace(reason, std::regex("^trying it, [0-9]+ steps? later "),
+                                  "trying it, in the end ");
+    return reason;
+  }
+
+  void emitReasons(const Candidate& next, std::vector<Move>& moves) {
+    auto byReason = groups(next.needed);
+    std::vector<std::vector<int>> ordered;
+    for (auto& [key, list] : byReason) ordered.push_back(list);
+    std::sort(ordered.begin(), ordered.end(),
+              [](const std::vector<int>& a, const std::vector<int>& b) { return a.front() < b.front(); });
+    // Several reasons: one move that gives them all, so that the placement is the next step.
+    Move merged;
+    std::vector<std::string> parts;
+    for (const std::vector<int>& list : ordered) {
+      Move move = reasonMove(list);
+      parts.push_back(move.text);
+      merged.kind = merged.steps.empty() || merged.kind == move.kind ? move.kind : Move::RuleOut;
+      merged.depth = std::max(merged.depth, move.depth);
+      merged.steps.insert(merged.steps.end(), move.steps.begin(), move.steps.end());
+      merged.ruledOut.insert(merged.ruledOut.end(), move.ruledOut.begin(), move.ruledOut.end());
+      if (ordered.size() == 1) merged = std::move(move);
+    }
+    if (ordered.empty()) return;
+    if (ordered.size() > 1) {
+      const RatingStep& target = steps_[static_cast<std::size_t>(next.step)];
+      merged.text = fmt::format(
+          "{} placements ruled out, so that {}: {}", merged.ruledOut.size(),
+          next.site < 0 ? fmt::format("{} has one place left", pieceWords(puzzle_, target.piece))
+                        : fmt::format("one placement alone can fill cell {}",
+                                      familyOf(puzzle_).siteName(puzzle_, next.site)),
+          fmt::format(
+              "{}{}",
+              fmt::join(parts.begin(), parts.begin() + std::min<std::ptrdiff_t>(3, std::ssize(parts)), "; "),
+              parts.size() > 3
+                  ? fmt::format("; and {} more reasons of the path before it (drawn crossed out)",
+                                parts.size() - 3)
+                  : ""));
+      merged.kind = Move::RuleOut;
+    }
+    for (int j : merged.steps) {
+      shown_[static_cast<std::size_t>(j)] = 1;
+      alive_[static_cast<std::size_t>(index_.at(steps_[static_cast<std::size_t>(j)].placement))] = 0;
+    }
+    merged.placed = board_;
+    moves.push_back(std::move(merged));
+  }
+
+  // The move for one sweep's eliminations with one reason.
+  Move reasonMove(const std::vector<int>& list) const {
+    const RatingStep& first = steps_[static_cast<std::size_t>(list.front())];
+    Move move;
+    move.kind = first.strategy == kStrategyTrial ? Move::GuessFails : Move::RuleOut;
+    move.depth = first.depth;
+    move.steps = list;
+    std::vector<std::string> named;
+    for (std::size_t k = 0; k < list.size() && k < 3; ++k)
+      named.push_back(what(steps_[static_cast<std::size_t>(list[k])]));
+    if (list.size() > 3) named.push_back(fmt::format("{} more (drawn crossed out)", list.size() - 3));
+    const std::string reason = move.kind == Move::GuessFails ? guessReason(list.front()) : first.reason;
+    if (list.size() == 1)
+      move.text = move.kind == Move::GuessFails
+                      ? fmt::format("a guess that fails: {} ({})", named.front(), reason)
+                      : fmt::format("rule out {}: {} ({})", named.front(), reason, first.strategy);
+    else
+      move.text = fmt::format(
+          "{} {}: each {} ({})",
+          move.kind == Move::GuessFails ? fmt::format("{} guesses that fail,", list.size())
+                                        : fmt::format("rule out {} placements,", list.size()),
+          listWords(named), reason.rfind("it ", 0) == 0 ? reason.substr(3) : reason, first.strategy);
+    for (int j : list) move.ruledOut.push_back(steps_[static_cast<std::size_t>(j)].placement);
+    return move;
+  }
+
+  std::string placementReason(const Candidate& next, const RatingStep& s) const {
+    const bool samePath = next.site < 0 ? s.strategy == kStrategySinglePlacement
+                                        : s.strategy == kStrategySingleCover && s.site == next.site;
+    const std::string marks = next.marksHelped ? " (the marks rule out the others)" : "";
+    if (samePath) return fmt::format("{}{} ({})", s.reason, marks, s.strategy);
+    if (next.site < 0)
+      return fmt::format("it is the only place left for this piece{} ({})", marks, kStrategySinglePlacement);
+    return fmt::format("it is the only piece left that can fill cell {}{} ({})",
+                       familyOf(puzzle_).siteName(puzzle_, next.site), marks, kStrategySingleCover);
+  }
+
+  void emitPlacement(const Candidate& next, std::vector<Move>& moves) {
+    const RatingStep& s = steps_[static_cast<std::size_t>(next.step)];
+    Move move;
+    move.depth = s.depth;
+    move.steps = {next.step};
+    if (isGuess(s)) {
+      move.kind = Move::GuessWorks;
+      move.text = fmt::format("guess {}: {}", what(s), s.reason);
+    } else {
+      move.kind = Move::Place;
+      move.text = fmt::format("place {}: {}", what(s), placementReason(next, s));
+    }
+    shown_[static_cast<std::size_t>(next.step)] = 1;
+    const int o = index_.at(s.placement);
+    const int piece = placementOf(o).piece;
+    --need_[static_cast<std::size_t>(piece)];
+    for (std::size_t y = 0; y < options_.size(); ++y)
+      if (alive_[y] != 0 &&
+          (static_cast<int>(y) == o || clash(o, static_cast<int>(y)) ||
+           (placementOf(static_cast<int>(y)).piece == piece && need_[static_cast<std::size_t>(piece)] == 0)))
+        alive_[y] = 0;
+    for (int site : placementOf(o).sites) filled_[static_cast<std::size_t>(site)] = 1;
+    board_.push_back(s.placement);
+    move.placed = board_;
+    moves.push_back(std::move(move));
+  }
+
+  const Puzzle& puzzle_;
+  const std::vector<RatingStep>& steps_;
+  std::vector<int> options_;            // the problem's options: placement ids
+  std::unordered_map<int, int> index_;  // placement id -> option
+  std::vector<int> need_;               // per piece: copies still to place on the board as shown
+  std::vector<char> alive_;             // per option, on the board as shown
+  std::vector<char> filled_;            // per site
+  std::vector<char> shown_;             // per step of the path
+  std::vector<int> eliminatedBy_;       // per option: the path's first step ruling it out, or -1
+  std::vector<int> sweep_;              // per step: the first step of its sweep
+  std::set<int> marked_;                // placements the marks rule out
+  std::vector<int> board_;              // placed so far, givens not included
+  std::vector<std::vector<int>> pieceOptions_;
+  std::vector<std::vector<int>> siteOptions_;
+};
+
+}  // namespace
+
+std::vector<Move> hintMoves(const Problem& problem, const Rating& rating) {
+  return HintPlanner(problem, rating).plan();
+}
+
+}  // namespace piecework
