@@ -108,8 +108,9 @@ TEST(Hints, FirstHintIsAPlacementOrUnlocksOne) {
           ++kinds[first.kind == Move::Place ? "place" : "guess"];
           ASSERT_EQ(first.placed.size(), 1U) << first.text;
           EXPECT_TRUE(inSolution(first.placed.front())) << first.text;
-          if (first.kind == Move::Place)
+          if (first.kind == Move::Place) {
             EXPECT_EQ(forcedPlacements(puzzle, challenge, {}).count(first.placed.front()), 1U) << first.text;
+          }
           continue;
         }
         ++kinds[fmt::format("rule out {}", first.ruledOut.size())];
