@@ -1,18 +1,23 @@
 // SPDX-License-Identifier: Apache-2.0
-// piecework catalog list|show|import|export|rate|check: the SQLite catalog of challenges (docs/catalog.md).
+// piecework catalog list|show|import|export|rate|check|stats: the SQLite catalog of challenges
+// (docs/catalog.md).
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <cstdint>
 #include <filesystem>
 #include <iostream>
+#include <map>
 #include <optional>
 
 #include "cli/command.hpp"
 #include "db/catalog.hpp"
+#include "db/catalog_stats.hpp"
 #include "db/catalog_tasks.hpp"
 #include "db/exchange.hpp"
 #include "db/stored_check.hpp"
+#include "output/document.hpp"
+#include "output/level_chart.hpp"
 #include "output/text.hpp"
 #include "puzzle/challenge.hpp"
 #include "puzzle/definition.hpp"
@@ -29,7 +34,7 @@ namespace {
 using ordered_json = nlohmann::ordered_json;
 
 constexpr const char* kCatalogUsage =
-    "piecework catalog list|show|import|export|rate|check [--db FILE] [OPTIONS]\n\n"
+    "piecework catalog list|show|import|export|rate|check|stats [--db FILE] [OPTIONS]\n\n"
     "  list   [--puzzle P]... [--level L]... [--to-place N] [--json]   the stored challenges, easiest first\n"
     "  show   ID [--json]                                             one challenge with its pictures\n"
     "  import FILE|- [--puzzle P]... [--model M] [--json]             add JSON lines or CSV (export or "
@@ -41,7 +46,9 @@ constexpr const char* kCatalogUsage =
     "  check  [--json]                                                every row parsed and its solution "
     "proved; damaged rows by id\n"
     "  import-playtests FILE|- [--json]                               attempts a play page recorded "
-    "(docs/playtesting.md)\n\n"
+    "(docs/playtesting.md)\n"
+    "  stats  [filters] [--out FILE] [--json]                        per puzzle and level: challenges, "
+    "pieces to place, scores\n\n"
     "The catalog is ./piecework.sqlite unless --db FILE is given. 'piecework catalog SUBCOMMAND --help' "
     "lists the\n"
     "subcommand's options.";
@@ -414,6 +421,133 @@ int runCheck(const std::vector<std::string>& args) {
   return 0;
 }
 
+// ---------------------------------------------------------------- stats
+
+// "2: 3, 3: 6" (pieces to place: challenges).
+std::string toPlaceText(const std::map<int, std::uint64_t>& toPlace) {
+  std::string text;
+  for (const auto& [pieces, n] : toPlace)
+    text += fmt::format("{}{}: {}", text.empty() ? "" : ", ", pieces, n);
+  return text;
+}
+
+std::string statsLabel(const db::PuzzleStats& p) {
+  return p.unlinked ? p.puzzle + " (unlinked)" : p.puzzle;
+}
+
+ordered_json statsJson(const std::vector<db::PuzzleStats>& stats, const std::map<std::string, bool>& ruled) {
+  ordered_json puzzles = ordered_json::array();
+  std::uint64_t all = 0;
+  for (const auto& p : stats) {
+    ordered_json levels = ordered_json::array();
+    for (std::size_t l = 0; l < p.levels.size(); ++l) {
+      const db::LevelStats& s = p.levels[l];
+      if (s.challenges == 0) continue;
+      ordered_json toPlace = ordered_json::array();
+      for (const auto& [pieces, n] : s.toPlace) toPlace.push_back({{"pieces", pieces}, {"challenges", n}});
+      levels.push_back({{"level", levelName(static_cast<Level>(l))},
+                        {"challenges", s.challenges},
+                        {"to_place", toPlace},
+                        {"lowest_score", s.lowestScore},
+                        {"highest_score", s.highestScore},
+                        {"mean_score", s.meanScore}});
+    }
+    all += p.challenges;
+    const auto rule = ruled.find(p.puzzle);
+    puzzles.push_back({{"puzzle", p.puzzle},
+                       {"linked", !p.unlinked && rule != ruled.end() && rule->second},
+                       {"challenges", p.challenges},
+                       {"levels", levels}});
+  }
+  return {{"challenges", all}, {"puzzles", puzzles}};
+}
+
+void printStatsTable(const std::vector<db::PuzzleStats>& stats) {
+  std::cout << fmt::format("{:<24} {:<8} {:>10}  {:<24} {}\n", "puzzle", "level", "challenges",
+                           "to place: count", "score lowest-highest (mean)");
+  for (const auto& p : stats) {
+    for (std::size_t l = 0; l < p.levels.size(); ++l) {
+      const db::LevelStats& s = p.levels[l];
+      if (s.challenges == 0) continue;
+      std::cout << fmt::format("{:<24} {:<8} {:>10}  {:<24} {:.2f}-{:.2f} ({:.2f})\n", statsLabel(p),
+                               levelName(static_cast<Level>(l)), s.challenges, toPlaceText(s.toPlace),
+                               s.lowestScore, s.highestScore, s.meanScore);
+    }
+    std::cout << fmt::format("{:<24} {:<8} {:>10}\n", statsLabel(p), "all", p.challenges);
+  }
+}
+
+LevelChartRow chartRow(const db::PuzzleStats& p) {
+  LevelChartRow row;
+  row.label = statsLabel(p);
+  bool any = false;
+  for (std::size_t l = 0; l < p.levels.size(); ++l) {
+    const db::LevelStats& s = p.levels[l];
+    row.challenges[l] = s.challenges;
+    if (s.challenges == 0) continue;
+    row.lowest[l] = s.lowestScore;
+    row.highest[l] = s.highestScore;
+    const int least = s.toPlace.begin()->first, most = s.toPlace.rbegin()->first;
+    row.leastToPlace = any ? std::min(row.leastToPlace, least) : least;
+    row.mostToPlace = any ? std::max(row.mostToPlace, most) : most;
+    any = true;
+  }
+  return row;
+}
+
+int runStats(const std::vector<std::string>& args) {
+  po::options_description options("catalog stats options");
+  addFilterOptions(options);
+  options.add_options()("out,o", po::value<std::string>(),
+                        "also draw the figures as a chart: FILE.svg, .png or .pdf")("json", "print JSON");
+  addSkipDamagedOption(options, "sum up");
+  po::variables_map vm;
+  if (!parseSub("stats",
+                "piecework catalog stats [--db FILE] [--puzzle P]... [--level L]... [--to-place N] "
+                "[--out FILE] [--skip-damaged] [--json]",
+                args, options, vm))
+    return 0;
+  const std::string out = vm.count("out") != 0U ? vm["out"].as<std::string>() : "";
+  if (!out.empty()) {
+    formatForPath(out);  // (a wrong extension refused before the catalog is read)
+    refuseOutputOverInputs(vm, out, {"db"});
+  }
+  const db::Catalog catalog(catalogPath(vm), db::Catalog::Access::ReadOnly);
+  auto rows = catalog.challenges(readFilter(vm));
+  std::vector<std::int64_t> skipped;
+  if (vm.count("skip-damaged") != 0U) {
+    for (const auto& d : db::damagedRows(rows, catalog.path())) skipped.push_back(d.id);
+    std::erase_if(rows, [&](const db::StoredChallenge& c) {
+      return std::find(skipped.begin(), skipped.end(), c.id) != skipped.end();
+    });
+  }
+  db::StoredPuzzles puzzles(catalog.path());
+  std::map<std::string, bool> ruled;  // puzzle -> it has a family rule
+  for (const auto& c : rows) {
+    db::quickCheckStoredChallenge(puzzles.of(c), c, catalog.path());
+    ruled[c.puzzleName] = puzzles.of(c).hasFamilyRule;
+  }
+  reportSkipped(catalog.path(), skipped);
+  const std::vector<db::PuzzleStats> stats = db::catalogStats(rows);
+  if (!out.empty()) {
+    std::vector<LevelChartRow> chart;
+    for (const auto& p : stats) chart.push_back(chartRow(p));
+    writeLevelChart(chart, fmt::format("{}: {} challenges", catalog.path(), rows.size()), out);
+  }
+  if (vm.count("json") != 0U) {
+    ordered_json json = statsJson(stats, ruled);
+    if (!out.empty()) json["out"] = out;
+    printJson(json);
+    return 0;
+  }
+  if (rows.empty())
+    std::cerr << fmt::format("{}: no challenges match\n", catalog.path());
+  else
+    printStatsTable(stats);
+  if (!out.empty()) std::cout << fmt::format("wrote {}\n", out);
+  return 0;
+}
+
 }  // namespace
 
 int runCatalog(const std::vector<std::string>& args) {
@@ -429,9 +563,11 @@ int runCatalog(const std::vector<std::string>& args) {
   if (sub == "export") return runExport(rest);
   if (sub == "rate") return runRerate(rest);
   if (sub == "check") return runCheck(rest);
+  if (sub == "stats") return runStats(rest);
   if (sub == "import-playtests") return runImportPlaytests(rest);
-  throw InputError(
-      fmt::format("catalog: unknown subcommand '{}' (list, show, import, export, rate, check or import-playtests)", sub));
+  throw InputError(fmt::format(
+      "catalog: unknown subcommand '{}' (list, show, import, export, rate, check, stats or import-playtests)",
+      sub));
 }
 
 }  // namespace piecework::cli

@@ -141,14 +141,13 @@ int countDlxFile(const std::string& path, const po::variables_map& vm) {
   const ExactCoverCount counted = countExactCovers(problem);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   const std::size_t secondary = problem.items.size() - problem.primary;
-  if (vm.count("json") != 0U) {
-    printJson(nlohmann::json{{"solutions", counted.solutions},
-                             {"seconds", seconds},
-                             {"nodes", counted.nodes},
-                             {"threads", 1},
-                             {"primary_items", problem.primary},
-                             {"secondary_items", secondary},
-                             {"options", problem.options.size()}});
+  if (vm.count("json") != 0U || vm.count("jsonl") != 0U) {
+    nlohmann::json json = {{"solutions", counted.solutions},   {"seconds", seconds},
+                           {"nodes", counted.nodes},           {"threads", 1},
+                           {"primary_items", problem.primary}, {"secondary_items", secondary},
+                           {"options", problem.options.size()}};
+    if (vm.count("jsonl") != 0U) json["type"] = "summary";  // (one search: no counts on the way)
+    printJson(json);
     return 0;
   }
   std::cout << fmt::format("{} solutions (exact covers of {} primary and {} secondary items by {} options)\n",
@@ -168,6 +167,9 @@ int runCount(const std::vector<std::string>& args) {
       "progress", po::value<std::string>()->default_value("auto"),
       "progress on stderr: auto (a line on a terminal), tty, plain (a line every few seconds), none")(
       "json", "print JSON")(
+      "jsonl",
+      "stream JSON lines: the counts so far as parts of the search finish, then the --json object as a "
+      "summary line")(
       "disassemble",
       "also take every assembly apart: how many come apart (BurrTools' solutions) and their levels "
       "(docs/disassembly.md)")(
@@ -181,10 +183,12 @@ int runCount(const std::vector<std::string>& args) {
           "piecework count PUZZLE|FILE.dlx [--challenge TEXT | --challenge-file FILE] [--threads N] "
           "[--checkpoint FILE] [--progress auto|tty|plain|none] [--disassemble [--merge-mirrors]] "
           "[--unlinked] "
-          "[--json]",
+          "[--json | --jsonl]",
           args, options, vm))
     return 0;
   const ProgressMode progressMode = parseProgressMode(vm["progress"].as<std::string>());
+  if (vm.count("jsonl") != 0U && vm.count("json") != 0U)
+    throw InputError("count: give --json or --jsonl, not both");
   const std::string path = vm["puzzle"].as<std::string>();
   if (isDlxPath(path)) return countDlxFile(path, vm);
   const Puzzle puzzle = loadPuzzle(path);
@@ -241,8 +245,38 @@ int runCount(const std::vector<std::string>& args) {
           countCheckpointLayout(countFingerprint(puzzle, givens, rules), std::move(weights)));
       return checkpoint->finished();
     };
-    work.finished = [&](std::size_t job, const JobCounters& c) { checkpoint->record(job, c); };
   }
+  const bool jsonl = vm.count("jsonl") != 0U;
+  JobCounters soFar(3, 0);
+  std::size_t jobsDone = 0;
+  auto lastLine = start;
+  if (jsonl && work.resume)  // (jobs a checkpoint holds count in the lines as done)
+    work.resume = [&, resume = work.resume] {
+      auto finished = resume();
+      for (const auto& [job, c] : finished)
+        for (std::size_t i = 0; i < soFar.size(); ++i) soFar[i] += c[i];
+      jobsDone = finished.size();
+      return finished;
+    };
+  if (checkpointed || jsonl)
+    work.finished = [&](std::size_t job, const JobCounters& c) {
+      if (checkpoint) checkpoint->record(job, c);
+      if (!jsonl) return;
+      for (std::size_t i = 0; i < soFar.size(); ++i) soFar[i] += c[i];
+      ++jobsDone;
+      // At most four lines a second, and a line for the last job: a reader sees the counts grow.
+      const auto now = std::chrono::steady_clock::now();
+      if (jobsDone != jobs.size() && jobsDone != 1 && now - lastLine < std::chrono::milliseconds(250)) return;
+      lastLine = now;
+      printJson(nlohmann::json{{"type", "progress"},
+                               {"jobs_done", jobsDone},
+                               {"jobs", jobs.size()},
+                               {"solutions", soFar[0]},
+                               {"distinct", soFar[1]},
+                               {"nodes", soFar[2]},
+                               {"seconds", std::chrono::duration<double>(now - start).count()}});
+      std::cout.flush();
+    };
   Progress progress(progressMode, "counting");
   progress.setUnderWay([&searchersMutex, &searchers] {
     const std::lock_guard lock(searchersMutex);
@@ -265,7 +299,7 @@ int runCount(const std::vector<std::string>& args) {
   const BurrToolsCount burrTools = countAsBurrTools(puzzle, path, givens, r, threads);
   std::optional<Apart> apart;
   if (disassembling) apart = takeApart(puzzle, path, threads, vm.count("merge-mirrors") != 0U);
-  if (vm.count("json") != 0U) {
+  if (vm.count("json") != 0U || jsonl) {
     nlohmann::json json = {{"solutions", r.solutions},
                            {"distinct", r.distinct},
                            {"seconds", r.seconds},
@@ -279,6 +313,7 @@ int runCount(const std::vector<std::string>& args) {
     if (burrTools.stored && burrTools.assemblies)
       json["stored_agrees"] = *burrTools.stored == *burrTools.assemblies;
     if (apart) addApartJson(json, *apart);
+    if (jsonl) json["type"] = "summary";
     printJson(json);
     return 0;
   }

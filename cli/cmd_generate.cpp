@@ -18,6 +18,7 @@
 #include "cli/command.hpp"
 #include "db/catalog.hpp"
 #include "generator/generator.hpp"
+#include "generator/level_reach.hpp"
 #include "output/text.hpp"
 #include "puzzle/definition.hpp"
 #include "puzzle/errors.hpp"
@@ -71,6 +72,24 @@ std::string rejectSummary(const GenerateStats& stats) {
       text += fmt::format("{}{} {}", text.empty() ? "" : ", ", n, rejectName(static_cast<Reject>(r)));
   }
   return text.empty() ? "none" : text;
+}
+
+// A level that no challenge of the puzzle reaches is refused before any attempt (docs/generating.md, "Levels
+// a puzzle reaches"), where the census can tell at once; otherwise the attempts find out.
+void refuseUnreachableLevel(const Puzzle& puzzle, const std::string& given, Level level, const Rules& rules,
+                            const RatingModel* model) {
+  const LevelReach reach = levelReach(puzzle, rules, model, level);
+  if (reach.reaches(level)) return;
+  std::string reached;
+  for (int l = 0; l < 5; ++l)
+    if (const std::uint64_t n = reach.atLevel[static_cast<std::size_t>(l)]; n != 0)
+      reached += fmt::format("{}{} {}", reached.empty() ? "" : ", ", levelName(static_cast<Level>(l)), n);
+  throw InputError(fmt::format(
+      "generate: --level {}: no challenge of {}{} is graded {}; of its {} unique challenges (every one "
+      "graded) "
+      "the levels reached are {} (piecework show {})",
+      levelName(level), puzzle.name, rules.familyRule || !puzzle.hasFamilyRule ? "" : " (unlinked)",
+      levelName(level), reach.challenges, reached.empty() ? "none" : reached, shellWord(given)));
 }
 
 }  // namespace
@@ -130,6 +149,7 @@ int runGenerate(const std::vector<std::string>& args) {
   const std::optional<RatingModel> model = readModelOption(vm);
   checkModelPuzzle(model, puzzle, vm);
   const RatingModel* modelUsed = model ? &*model : nullptr;
+  refuseUnreachableLevel(puzzle, puzzleName, *level, rules, modelUsed);
   const bool json = vm.count("json") != 0U;
   const bool quiet = vm.count("quiet") != 0U;
   const bool colour = !json && stdoutWantsColour();

@@ -4,12 +4,53 @@
 #include <iostream>
 
 #include "cli/command.hpp"
+#include "generator/level_reach.hpp"
 #include "output/text.hpp"
 #include "puzzle/burrtools.hpp"
 #include "puzzle/definition.hpp"
 #include "puzzle/family.hpp"
 
 namespace piecework::cli {
+namespace {
+
+// The levels the puzzle's challenges reach with its shipped model (generator/level_reach.hpp).
+nlohmann::json levelsJson(const LevelReach& reach) {
+  if (!reach.decided) return {{"decided", false}, {"reached", nullptr}, {"why", reach.undecided}};
+  nlohmann::json reached = nlohmann::json::array(), byLevel = nlohmann::json::array();
+  for (int l = 0; l < 5; ++l) {
+    const auto i = static_cast<std::size_t>(l);
+    nlohmann::json entry = {{"level", levelName(static_cast<Level>(l))}, {"challenges", reach.atLevel[i]}};
+    if (reach.atLevel[i] != 0) {
+      reached.push_back(levelName(static_cast<Level>(l)));
+      entry["lowest_score"] = reach.lowest[i];
+      entry["highest_score"] = reach.highest[i];
+    }
+    byLevel.push_back(std::move(entry));
+  }
+  return {{"decided", true},
+          {"reached", reached},
+          {"complete", reach.complete},
+          {"challenges", reach.challenges},
+          {"by_level", byLevel}};
+}
+
+std::string levelsText(const LevelReach& reach) {
+  if (!reach.decided) return fmt::format("levels: not known before generating ({})\n", reach.undecided);
+  std::string text =
+      reach.complete ? fmt::format("levels (all {} unique challenges graded):", reach.challenges)
+                     : fmt::format("levels (every one reached; {} unique challenges graded to find them):",
+                                   reach.challenges);
+  for (int l = 0; l < 5; ++l) {
+    const auto i = static_cast<std::size_t>(l);
+    text += fmt::format("{} {} ", l == 0 ? "" : ",", levelName(static_cast<Level>(l)));
+    text += reach.atLevel[i] == 0 ? std::string("none")
+                                  : fmt::format("{} (score {:.2f}-{:.2f})", reach.atLevel[i], reach.lowest[i],
+                                                reach.highest[i]);
+  }
+  return text + "\n";
+}
+
+}  // namespace
 
 int runShow(const std::vector<std::string>& args) {
   po::options_description options("options");
@@ -23,6 +64,8 @@ int runShow(const std::vector<std::string>& args) {
   // A BurrTools file may hold several problems; each is reachable as FILE.xmpuzzle#N or #NAME.
   const std::vector<BurrToolsProblem> problems =
       isBurrToolsPath(path) ? burrToolsProblems(path) : std::vector<BurrToolsProblem>{};
+  // (a puzzle whose pieces vary in number cannot be generated, so it has no levels to show)
+  const LevelReach reach = levelReach(puzzle, Rules{});
   if (vm.count("json") != 0U) {
     nlohmann::json pieces = nlohmann::json::array();
     for (int i = 0; i < puzzle.pieceCount(); ++i) {
@@ -41,7 +84,8 @@ int runShow(const std::vector<std::string>& args) {
                            {"cells", puzzle.cells.size()},
                            {"symmetries", puzzle.symmetries.size()},
                            {"linked", puzzle.hasFamilyRule},
-                           {"pieces", pieces}};
+                           {"pieces", pieces},
+                           {"levels", levelsJson(reach)}};
     if (!problems.empty()) {
       nlohmann::json list = nlohmann::json::array();
       for (const auto& problem : problems) {
@@ -60,6 +104,7 @@ int runShow(const std::vector<std::string>& args) {
                            puzzle.cells.size(), familyOf(puzzle).cellNoun(), puzzle.symmetries.size(),
                            puzzle.symmetries.size() == 1 ? "y" : "ies",
                            puzzle.hasFamilyRule ? fmt::format("; {}", familyOf(puzzle).ruleClause()) : "");
+  std::cout << levelsText(reach) << '\n';
   if (!problems.empty()) {
     std::cout << fmt::format("{} problem{} in the file (FILE.xmpuzzle#N or #NAME picks one):\n",
                              problems.size(), problems.size() == 1 ? "" : "s");

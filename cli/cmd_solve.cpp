@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <chrono>
+#include <cstdint>
 #include <iostream>
 #include <set>
 
@@ -83,6 +85,46 @@ std::vector<std::vector<int>> oneBySymmetry(const Puzzle& puzzle,
   return out;
 }
 
+// solve --jsonl: each solution on its own line as the search finds it (flushed, so a reader sees it at once),
+// then a summary line. Nothing is kept but, with --distinct, the canonical text of each class already
+// printed. docs/json.md, "Streams".
+int streamSolutions(const Puzzle& puzzle, const std::vector<int>& givens, FindOptions find,
+                    std::uint64_t maxShown, bool distinct) {
+  const auto start = std::chrono::steady_clock::now();
+  auto elapsed = [&] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  };
+  std::set<std::string> seen;
+  std::uint64_t printed = 0, fillings = 0;
+  find.max = SIZE_MAX;
+  find.onSolution = [&](const std::vector<int>& solution) {
+    ++fillings;
+    if (printed < maxShown) {
+      Challenge filled;
+      filled.givens = solution;
+      if (!distinct || seen.insert(canonicalChallengeText(puzzle, filled)).second) {
+        ++printed;
+        printJson(nlohmann::json{{"type", "solution"},
+                                 {"index", printed},
+                                 {"solution", formatChallenge(puzzle, solution)},
+                                 {"seconds", elapsed()}});
+        std::cout.flush();
+      }
+    }
+    return printed < maxShown || fillings < 2;  // (two fillings tell unique from multiple)
+  };
+  const FindResult found = findSolutions(puzzle, givens, find);
+  const char* status = fillings == 0 ? "none" : fillings == 1 ? "unique" : "multiple";
+  printJson(nlohmann::json{{"type", "summary"},
+                           {"status", status},
+                           {"found", printed},
+                           {"distinct", distinct},
+                           {"exhausted", found.exhausted},
+                           {"seconds", elapsed()},
+                           {"nodes", found.nodes}});
+  return 0;
+}
+
 }  // namespace
 
 int runSolve(const std::vector<std::string>& args) {
@@ -91,7 +133,10 @@ int runSolve(const std::vector<std::string>& args) {
   options.add_options()("max", po::value<std::string>()->default_value("2"),
                         "print at most this many solutions (2 proves uniqueness)")(
       "distinct", "list one solution of each class under the board's symmetries (as count's distinct)")(
-      "json", "print JSON")("color", "colour the boards even when standard output is not a terminal")(
+      "json", "print JSON")(
+      "jsonl",
+      "stream JSON lines: one per solution as it is found, then a summary line (without --max: every "
+      "solution)")("color", "colour the boards even when standard output is not a terminal")(
       "disassemble",
       "the assemblies that come apart (of the whole puzzle, or with the challenge's pieces: a full picture "
       "is one assembly), hardest first, each with its level and its moves in words (docs/disassembly.md); "
@@ -102,13 +147,21 @@ int runSolve(const std::vector<std::string>& args) {
           "solve",
           "piecework solve PUZZLE [--challenge TEXT|--challenge-file FILE] [--max N] [--distinct] "
           "[--unlinked] "
-          "[--json] [--color]\n"
+          "[--json | --jsonl] [--color]\n"
           "       piecework solve PUZZLE --disassemble [--challenge TEXT] [--max N] [--json] [--color]\n"
           "(without --challenge: the puzzle as posed, nothing placed)",
           args, options, vm))
     return 0;
-  // Every solution is kept in memory until printed: a bound, not "every solution" for a wrapped -1.
-  const std::size_t maxShown = parseWholeNumber(vm["max"].as<std::string>(), "--max", 1, kMaxSolutionsShown);
+  const bool jsonl = vm.count("jsonl") != 0U;
+  if (jsonl && vm.count("json") != 0U) throw InputError("solve: give --json or --jsonl, not both");
+  if (jsonl && vm.count("disassemble") != 0U)
+    throw InputError("solve: --jsonl streams solutions; --disassemble takes --json");
+  // Every solution is kept in memory until printed: a bound, not "every solution" for a wrapped -1. A stream
+  // keeps none, so it has no bound but the one given.
+  const std::uint64_t maxShown =
+      jsonl ? (vm["max"].defaulted() ? UINT64_MAX
+                                     : parseWholeNumber(vm["max"].as<std::string>(), "--max", 1, UINT64_MAX))
+            : parseWholeNumber(vm["max"].as<std::string>(), "--max", 1, kMaxSolutionsShown);
   const Puzzle puzzle = loadPuzzle(vm["puzzle"].as<std::string>());
   if (vm.count("disassemble") != 0U) {
     requireDisassemblyGrid(puzzle);
@@ -122,6 +175,7 @@ int runSolve(const std::vector<std::string>& args) {
   find.rules = readRules(vm);
   find.rules.marks = std::move(challenge.marks);
   const bool distinct = vm.count("distinct") != 0U;
+  if (jsonl) return streamSolutions(puzzle, givens, find, maxShown, distinct);
   // (--distinct: every solution, up to the bound, to keep the first of each class)
   find.max = distinct ? kMaxSolutionsShown : std::max<std::size_t>(2, maxShown);
   FindResult found = findSolutions(puzzle, givens, find);

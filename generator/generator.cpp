@@ -134,8 +134,8 @@ struct State {
   bool keep = false;  // graded at the level and like the booklet's challenges there
 };
 
-// Whether a challenge's pieces to place and spare givens (measured when the booklet limits them) are in the
-// booklet's ranges.
+}  // namespace
+
 bool fitsBooklet(const BookletLevel& shape, const Rating& rating) {
   if (rating.toPlace < shape.minToPlace || rating.toPlace > shape.maxToPlace) return false;
   if (!shape.limitsSpareGivens()) return true;
@@ -143,7 +143,9 @@ bool fitsBooklet(const BookletLevel& shape, const Rating& rating) {
   return spare >= shape.minSpareGivens && spare <= shape.maxSpareGivens;
 }
 
-}  // namespace
+int leastToPlace(const Puzzle& puzzle) {
+  return puzzle.totalPieces() >= 3 ? 2 : 1;
+}
 
 const char* rejectName(Reject reason) {
   switch (reason) {
@@ -225,10 +227,7 @@ AttemptResult generateAttempt(const Puzzle& puzzle, Level level, Rules rules, st
   // challenge on the way is rated; the ratings grow with the removals, so the pass stops once it has passed
   // the level. A pass that misses the level is followed by another order on the same solution (up to
   // kRemovalPasses); answers are remembered, since the passes share their first steps.
-  // One piece to place is no puzzle (it goes into the only gap), and the booklets' easiest challenges leave
-  // 2-3 (docs/rating.md), so at least two are left on any puzzle of three pieces or more (with two, only the
-  // empty board would be left).
-  const int minToPlace = puzzle.totalPieces() >= 3 ? 2 : 1;
+  const int minToPlace = leastToPlace(puzzle);
   std::map<std::vector<int>, Uniqueness> known;
   std::map<std::vector<int>, Rating> rated;
   std::optional<State> chosen;

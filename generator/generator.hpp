@@ -117,6 +117,15 @@ std::uint64_t attemptSeed(std::uint64_t streamSeed, std::uint64_t attempt);
 AttemptResult generateAttempt(const Puzzle& puzzle, Level level, Rules rules, std::uint64_t seed,
                               const RatingModel* model = nullptr, bool likeBooklet = true);
 
+// Whether a challenge's pieces to place and spare givens (measured when the booklet limits them) are in the
+// booklet's ranges.
+bool fitsBooklet(const BookletLevel& shape, const Rating& rating);
+
+// The fewest pieces a generated challenge leaves to place. One piece to place is no puzzle (it goes into the
+// only gap), and the booklets' easiest challenges leave 2-3 (docs/rating.md), so at least two are left on any
+// puzzle of three pieces or more (with two, only the empty board would be left).
+int leastToPlace(const Puzzle& puzzle);
+
 // A whole batch on several threads; the result depends only on the options, not on the thread count.
 GenerateResult generateBatch(const Puzzle& puzzle, const GenerateOptions& options);
 

@@ -10,6 +10,7 @@
 
 #include "output/booklet_rules.hpp"
 #include "output/draw.hpp"
+#include "output/level_colour.hpp"
 #include "output/page_text.hpp"
 #include "output/panel.hpp"
 #include "puzzle/errors.hpp"
@@ -23,22 +24,6 @@ constexpr double kFooter = 22;
 constexpr double kCaption = 17;
 constexpr double kPad = 7;
 constexpr int kMaxAnswersPerPage = 40;
-
-const char* levelColour(Level level) {
-  switch (level) {
-    case Level::Starter:
-      return "#2e9b3a";
-    case Level::Junior:
-      return "#1f77b4";
-    case Level::Expert:
-      return "#e07b00";
-    case Level::Master:
-      return "#d7261e";
-    case Level::Wizard:
-      return "#6a3d9a";
-  }
-  return "#444444";
-}
 
 void ink(cairo_t* cr) {
   cairo_set_source_rgb(cr, 0.13, 0.14, 0.16);

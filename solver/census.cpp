@@ -267,6 +267,28 @@ void censusOfSolution(const CensusPlan& plan, std::size_t index, std::vector<std
   ++counters[at.solutions()];
 }
 
+bool forEachUniqueChallenge(const CensusPlan& plan, std::size_t index,
+                            const std::function<bool(const std::vector<int>& givens)>& visit) {
+  if (plan.method != CensusMethod::Table)
+    throw std::logic_error("forEachUniqueChallenge: needs a plan that holds every filling");
+  const std::vector<int>& solution = plan.solutions.at(index);
+  const int n = static_cast<int>(solution.size());
+  const auto perms = stabiliser(*plan.puzzle, solution);
+  SharedSets shared(n);
+  addSharedFromTable(plan, solution, shared);
+  std::vector<int> givens;
+  const Mask end = Mask{1} << n;  // n <= 63
+  for (int k = 0; k <= plan.maxGiven; ++k)
+    for (Mask subset = (Mask{1} << k) - 1; subset < end; subset = k == 0 ? end : nextSameSize(subset)) {
+      if (shared.contains(subset) || !(perms.empty() || smallestInOrbit(subset, perms))) continue;
+      givens.clear();
+      for (int i = 0; i < n; ++i)
+        if ((subset >> i) & 1U) givens.push_back(solution[static_cast<std::size_t>(i)]);
+      if (!visit(givens)) return false;  // (sorted: the solution is)
+    }
+  return true;
+}
+
 std::vector<std::uint64_t> censusJob(const CensusPlan& plan, std::size_t job) {
   std::vector<std::uint64_t> counters(plan.counters.size(), 0);
   const std::size_t first = job * plan.perJob;

@@ -18,6 +18,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <utility>
 #include <vector>
 
@@ -79,6 +80,12 @@ CensusPlan planCensus(const Puzzle& puzzle, const Rules& rules, int maxGiven,
 
 // One distinct solution's census, added into `counters` (of size plan.counters.size()).
 void censusOfSolution(const CensusPlan& plan, std::size_t solution, std::vector<std::uint64_t>& counters);
+
+// The unique challenges of one distinct solution of a Table plan, each once up to the symmetries that map
+// the solution onto itself (the challenges `unique` counts): `visit` gets each one's givens (placement ids,
+// sorted), fewest givens first; when it returns false, no more. Returns false when stopped.
+bool forEachUniqueChallenge(const CensusPlan& plan, std::size_t solution,
+                            const std::function<bool(const std::vector<int>& givens)>& visit);
 
 // One job: the census of its distinct solutions, summed.
 std::vector<std::uint64_t> censusJob(const CensusPlan& plan, std::size_t job);

@@ -199,8 +199,10 @@ FindResult findWith(const Puzzle& puzzle, const Problem& problem, const FindLimi
     std::vector<int> solution = problem.givens;
     for (int o : stack) solution.push_back(engine.placementOf(o));
     std::sort(solution.begin(), solution.end());
+    ++result.found;
+    if (options.onSolution) return options.onSolution(solution) && result.found < options.max;
     result.solutions.push_back(std::move(solution));
-    return result.solutions.size() < options.max;
+    return result.found < options.max;
   });
   result.nodes = engine.nodes();
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

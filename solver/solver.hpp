@@ -102,6 +102,10 @@ struct FindLimits {
   // Placement ids no solution may use besides the givens: with one of a known solution's placements, the
   // search looks only for other solutions.
   std::vector<int> excluded;
+  // When set, each solution (placement ids, givens included, sorted) is handed to it as it is found instead
+  // of being kept in FindResult::solutions, so a caller can stream any number of them; returning false stops
+  // the search (as reaching `max` does). FindResult::found counts them either way.
+  std::function<bool(const std::vector<int>&)> onSolution;
 };
 
 struct FindOptions : FindLimits {
@@ -109,7 +113,8 @@ struct FindOptions : FindLimits {
 };
 
 struct FindResult {
-  std::vector<std::vector<int>> solutions;  // placement ids, givens included, sorted
+  std::vector<std::vector<int>> solutions;  // placement ids, givens included, sorted (none with onSolution)
+  std::uint64_t found = 0;                  // solutions found, kept or handed to onSolution
   std::uint64_t nodes = 0;
   double seconds = 0;
   bool exhausted = false;  // the whole tree was searched (so fewer than max solutions exist)

@@ -64,7 +64,7 @@ TEST(HelpTexts, EveryUsageLineNamesExactlyTheOptionsItsCommandAccepts) {
   for (const std::string& name : commandNames())
     if (name != "catalog") commands.push_back(name);
   ASSERT_GE(commands.size(), 12U);
-  for (const char* sub : {"list", "show", "import", "export", "rate", "check"})
+  for (const char* sub : {"list", "show", "import", "export", "rate", "check", "stats"})
     commands.push_back(std::string("catalog ") + sub);
   for (const std::string& command : commands) {
     SCOPED_TRACE(command);

@@ -299,7 +299,7 @@ TEST(JsonEverywhere, EveryCommandAndSubcommandAnswersJson) {
       {"generate", {quote(c.strip) + " --level Starter --count 1 --seed 3 -q --threads 1"}},
       {"catalog",
        {"list" + db, "show 1" + db, "import " + quote(dir + "/box-export.jsonl") + db,
-        "export --out " + quote(dir + "/again.jsonl") + db, "export" + db, "rate --all" + db}},
+        "export --out " + quote(dir + "/again.jsonl") + db, "export" + db, "rate --all" + db, "stats" + db}},
       {"booklet", {db + " --out " + quote(dir + "/b.pdf")}},
       {"sheet", {box + challenge + " --solution --out " + quote(dir + "/s.svg")}},
       {"hint", {box + challenge}},

@@ -114,6 +114,10 @@ TEST(JsonOutput, EveryCommandPrintsWhatDocsJsonSays) {
       {"catalog export --json" + db, "catalog list, catalog show, catalog export"},
       {"catalog rate --all --json" + db, "catalog rate"},
       {"catalog check --json" + db, "catalog check"},
+      {"catalog stats --json" + db, "catalog stats"},
+      {"catalog stats --json --out '" + dir + "/stats.svg'" + db, "catalog stats"},
+      {"solve pentominoes-3x20 --jsonl", "solve --jsonl"},
+      {"solve pentominoes-3x20 --jsonl --distinct --max 1", "solve --jsonl"},
       {"booklet --json --out '" + dir + "/b.pdf'" + db, "booklet"},
       {"rate '" + dir + "/apart.toml' --disassemble --json", "rate --disassemble"},
       {"rate '" + dir + "/locked.toml' --disassemble --json", "rate --disassemble"},
@@ -137,6 +141,13 @@ TEST(JsonOutput, EveryCommandPrintsWhatDocsJsonSays) {
     ASSERT_FALSE(objects.empty());
     for (const json& object : objects) checkAgainst(tables.at(section), object, command);
   }
+  // count --jsonl: progress lines by their own table, the summary line by count's.
+  const auto stream = runPiecework("count soma --jsonl --threads 2");
+  ASSERT_EQ(stream.status, 0) << stream.err;
+  const std::vector<json> lines = jsonLines(stream.out);
+  ASSERT_GE(lines.size(), 2U) << "a progress line for the last job, then the summary";
+  for (std::size_t i = 0; i < lines.size(); ++i)
+    checkAgainst(tables.at(i + 1 == lines.size() ? "count" : "count --jsonl"), lines[i], "count --jsonl");
   const auto puzzles = runPiecework("puzzles --json");
   ASSERT_EQ(puzzles.status, 0) << puzzles.err;
   ASSERT_TRUE(tables.contains("puzzles"));
