@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 #include <climits>
+#include <cstdint>
 #include <set>
 #include <stdexcept>
 
@@ -118,25 +119,84 @@ void computePlacements(Puzzle& p) {
   }
 }
 
-// The placement of `piece` on `sites` (sorted) that shows the colours of `placement` moved by `siteImage`, or
-// -1. A coloured piece may have several placements on the same cells, one per colouring.
-int imageWithColours(const Puzzle& p, int piece, const std::vector<int>& sites, int placement,
-                     const std::vector<int>& siteImage) {
-  const Placement& a = p.placements[static_cast<std::size_t>(placement)];
-  for (int id : p.piecePlacements[static_cast<std::size_t>(piece)]) {
-    const Placement& b = p.placements[static_cast<std::size_t>(id)];
-    if (b.sites != sites) continue;
-    bool same = true;
-    for (std::size_t k = 0; k < a.sites.size() && same; ++k)
-      same = a.colours[k] == b.colourAt(siteImage[static_cast<std::size_t>(a.sites[k])]);
-    if (same) return id;
+// Finds the image of a placement under a symmetry without sorting the image's sites: a set of sites has a
+// key, the XOR of fixed random words, one per site (and one per piece), the same in any order. Every
+// placement is in the table under its key, so one with the image's sites has the image's key; each placement
+// with that key is checked site by site (and colour by colour), so a collision of keys costs a check, never a
+// wrong answer. Measured (perf stat, task-clock of `count FILE#1 --json --threads 1`): PelikanBurr (3,601
+// placements, 24 of 48 turns kept) 52 -> 25 ms, where sorting each image and looking it up in the ordered
+// index, and scanning a coloured piece's placements one by one, took most of it.
+class PlacementsByKey {
+ public:
+  explicit PlacementsByKey(const Puzzle& p) : p_(p), siteKey_(p.sites.size()), mark_(p.sites.size(), 0) {
+    std::uint64_t state = 0x9e3779b97f4a7c15ULL;
+    for (auto& key : siteKey_) key = splitMix(state);
+    pieceKey_.resize(p.pieces.size());
+    for (auto& key : pieceKey_) key = splitMix(state);
+    std::size_t size = 16;
+    while (size < 2 * p.placements.size()) size *= 2;
+    slots_.assign(size, Slot{0, -1});
+    for (int id = 0; id < static_cast<int>(p.placements.size()); ++id) {
+      const Placement& placement = p.placements[static_cast<std::size_t>(id)];
+      const std::uint64_t key = keyOf(placement.piece, placement.sites, nullptr);
+      std::size_t at = key & (slots_.size() - 1);
+      while (slots_[at].id >= 0) at = (at + 1) & (slots_.size() - 1);
+      slots_[at] = Slot{key, id};
+    }
   }
-  return -1;
-}
+  // The placement of `piece` that the symmetry `siteImage` makes of placement `from` (its sites and, on a
+  // coloured piece, its colours), or -1. On a coloured piece several placements may share the sites; the
+  // lowest-numbered one that shows the colours is the answer.
+  int find(int piece, int from, const std::vector<int>& siteImage) {
+    const Placement& a = p_.placements[static_cast<std::size_t>(from)];
+    const std::uint64_t key = keyOf(piece, a.sites, &siteImage);
+    int best = -1;
+    for (std::size_t at = key & (slots_.size() - 1); slots_[at].id >= 0;
+         at = (at + 1) & (slots_.size() - 1)) {
+      const int id = slots_[at].id;
+      if (slots_[at].key != key || (best >= 0 && id > best)) continue;
+      const Placement& b = p_.placements[static_cast<std::size_t>(id)];
+      if (b.piece != piece || b.sites.size() != a.sites.size()) continue;
+      ++stamp_;
+      for (int s : b.sites) mark_[static_cast<std::size_t>(s)] = stamp_;
+      bool same = true;
+      for (std::size_t k = 0; k < a.sites.size() && same; ++k)
+        same = mark_[static_cast<std::size_t>(siteImage[static_cast<std::size_t>(a.sites[k])])] == stamp_;
+      for (std::size_t k = 0; k < a.colours.size() && same; ++k)
+        same = a.colours[k] == b.colourAt(siteImage[static_cast<std::size_t>(a.sites[k])]);
+      if (same) best = id;
+    }
+    return best;
+  }
+
+ private:
+  struct Slot {
+    std::uint64_t key;
+    int id;  // -1: empty
+  };
+  static std::uint64_t splitMix(std::uint64_t& state) {
+    std::uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+  }
+  std::uint64_t keyOf(int piece, const std::vector<int>& sites, const std::vector<int>* siteImage) const {
+    std::uint64_t key = pieceKey_[static_cast<std::size_t>(piece)];
+    for (int s : sites)
+      key ^= siteKey_[static_cast<std::size_t>(siteImage ? (*siteImage)[static_cast<std::size_t>(s)] : s)];
+    return key;
+  }
+  const Puzzle& p_;
+  std::vector<std::uint64_t> siteKey_, pieceKey_;
+  std::vector<Slot> slots_;  // open addressing by the key's low bits (the keys are random words)
+  std::vector<unsigned> mark_;
+  unsigned stamp_ = 0;
+};
 
 // Board symmetries: point-group elements that map the board onto itself (after a translation) and every
 // piece's placement set onto the placement set of a piece with as many copies.
 void computeSymmetries(Puzzle& p) {
+  PlacementsByKey byKey(p);
   for (const auto& t : pointGroup(p.lattice)) {
     std::vector<Site> image;
     image.reserve(p.sites.size());
@@ -166,13 +226,6 @@ void computeSymmetries(Puzzle& p) {
     bool preserves = true;
     for (int pi = 0; pi < p.pieceCount() && preserves; ++pi) {
       const auto& own = p.piecePlacements[static_cast<std::size_t>(pi)];
-      std::vector<std::vector<int>> images;
-      for (int id : own) {
-        std::vector<int> sites;
-        for (int s : p.placements[static_cast<std::size_t>(id)].sites)
-          sites.push_back(sym.site[static_cast<std::size_t>(s)]);
-        images.push_back(std::move(sites));
-      }
       // The image piece must take every image placement; pieces may share some shapes (IQ Fit's faces), so
       // test them all, the piece itself first.
       preserves = false;
@@ -186,10 +239,7 @@ void computeSymmetries(Puzzle& p) {
           continue;
         preserves = true;
         for (std::size_t i = 0; i < own.size() && preserves; ++i) {
-          std::sort(images[i].begin(), images[i].end());
-          const int found = p.placements[static_cast<std::size_t>(own[i])].colours.empty()
-                                ? p.findPlacement(q, images[i])
-                                : imageWithColours(p, q, images[i], own[i], sym.site);
+          const int found = byKey.find(q, own[i], sym.site);
           preserves = found >= 0;
           sym.placement[static_cast<std::size_t>(own[i])] = found;
         }

@@ -739,29 +739,51 @@ class Engine {
   Bits<W> subtractOptions(std::uint64_t* planes, std::uint16_t* pieces, const std::uint64_t* parent,
                           const std::uint64_t* pool) const {
     Bits<W> touched;
-    for (std::size_t k = 0; k < W; ++k) {
-      const std::uint64_t open = ~filled_.word[k];
-      std::uint64_t s0 = 0, s1 = 0, s2 = 0;
-      std::array<std::uint64_t, 16> high{};  // planes 3 and up of the sum
+    // Boards of more than one word: the removed options are gathered once rather than found again in the
+    // pools for each word, and words without an open site are skipped. Measured (whole count, one thread,
+    // alternating runs): a 25-piece 8x8x8 cube with 216 free cells (W = 8, 48,390 nodes) 0.112 -> 0.100 s
+    // CPU; on one word (pentacubes 3x4x5) gathering cost 3%, so one word keeps the single pass.
+    thread_local std::vector<const Option*> removed;
+    if constexpr (W > 1) {
+      removed.clear();
       for (std::size_t j = 0; j < poolWords_; ++j)
         for (std::uint64_t w = parent[j] & ~pool[j]; w != 0; w &= w - 1) {
           const Option& opt = options_[j * 64 + static_cast<std::size_t>(std::countr_zero(w))];
-          if (k == 0) --pieces[static_cast<std::size_t>(opt.piece)];
-          const std::uint64_t m = opt.mask.word[k] & open;
-          const std::uint64_t c1 = s0 & m;
-          s0 ^= m;
-          if (c1 == 0) continue;
-          const std::uint64_t c2 = s1 & c1;
-          s1 ^= c1;
-          if (c2 == 0) continue;
-          std::uint64_t carry = s2 & c2;
-          s2 ^= c2;
-          for (std::size_t b = 0; carry != 0; ++b) {
-            const std::uint64_t before = high[b];
-            high[b] = before ^ carry;
-            carry &= before;
-          }
+          --pieces[static_cast<std::size_t>(opt.piece)];
+          removed.push_back(&opt);
         }
+    }
+    for (std::size_t k = 0; k < W; ++k) {
+      const std::uint64_t open = ~filled_.word[k];
+      if (W > 1 && open == 0) continue;  // (no open site here: nothing to subtract, nothing touched)
+      std::uint64_t s0 = 0, s1 = 0, s2 = 0;
+      std::array<std::uint64_t, 16> high{};  // planes 3 and up of the sum
+      const auto add = [&](const Option& opt) {
+        const std::uint64_t m = opt.mask.word[k] & open;
+        const std::uint64_t c1 = s0 & m;
+        s0 ^= m;
+        if (c1 == 0) return;
+        const std::uint64_t c2 = s1 & c1;
+        s1 ^= c1;
+        if (c2 == 0) return;
+        std::uint64_t carry = s2 & c2;
+        s2 ^= c2;
+        for (std::size_t b = 0; carry != 0; ++b) {
+          const std::uint64_t before = high[b];
+          high[b] = before ^ carry;
+          carry &= before;
+        }
+      };
+      if constexpr (W > 1) {
+        for (const Option* opt : removed) add(*opt);
+      } else {
+        for (std::size_t j = 0; j < poolWords_; ++j)
+          for (std::uint64_t w = parent[j] & ~pool[j]; w != 0; w &= w - 1) {
+            const Option& opt = options_[j * 64 + static_cast<std::size_t>(std::countr_zero(w))];
+            --pieces[static_cast<std::size_t>(opt.piece)];
+            add(opt);
+          }
+      }
       touched.word[k] = s0 | s1 | s2;
       for (std::uint64_t h : high) touched.word[k] |= h;
       // planes -= sum, plane by plane with a borrow
