@@ -514,6 +514,7 @@ CheckedChallenge checkStoredChallenge(const Puzzle& puzzle, const StoredChalleng
     return InputError(fmt::format("{}: challenge {}: {}", catalogPath, row.id, why));
   };
   quickCheckStoredChallenge(puzzle, row, catalogPath);
+  checkStoredKey(puzzle, row, catalogPath);
   CheckedChallenge checked;
   std::vector<int> stored;
   try {
@@ -685,7 +686,7 @@ Catalog::Catalog(const std::string& path, Access access) : impl_(std::make_uniqu
     // row passes the quick check first (db/stored_check.hpp), read through a connection that writes nothing.
     if (state == FileState::Catalog) {
       const std::vector<StoredChallenge> rows = Catalog(path, Access::ReadOnly).challengesById();
-      std::vector<RowDamage> damage = damagedRows(rows, path);
+      std::vector<RowDamage> damage = damagedRows(rows, path, true);
       for (RowDamage& d : damage) {
         const auto row = std::find_if(rows.begin(), rows.end(), [&](const auto& r) { return r.id == d.id; });
         impl_->damagedStored.push_back(

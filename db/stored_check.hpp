@@ -45,12 +45,11 @@ class StoredPuzzles {
 // The cheap check of one row, without solving, through the field validators import uses
 // (db/stored_fields.hpp): every text is UTF-8 without control characters, the creation time a date, the
 // rater version and the generator version (when there is one) ones this build knows, the puzzle's definition
-// matches its hash and loads (StoredPuzzles), the challenge parses and its canonical key is its own (the key
-// of its smallest symmetric image: a key edited would let the same challenge be stored twice), the stored
-// solution is there, parses, places every piece and holds the givens where the challenge has them, the counts
-// of given pieces and pieces to place agree with the challenge, the score is a finite number and the
-// strategies a JSON object; and the row read as the schema says (StoredChallenge::readProblem). Throws
-// InputError "FILE: challenge ID: damaged row: what" (see `catalog check` for the full check).
+// matches its hash and loads (StoredPuzzles), the challenge parses, the stored solution is there, parses,
+// places every piece and holds the givens where the challenge has them, the counts of given pieces and pieces
+// to place agree with the challenge, the score is a finite number and the strategies a JSON object; and the
+// row read as the schema says (StoredChallenge::readProblem). Throws InputError "FILE: challenge ID: damaged
+// row: what" (see `catalog check` for the full check).
 void quickCheckStoredChallenge(const Puzzle& puzzle, const StoredChallenge& row,
                                const std::string& catalogPath);
 
@@ -65,6 +64,14 @@ struct RowDamage {
 };
 // The quick check of every row, collecting the damaged ones instead of stopping at the first: a damaged row
 // is refused where a command would act on it, and never takes the rest of the catalog down (issue 44).
-std::vector<RowDamage> damagedRows(const std::vector<StoredChallenge>& rows, const std::string& catalogPath);
+// With `keys`, each row's canonical key is checked too (checkStoredKey), as a writer needs.
+std::vector<RowDamage> damagedRows(const std::vector<StoredChallenge>& rows, const std::string& catalogPath,
+                                   bool keys = false);
+
+// Whether a row that passed the quick check has its challenge's own canonical key (the key of its smallest
+// symmetric image): a key edited reads and prints fine, but lets the same challenge be stored twice, so the
+// full check (checkStoredChallenge: `catalog check`, export, booklet) and every writer check it. Throws
+// InputError "FILE: challenge ID: damaged row: canonical key: ...".
+void checkStoredKey(const Puzzle& puzzle, const StoredChallenge& row, const std::string& catalogPath);
 
 }  // namespace piecework::db

@@ -210,7 +210,7 @@ void fuzzField(const std::uint8_t* data, std::size_t size) {
   static const std::string sound = [] {
     std::ifstream in(soundCatalog(), std::ios::binary);
     std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    if (!in.eof() || bytes.empty()) finding("cannot read the sound catalog back");
+    if (bytes.empty()) finding("cannot read the sound catalog back");
     return bytes;
   }();
   piecework::fuzz::writeFile(path.string(), sound.data(), sound.size());
