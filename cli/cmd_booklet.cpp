@@ -2,11 +2,14 @@
 // piecework booklet: stored challenges as a printable PDF booklet with an answer key.
 #include <fmt/format.h>
 #include <algorithm>
+#include <cstdint>
 #include <iostream>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "cli/command.hpp"
+#include "cli/skip_damaged.hpp"
 #include "db/catalog.hpp"
 #include "db/stored_check.hpp"
 #include "output/booklet.hpp"
@@ -69,13 +72,15 @@ int runBooklet(const std::vector<std::string>& args) {
       "out,o", po::value<std::string>(), "write the booklet here (FILE.pdf)")(
       "json", "print the summary as one JSON object");
   addModelOption(options);
+  addSkipDamagedOption(options, "print");
   po::variables_map vm;
   const char* usage =
       "piecework booklet [--db FILE] [--puzzle P]... [--level L]... [--order puzzle|level|generated|P,P,...] "
       "[--per-page K] [--answers-per-page K] "
       "[--answers-at back|foot] [--paper a4|a5|letter|WxH] [--bleed MM] [--cover] [--imprint FILE] "
       "[--isbn N] [--edition E] [--date D] [--font FILE] [--pad N] [--no-solutions] [--title T] [--author A] "
-      "[--subject S] [--keywords K] [--model MODEL [--model-any-puzzle]] [--json] --out booklet.pdf";
+      "[--subject S] [--keywords K] [--model MODEL [--model-any-puzzle]] [--skip-damaged] [--json] "
+      "--out booklet.pdf";
   if (!parseArguments("booklet", usage, args, options, vm, nullptr)) return 0;
   // Free text printed into the PDF: checked before anything else, so that nothing is written with it.
   const std::optional<std::string> title = textOption(vm, "title"), author = textOption(vm, "author"),
@@ -169,17 +174,27 @@ int runBooklet(const std::vector<std::string>& args) {
   // catalog and the row.
   db::StoredPuzzles puzzles(path);
   std::vector<BookletEntry> entries;
+  std::vector<std::int64_t> skipped;  // damaged rows left out (--skip-damaged)
   for (const auto& c : stored) {
-    const Puzzle* const puzzle = &puzzles.of(c);
+    // A booklet promises one answer per challenge, the right one: each is checked against a fresh solve
+    // before anything is written (the catalog's file may have been edited). A damaged row is refused in one
+    // line naming it, or left out with --skip-damaged.
+    const Puzzle* puzzle = nullptr;
+    db::CheckedChallenge checked;
+    try {
+      puzzle = &puzzles.of(c);
+      checked = db::checkStoredChallenge(*puzzle, c, path);
+    } catch (const InputError&) {
+      if (vm.count("skip-damaged") == 0U) throw;
+      skipped.push_back(c.id);
+      continue;
+    }
     checkModelPuzzle(model, *puzzle, vm);
     BookletEntry e;
     e.puzzle = puzzle;
     e.level = c.level;
     e.score = c.score;
     e.id = c.id;
-    // A booklet promises one answer per challenge, the right one: each is checked against a fresh solve
-    // before anything is written (the catalog's file may have been edited).
-    db::CheckedChallenge checked = db::checkStoredChallenge(*puzzle, c, path);
     e.givens = std::move(checked.challenge.givens);
     e.marks = std::move(checked.challenge.marks);
     e.solution = std::move(checked.solution);
@@ -193,9 +208,15 @@ int runBooklet(const std::vector<std::string>& args) {
     }
     entries.push_back(std::move(e));
   }
+  if (entries.empty() && !model)  // (one line, so the rows left out are counted in it)
+    throw InputError(fmt::format(
+        "{}: every matching challenge is damaged ({} left out; see 'piecework catalog check'); nothing to "
+        "print",
+        path, skipped.size()));
   if (entries.empty())
     throw InputError(
         fmt::format("{}: no stored challenge is graded at the levels asked for by --model", path));
+  reportSkipped(path, skipped);
   const BookletResult result = writeBooklet(out, entries, booklet);
   const bool json = vm.count("json") != 0U;
   nlohmann::ordered_json summary;
@@ -208,6 +229,7 @@ int runBooklet(const std::vector<std::string>& args) {
   summary["challenges"] = entries.size();
   summary["catalog"] = path;
   summary["booklet_id"] = nullptr;  // stays null when the catalog cannot record it (a warning says why)
+  summary["damaged_left_out"] = skipped;
   if (!json)
     std::cout << fmt::format(
         "wrote {}: {} pages ({}{}{}{}, {} challenge page{}, {} answer page{}{}), {} challenge{}\n", out,

@@ -11,6 +11,7 @@
 #include <optional>
 
 #include "cli/command.hpp"
+#include "cli/skip_damaged.hpp"
 #include "db/catalog.hpp"
 #include "db/catalog_stats.hpp"
 #include "db/catalog_tasks.hpp"
@@ -100,26 +101,6 @@ db::ChallengeFilter readFilter(const po::variables_map& vm) {
 
 std::string catalogPath(const po::variables_map& vm) {
   return vm["db"].as<std::string>();
-}
-
-void addSkipDamagedOption(po::options_description& options, const char* command) {
-  options.add_options()(
-      "skip-damaged",
-      fmt::format("{} the sound rows and leave out the damaged ones (named on stderr), instead "
-                  "of refusing (see 'catalog check')",
-                  command)
-          .c_str());
-}
-
-// One line on stderr naming the damaged rows a command left out.
-void reportSkipped(const std::string& path, const std::vector<std::int64_t>& ids) {
-  if (ids.empty()) return;
-  std::string list;
-  for (std::size_t i = 0; i < ids.size() && i < 10; ++i)
-    list += fmt::format("{}{}", i == 0 ? "" : ", ", ids[i]);
-  if (ids.size() > 10) list += ", ...";
-  std::cerr << fmt::format("{}: left out {} damaged challenge{} (id {}; see 'piecework catalog check')\n",
-                           path, ids.size(), ids.size() == 1 ? "" : "s", list);
 }
 
 // ---------------------------------------------------------------- list, show, export

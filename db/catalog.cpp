@@ -426,15 +426,31 @@ StoredChallenge readChallenge(const Statement& row) {
   else
     c.level = static_cast<Level>(rank);
   c.score = row.getDouble(12);
+  // The versions are integers the build knows (db/stored_fields.hpp); a value of another type, or past an
+  // int, would read as some other number and pass.
+  const bool raterVersionInteger = row.isInteger(13);
   const std::int64_t raterVersion = row.getInt(13);
-  c.raterVersion =
-      raterVersion >= INT32_MIN && raterVersion <= INT32_MAX ? static_cast<int>(raterVersion) : 0;
+  if (!raterVersionInteger)
+    damaged("its rater version is not an integer");
+  else if (raterVersion < INT32_MIN || raterVersion > INT32_MAX)
+    damaged("rater version: " + raterVersionProblem(raterVersion).value_or(""));
+  else
+    c.raterVersion = static_cast<int>(raterVersion);
   c.strategyUse = row.getText(14);
   if (!row.isNull(15)) {
     c.seed = parseSeed(row.getText(15));
     if (!c.seed) damaged("its seed is not a decimal number");
   }
-  if (!row.isNull(16)) c.generatorVersion = static_cast<int>(row.getInt(16));
+  if (!row.isNull(16)) {
+    const bool integer = row.isInteger(16);
+    const std::int64_t version = row.getInt(16);
+    if (!integer)
+      damaged("its generator version is not an integer");
+    else if (const FieldProblem problem = generatorVersionProblem(version))
+      damaged("generator version: " + *problem);
+    else
+      c.generatorVersion = static_cast<int>(version);
+  }
   c.createdAt = row.getText(17);
   // The schema's CHECK keeps these consistent; a file written around it is damaged, like a bad level rank.
   if (!row.isNull(18) || !row.isNull(19)) {

@@ -58,8 +58,13 @@ class LineReader {
   }
   std::optional<int> integer(const char* key) const {
     if (!has(key)) return std::nullopt;
-    if (!j_[key].is_number_integer()) fail(fmt::format("\"{}\" must be an integer", key));
-    return j_[key].get<int>();
+    const auto& v = j_[key];
+    if (!v.is_number_integer()) fail(fmt::format("\"{}\" must be an integer", key));
+    // (get<int> of a number past an int would give another number, which could then pass as a version)
+    if (v.is_number_unsigned() ? v.get<std::uint64_t>() > INT_MAX
+                               : v.get<std::int64_t>() < INT_MIN || v.get<std::int64_t>() > INT_MAX)
+      fail(fmt::format("\"{}\" is out of range", key));
+    return v.get<int>();
   }
   std::optional<std::uint64_t> seed() const {
     if (!has("seed")) return std::nullopt;
@@ -182,6 +187,9 @@ ImportLine readLine(PuzzleResolver& resolver, const ImportRecord& record, const 
   if (const auto raterVersion = line.integer("rater_version"))
     if (const FieldProblem problem = raterVersionProblem(*raterVersion))
       line.fail("\"rater_version\": " + *problem);
+  if (const auto generatorVersion = line.integer("generator_version"))
+    if (const FieldProblem problem = generatorVersionProblem(*generatorVersion))
+      line.fail("\"generator_version\": " + *problem);
   // Stored as given: checked as the quick check reads it back (issue 44, F0).
   const std::string created = line.text("created").value_or("");
   if (!created.empty())

@@ -75,6 +75,7 @@ class Statement {
 
   bool isNull(int column) const { return sqlite3_column_type(stmt_, column) == SQLITE_NULL; }
   bool isText(int column) const { return sqlite3_column_type(stmt_, column) == SQLITE_TEXT; }
+  bool isInteger(int column) const { return sqlite3_column_type(stmt_, column) == SQLITE_INTEGER; }
   std::int64_t getInt(int column) const { return sqlite3_column_int64(stmt_, column); }
   double getDouble(int column) const { return sqlite3_column_double(stmt_, column); }
   std::string getText(int column) const;

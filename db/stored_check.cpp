@@ -87,6 +87,9 @@ void quickCheckStoredChallenge(const Puzzle& puzzle, const StoredChallenge& row,
     if (const FieldProblem problem = textProblem(row.model->name)) fail("its model name " + *problem);
   if (const FieldProblem problem = createdProblem(row.createdAt)) fail("created: " + *problem);
   if (const FieldProblem problem = raterVersionProblem(row.raterVersion)) fail("rater version: " + *problem);
+  if (row.generatorVersion)
+    if (const FieldProblem problem = generatorVersionProblem(*row.generatorVersion))
+      fail("generator version: " + *problem);
   Challenge challenge;
   try {
     challenge = parseChallengeText(puzzle, row.challengeText);

@@ -44,12 +44,12 @@ class StoredPuzzles {
 
 // The cheap check of one row, without solving, through the field validators import uses
 // (db/stored_fields.hpp): every text is UTF-8 without control characters, the creation time a date, the
-// rater version one this build knows, the puzzle's definition matches its hash and loads (StoredPuzzles),
-// the challenge parses, the stored solution is there, parses, places every
-// piece and holds the givens where the challenge has them, the counts of given pieces and pieces to place
-// agree with the challenge, the score is a finite number and the strategies a JSON object; and the row read
-// as the schema says (StoredChallenge::readProblem). Throws
-// InputError "FILE: challenge ID: damaged row: what" (see `catalog check` for the full check).
+// rater version and the generator version (when there is one) ones this build knows, the puzzle's definition
+// matches its hash and loads (StoredPuzzles), the challenge parses, the stored solution is there, parses,
+// places every piece and holds the givens where the challenge has them, the counts of given pieces and pieces
+// to place agree with the challenge, the score is a finite number and the strategies a JSON object; and the
+// row read as the schema says (StoredChallenge::readProblem). Throws InputError "FILE: challenge ID: damaged
+// row: what" (see `catalog check` for the full check).
 void quickCheckStoredChallenge(const Puzzle& puzzle, const StoredChallenge& row,
                                const std::string& catalogPath);
 

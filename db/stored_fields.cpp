@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "db/catalog.hpp"
+#include "generator/generated.hpp"
 #include "puzzle/errors.hpp"
 #include "puzzle/limits.hpp"
 #include "rater/rater.hpp"
@@ -67,6 +68,11 @@ FieldProblem raterVersionProblem(long long version) {
   // (0: older than every rater, a grade to redo: `catalog rate` regrades it)
   if (version >= 0 && version <= kRaterVersion) return std::nullopt;
   return fmt::format("{} is not a rater this piecework knows (0 to {})", version, kRaterVersion);
+}
+
+FieldProblem generatorVersionProblem(long long version) {
+  if (version >= 1 && version <= kGeneratorVersion) return std::nullopt;
+  return fmt::format("{} is not a generator this piecework knows (1 to {})", version, kGeneratorVersion);
 }
 
 FieldProblem strategiesProblem(const nlohmann::json& strategies) {

@@ -30,6 +30,10 @@ FieldProblem createdProblem(const std::string& text);
 // `catalog rate` redoes).
 FieldProblem raterVersionProblem(long long version);
 
+// `generator_version`, when there is one (a challenge that was not generated has none): a generator this
+// build knows, 1 to kGeneratorVersion (generator/generated.hpp), like the rater version.
+FieldProblem generatorVersionProblem(long long version);
+
 // `strategies` / `strategy_use`: a JSON object mapping each strategy to an integer count.
 FieldProblem strategiesProblem(const nlohmann::json& strategies);
 

@@ -17,6 +17,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <string>
 
 #include "db/admission.hpp"
@@ -203,7 +204,16 @@ bool setField(const std::string& path, const std::uint8_t* data, std::size_t siz
 void fuzzField(const std::uint8_t* data, std::size_t size) {
   const fs::path path = workDirectory() / "catalog";
   removeCatalog(path);
-  fs::copy_file(soundCatalog(), path);
+  // The sound catalog's bytes, read once and written for each case: fs::copy_file failed with EINTR when
+  // libFuzzer's once-a-second alarm (-max_total_time, -timeout) came in the middle of it (a finding of the
+  // harness, not of piecework), where an ofstream write is retried.
+  static const std::string sound = [] {
+    std::ifstream in(soundCatalog(), std::ios::binary);
+    std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (bytes.empty()) finding("cannot read the sound catalog back");
+    return bytes;
+  }();
+  piecework::fuzz::writeFile(path.string(), sound.data(), sound.size());
   if (!setField(path.string(), data, size)) return;
   const bool puzzleField = std::string(kFields[data[1] % std::size(kFields)].table) == "puzzles";
   try {  // a damaged row never locks the catalog

@@ -13,6 +13,7 @@
 
 #include "db/catalog.hpp"
 #include "db/stored_fields.hpp"
+#include "generator/generated.hpp"
 #include "puzzle/errors.hpp"
 #include "rater/rater.hpp"
 #include "support/run.hpp"
@@ -45,6 +46,14 @@ TEST(StoredFields, RaterVersionsAreTheOnesThisBuildKnows) {
   EXPECT_FALSE(db::raterVersionProblem(0));  // older than every rater: a grade to redo
   EXPECT_TRUE(db::raterVersionProblem(kRaterVersion + 1));
   EXPECT_TRUE(db::raterVersionProblem(-1));
+}
+
+TEST(StoredFields, GeneratorVersionsAreTheOnesThisBuildKnows) {
+  EXPECT_FALSE(db::generatorVersionProblem(1));
+  EXPECT_FALSE(db::generatorVersionProblem(kGeneratorVersion));
+  EXPECT_TRUE(db::generatorVersionProblem(0));  // (a challenge not generated has none, not 0)
+  EXPECT_TRUE(db::generatorVersionProblem(kGeneratorVersion + 1));
+  EXPECT_TRUE(db::generatorVersionProblem(-1));
 }
 
 TEST(StoredFields, StrategiesMapNamesToCounts) {
@@ -176,6 +185,72 @@ TEST_F(CatalogFields, ARaterVersionIsOneThisBuildKnows) {
   expectCheckNames("2", "rater version");
   expectBadInput(runPiecework(db("catalog rate")), "challenge 2: damaged row: rater version");
   expectOthersUsable(2);
+}
+
+// A rater version past what an int holds read as 0 ("older than every rater") and passed: now it is named.
+TEST_F(CatalogFields, ARaterVersionPastAnIntIsNamed) {
+  sql("UPDATE challenges SET rater_version = 4294967296 WHERE id = 2");  // 2^32: 0 in the low 32 bits
+  expectCheckNames("2", "rater version");
+  sql("UPDATE challenges SET rater_version = 'one' WHERE id = 2");  // read as an integer: 0
+  expectCheckNames("2", "rater version is not an integer");
+  expectOthersUsable(2);
+}
+
+// A generator version this build does not know, edited into a row by hand, or of another type: named by the
+// check and by every command that reads the row; import refuses such a line (JSON and CSV).
+TEST_F(CatalogFields, AGeneratorVersionIsOneThisBuildKnows) {
+  sql(fmt::format("UPDATE challenges SET generator_version = {} WHERE id = 3", kGeneratorVersion + 1));
+  expectCheckNames("3", "generator version");
+  expectBadInput(runPiecework(db("catalog show 3")), "challenge 3: damaged row: generator version");
+  expectBadInput(runPiecework(db("catalog list")), "challenge 3: damaged row: generator version");
+  expectOthersUsable(3);
+  for (const char* stored : {"0", "4294967297", "'1.5'", "'v1'"}) {  // (4294967297: 1 in the low 32 bits)
+    sql(fmt::format("UPDATE challenges SET generator_version = {} WHERE id = 3", stored));
+    expectCheckNames("3", "generator version");
+  }
+  // No generator version is sound: an imported challenge that was not generated has none.
+  sql("UPDATE challenges SET generator_version = NULL WHERE id = 3");
+  EXPECT_EQ(runPiecework(db("catalog check")).status, 0);
+
+  const std::string line = std::string(R"({"puzzle":"iq-fit","challenge":")") + kFitUnique + R"(")";
+  for (const char* version : {"0", "2", "4294967297"}) {
+    spit(path("bad.jsonl"), line + R"(,"generator_version":)" + version + "}\n");
+    expectBadInput(runPiecework(db("catalog import '" + path("bad.jsonl") + "'")),
+                   "bad.jsonl:1: \"generator_version\"");
+  }
+  spit(path("bad.csv"), std::string("puzzle,challenge,generator_version\niq-fit,") + kFitUnique + ",2\n");
+  expectBadInput(runPiecework(db("catalog import '" + path("bad.csv") + "'")),
+                 "bad.csv:2: \"generator_version\"");
+  EXPECT_EQ(sqlValue("SELECT count(*) FROM challenges"), "4");  // (3, and expectOthersUsable's import)
+  spit(path("good.jsonl"), line + R"(,"generator_version":1})" + "\n");
+  EXPECT_EQ(runPiecework(db("catalog import '" + path("good.jsonl") + "'")).status, 0);
+  EXPECT_EQ(runPiecework(db("catalog check")).status, 0);
+}
+
+// A booklet over a catalog with a damaged row refuses it in one line naming it, writing nothing; with
+// --skip-damaged it prints the other rows (and records only them) and names the one it left out.
+TEST_F(CatalogFields, ABookletLeavesADamagedRowOutOnlyWhenAsked) {
+  sql("UPDATE challenges SET solution = '' WHERE id = 2");
+  const std::string pdf = path("b.pdf");
+  expectBadInput(runPiecework(db("booklet --out '" + pdf + "'")), "challenge 2: damaged row: solution");
+  EXPECT_FALSE(fs::exists(pdf));
+  EXPECT_EQ(sqlValue("SELECT count(*) FROM booklets"), "0");
+  const auto r = runPiecework(db("booklet --skip-damaged --json --out '" + pdf + "'"));
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_TRUE(fs::exists(pdf));
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  EXPECT_NE(r.err.find("left out 1 damaged challenge (id 2;"), std::string::npos) << r.err;
+  const auto summary = nlohmann::json::parse(r.out);
+  EXPECT_EQ(summary.at("challenges"), 2);
+  EXPECT_EQ(summary.at("damaged_left_out"), nlohmann::json::array({2}));
+  EXPECT_EQ(sqlValue("SELECT group_concat(challenge_id) FROM (SELECT challenge_id FROM booklet_entries "
+                     "ORDER BY challenge_id)"),
+            "1,3");
+  // Every row damaged: nothing to print, said in one line.
+  sql("UPDATE challenges SET solution = ''");
+  expectBadInput(runPiecework(db("booklet --skip-damaged --out '" + path("c.pdf") + "'")),
+                 "every matching challenge is damaged (3 left out");
+  EXPECT_FALSE(fs::exists(path("c.pdf")));
 }
 
 // F4: an empty stored solution: `catalog show` and `catalog rate --all` refuse it before writing anything.
