@@ -124,13 +124,7 @@ int runList(const std::vector<std::string>& args) {
   const db::Catalog catalog(catalogPath(vm), db::Catalog::Access::ReadOnly);
   auto rows = catalog.challenges(readFilter(vm));
   // A damaged row is named, never printed: the command refuses (or, with --skip-damaged, leaves it out).
-  std::vector<std::int64_t> skipped;
-  if (vm.count("skip-damaged") != 0U) {
-    for (const auto& d : db::damagedRows(rows, catalog.path())) skipped.push_back(d.id);
-    std::erase_if(rows, [&](const db::StoredChallenge& c) {
-      return std::find(skipped.begin(), skipped.end(), c.id) != skipped.end();
-    });
-  }
+  const std::vector<std::int64_t> skipped = leaveOutDamaged(vm, rows, catalog.path());
   db::StoredPuzzles puzzles(catalog.path());
   for (const auto& c : rows) db::quickCheckStoredChallenge(puzzles.of(c), c, catalog.path());
   reportSkipped(catalog.path(), skipped);
@@ -495,13 +489,7 @@ int runStats(const std::vector<std::string>& args) {
   }
   const db::Catalog catalog(catalogPath(vm), db::Catalog::Access::ReadOnly);
   auto rows = catalog.challenges(readFilter(vm));
-  std::vector<std::int64_t> skipped;
-  if (vm.count("skip-damaged") != 0U) {
-    for (const auto& d : db::damagedRows(rows, catalog.path())) skipped.push_back(d.id);
-    std::erase_if(rows, [&](const db::StoredChallenge& c) {
-      return std::find(skipped.begin(), skipped.end(), c.id) != skipped.end();
-    });
-  }
+  const std::vector<std::int64_t> skipped = leaveOutDamaged(vm, rows, catalog.path());
   db::StoredPuzzles puzzles(catalog.path());
   std::map<std::string, bool> ruled;  // puzzle -> it has a family rule
   for (const auto& c : rows) {

@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <iostream>
 
 namespace piecework::cli {
@@ -14,6 +15,17 @@ void addSkipDamagedOption(boost::program_options::options_description& options, 
                   "of refusing (see 'catalog check')",
                   verb)
           .c_str());
+}
+
+std::vector<std::int64_t> leaveOutDamaged(const boost::program_options::variables_map& vm,
+                                          std::vector<db::StoredChallenge>& rows, const std::string& path) {
+  std::vector<std::int64_t> skipped;
+  if (vm.count("skip-damaged") == 0U) return skipped;
+  for (const auto& d : db::damagedRows(rows, path)) skipped.push_back(d.id);
+  std::erase_if(rows, [&](const db::StoredChallenge& c) {
+    return std::find(skipped.begin(), skipped.end(), c.id) != skipped.end();
+  });
+  return skipped;
 }
 
 void reportSkipped(const std::string& path, const std::vector<std::int64_t>& ids) {
