@@ -318,7 +318,8 @@ int runCount(const std::vector<std::string>& args) {
     return 0;
   }
   std::cout << fmt::format("{} solution{}, {} distinct up to {} symmetr{}\n", r.solutions,
-                           r.solutions == 1 ? "" : "s", r.distinct, r.symmetries, r.symmetries == 1 ? "y" : "ies");
+                           r.solutions == 1 ? "" : "s", r.distinct, r.symmetries,
+                           r.symmetries == 1 ? "y" : "ies");
   // (in text only for BurrTools files, where one compares with BurrTools; other text stays as it was)
   if (burrTools.assemblies && isBurrToolsPath(path))
     std::cout << fmt::format("{} assemblies as BurrTools counts them (up to turns of the whole{})\n",

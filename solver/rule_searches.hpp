@@ -222,7 +222,8 @@ auto withWords(const Puzzle& puzzle, F&& f) {
   if (sites <= 512) return f.template operator()<8>();
 #ifdef PIECEWORK_ONE_LARGE_BOARD_ENGINE
   // The sanitizer and fuzz builds (CMakePresets.json) build one engine, the widest, for every board over 512
-  // sites: the same code, a fifth of the instantiations (with all five, CI's sanitizer build took 883 s, 2026-12-01).
+  // sites: the same code, a fifth of the instantiations (with all five, CI's sanitizer build took 883 s,
+  // 2026-12-01).
   if constexpr (MaxW > 8)
     if (sites <= MaxW * 64) return f.template operator()<MaxW>();
 #else
