@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // A summary of a catalog (docs/catalog.md, "Stats"): per puzzle and level, how many challenges are stored,
 // how many pieces they leave to place and the range of their scores. Challenges made without the puzzle's
-// family rule (IQ-Link's --unlinked) are another puzzle for this purpose: their levels mean other things.
+// family rule (generate --unlinked) are another puzzle for this purpose: their levels mean other things.
 #pragma once
 
 #include <array>

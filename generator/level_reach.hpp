@@ -31,7 +31,7 @@ struct LevelReach {
 };
 
 // Subsets of the distinct solutions' pieces (distinct solutions times 2^pieces) that levelReach goes through
-// at most; above it the puzzle is undecided. Soma: 240 x 2^7 = 30,720.
+// at most; above it the puzzle is undecided. A 7-piece cube with 240 distinct solutions: 240 x 2^7 = 30,720.
 inline constexpr std::uint64_t kMaxReachSubsets = 40'000;
 
 // Grades every unique challenge of the puzzle under `rules` with `model` (null: the shipped model), or says

@@ -11,7 +11,7 @@
 namespace piecework {
 
 struct LevelChartRow {
-  std::string label;                          // the puzzle ("iq-link (unlinked)")
+  std::string label;                          // the puzzle ("NAME (unlinked)": made without its rule)
   std::array<std::uint64_t, 5> challenges{};  // per level, Starter..Wizard
   std::array<double, 5> lowest{}, highest{};  // scores, where challenges is not 0
   int leastToPlace = 0, mostToPlace = 0;      // over every level
