@@ -3,12 +3,14 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
-#include <map>
+#include <list>
 #include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <tuple>
+#include <utility>
 
 #include "db/stored_fields.hpp"
 #include "puzzle/challenge.hpp"
@@ -29,18 +31,27 @@ InputError damagedRow(const std::string& catalogPath, const StoredChallenge& row
 
 std::shared_ptr<const Puzzle> definitionBuiltOnce(const std::string& text, const std::string& source,
                                                   ControlCharacters controls) {
+  // The most recently used first; the least recently used is forgotten when a ninth text comes. (Emptying
+  // the whole memory instead made a run over many damaged definitions build the sound one again each time:
+  // the catalog fuzz target spent most of its cases rebuilding Soma.)
+  using Key = std::tuple<std::string, std::string, ControlCharacters>;
   static std::mutex mutex;
-  static std::map<std::tuple<std::string, std::string, ControlCharacters>, std::shared_ptr<const Puzzle>>
-      built;
-  const auto key = std::tuple{text, source, controls};
+  static std::list<std::pair<Key, std::shared_ptr<const Puzzle>>> built;
+  constexpr std::size_t kRemembered = 8;
+  Key key{text, source, controls};
   {
     const std::lock_guard lock(mutex);
-    if (const auto found = built.find(key); found != built.end()) return found->second;
+    const auto found =
+        std::find_if(built.begin(), built.end(), [&](const auto& entry) { return entry.first == key; });
+    if (found != built.end()) {
+      built.splice(built.begin(), built, found);
+      return found->second;
+    }
   }
   auto puzzle = std::make_shared<const Puzzle>(loadDefinition(text, source, controls));
   const std::lock_guard lock(mutex);
-  if (built.size() >= 8) built.clear();
-  built.emplace(key, puzzle);
+  built.emplace_front(std::move(key), puzzle);
+  if (built.size() > kRemembered) built.pop_back();
   return puzzle;
 }
 
