@@ -583,9 +583,9 @@ Extent boardExtent(const Puzzle& puzzle) {
 }
 
 void drawBoard(cairo_t* cr, const Puzzle& puzzle, const std::vector<int>& placements, double x, double y,
-               double scale, const CellMarks& marks) {
+               double scale, const CellMarks& marks, OverPieces over) {
   cairo_save(cr);
-  familyDrawingOf(puzzle).drawBoard(cr, puzzle, placements, x, y, scale, marks);
+  familyDrawingOf(puzzle).drawBoard(cr, puzzle, placements, x, y, scale, marks, over);
   cairo_restore(cr);
 }
 
@@ -756,11 +756,11 @@ Extent FamilyDrawing::boardExtent(const Puzzle& puzzle) const {
 }
 
 void FamilyDrawing::drawBoard(cairo_t* cr, const Puzzle& puzzle, const std::vector<int>& placements, double x,
-                              double y, double scale, const CellMarks& marks) const {
+                              double y, double scale, const CellMarks& marks, OverPieces over) const {
   if (puzzle.lattice == Lattice::Triangular)
     drawTriangularBoard(cr, puzzle, placements, marks, x, y, scale);
   else if (drawsColouredSquares(puzzle))
-    drawColouredBoard(cr, puzzle, placements, marks, x, y, scale);
+    drawColouredBoard(cr, puzzle, placements, marks, x, y, scale, over);
   else
     drawCellBoard(cr, puzzle, placements, x, y, scale);
 }

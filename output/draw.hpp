@@ -31,11 +31,16 @@ struct Extent {
 };
 
 Extent boardExtent(const Puzzle& puzzle);
+// What a board drawing holds over its pieces: a colour window's frame, as on the real board (every page),
+// or nothing (the play page cuts its pictures of loose pieces out of board drawings, and a frame drawn over a
+// piece would cut a gap into the piece's outline).
+enum class OverPieces { WindowFrame, Nothing };
+
 // Draws the board with the given placements, its top-left corner at (x, y), `scale` points per unit. `marks`
 // are what a challenge gives beyond placed pieces: the window's colours (IQ Focus) or cells marked with a
 // piece (IQ Stars), drawn on the cells they name.
 void drawBoard(cairo_t* cr, const Puzzle& puzzle, const std::vector<int>& placements, double x, double y,
-               double scale, const CellMarks& marks = {});
+               double scale, const CellMarks& marks = {}, OverPieces over = OverPieces::WindowFrame);
 
 // Row and column labels (the notation's words, Family::rowName and columnName) around a board, so that a cell
 // a hint names ("r4c2") can be found on the page: rows on the left, columns above (and, on a triangular

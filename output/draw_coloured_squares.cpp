@@ -164,7 +164,7 @@ Extent colouredBoardExtent(const Puzzle& puzzle) {
 }
 
 void drawColouredBoard(cairo_t* cr, const Puzzle& puzzle, const std::vector<int>& placements,
-                       const CellMarks& marks, double x0, double y0, double s) {
+                       const CellMarks& marks, double x0, double y0, double s, OverPieces over) {
   SquareGrid grid(puzzle.high.x - puzzle.low.x + 1, puzzle.high.y - puzzle.low.y + 1);
   std::vector<int> groupAt(puzzle.sites.size(), -1);
   std::vector<char> colourAt(puzzle.sites.size(), 0);
@@ -192,7 +192,7 @@ void drawColouredBoard(cairo_t* cr, const Puzzle& puzzle, const std::vector<int>
     if (sq.group >= 0) sq.pieceColour = pieceColours[static_cast<std::size_t>(sq.group)];
   }
   drawSquareGrid(cr, grid, x0, y0, s, labels);
-  drawWindowFrame(cr, puzzle, x0, y0, s);
+  if (over == OverPieces::WindowFrame) drawWindowFrame(cr, puzzle, x0, y0, s);
   // Cells marked with a piece (a user-defined square puzzle may have them): the piece's letter in a ring.
   for (const auto& [site, piece] : marks.pieces) {
     if (groupAt[static_cast<std::size_t>(site)] >= 0) continue;

@@ -25,7 +25,7 @@ std::string squareColourHex(char colour);
 
 Extent colouredBoardExtent(const Puzzle& puzzle);
 void drawColouredBoard(cairo_t* cr, const Puzzle& puzzle, const std::vector<int>& placements,
-                       const CellMarks& marks, double x, double y, double scale);
+                       const CellMarks& marks, double x, double y, double scale, OverPieces over);
 
 Extent colouredPieceExtent(const Puzzle& puzzle, int piece);
 // The piece in its base orientation as defined, each square in its colour.

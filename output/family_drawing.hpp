@@ -22,9 +22,10 @@ class FamilyDrawing {
   // Vector drawings in lattice units (output/draw.hpp); `scale` points per unit, top-left corner at (x, y).
   // Callers save and restore the cairo state around each call.
   virtual Extent boardExtent(const Puzzle& puzzle) const;
-  // `marks`: what a challenge gives beyond placed pieces (a window's colours, cells marked with a piece).
+  // `marks`: what a challenge gives beyond placed pieces (a window's colours, cells marked with a piece);
+  // `over`: whether what a family draws over the pieces is drawn (output/draw.hpp).
   virtual void drawBoard(cairo_t* cr, const Puzzle& puzzle, const std::vector<int>& placements, double x,
-                         double y, double scale, const CellMarks& marks) const;
+                         double y, double scale, const CellMarks& marks, OverPieces over) const;
   virtual Extent pieceExtent(const Puzzle& puzzle, int piece) const;
   virtual void drawPiece(cairo_t* cr, const Puzzle& puzzle, int piece, double x, double y,
                          double scale) const;

@@ -373,7 +373,8 @@ class IqLinkDrawing final : public FamilyDrawing {
     return {f.maxX - f.minX + 2 * kHexMargin, f.maxY - f.minY + 2 * kHexMargin};
   }
   void drawBoard(cairo_t* cr, const Puzzle& puzzle, const std::vector<int>& placements, double x, double y,
-                 double scale, const CellMarks& /*marks: IQ-Link challenges have none*/) const override {
+                 double scale, const CellMarks& /*marks: IQ-Link challenges have none*/,
+                 OverPieces /*over: nothing is drawn over IQ-Link's pieces*/) const override {
     drawHexBoard(cr, puzzle, placements, x, y, scale);
   }
   Extent pieceExtent(const Puzzle& puzzle, int piece) const override {

@@ -30,11 +30,11 @@ Canvas canvasOf(const Puzzle& puzzle, double pixelsPerUnit) {
 }
 
 Surface render(const Puzzle& puzzle, const Canvas& canvas, const std::vector<int>& placements,
-               const CellMarks& marks, double pixelsPerUnit) {
+               const CellMarks& marks, double pixelsPerUnit, OverPieces over = OverPieces::WindowFrame) {
   Surface image(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, canvas.width, canvas.height),
                 cairo_surface_destroy);
   cairo_t* cr = cairo_create(image.get());
-  drawBoard(cr, puzzle, placements, 0, 0, pixelsPerUnit, marks);
+  drawBoard(cr, puzzle, placements, 0, 0, pixelsPerUnit, marks, over);
   cairo_destroy(cr);
   cairo_surface_flush(image.get());
   if (cairo_surface_status(image.get()) != CAIRO_STATUS_SUCCESS)
@@ -75,6 +75,10 @@ struct Box {
 constexpr int kDifference = 8;
 // At most this many drawings of an orientation are combined into its picture.
 constexpr std::size_t kFillers = 64;
+// Pieces are cut out of board drawings with nothing drawn over them: the frame of a colour window drawn over
+// a piece cut gaps into its outline (issue 42: five IQ Focus pieces, every placement of which the frame
+// crosses).
+constexpr OverPieces kPieceDrawing = OverPieces::Nothing;
 
 bool differs(const unsigned char* a, const unsigned char* b) {
   for (int k = 0; k < 4; ++k)
@@ -182,11 +186,11 @@ PiecePictures piecePictures(const Puzzle& puzzle, double pixelsPerUnit) {
   for (std::size_t p = 0; p < puzzle.pieces.size(); ++p)
     pictures.orientations[p].resize(puzzle.pieces[p].orientations.size());
   pictures.spots.resize(puzzle.placements.size());
-  const Surface empty = render(puzzle, canvas, {}, {}, pixelsPerUnit);
+  const Surface empty = render(puzzle, canvas, {}, {}, pixelsPerUnit, kPieceDrawing);
   std::vector<Box> boxes(puzzle.placements.size());
   std::vector<int> drawn(puzzle.placements.size());
   for (std::size_t id = 0; id < puzzle.placements.size(); ++id) {
-    const Surface with = render(puzzle, canvas, {static_cast<int>(id)}, {}, pixelsPerUnit);
+    const Surface with = render(puzzle, canvas, {static_cast<int>(id)}, {}, pixelsPerUnit, kPieceDrawing);
     boxes[id] = differenceBox(empty.get(), with.get());
     if (boxes[id].x1 < boxes[id].x0) throw std::runtime_error("play: a placement draws nothing on the board");
     drawn[id] = differingPixels(empty.get(), with.get(), boxes[id]);
@@ -215,7 +219,7 @@ PiecePictures piecePictures(const Puzzle& puzzle, double pixelsPerUnit) {
         // what a frame hides in one of them.
         const Box& box = boxes[static_cast<std::size_t>(id)];
         std::vector<Drawn> drawings;
-        drawings.push_back({render(puzzle, canvas, {id}, {}, pixelsPerUnit), box});
+        drawings.push_back({render(puzzle, canvas, {id}, {}, pixelsPerUnit, kPieceDrawing), box});
         for (std::size_t other = 0; other < puzzle.placements.size() && drawings.size() < kFillers; ++other) {
           const Placement& placement = puzzle.placements[other];
           const Box& b = boxes[other];
@@ -223,7 +227,8 @@ PiecePictures piecePictures(const Puzzle& puzzle, double pixelsPerUnit) {
               placement.orientation != static_cast<int>(o) || b.x1 - b.x0 != box.x1 - box.x0 ||
               b.y1 - b.y0 != box.y1 - box.y0)
             continue;
-          drawings.push_back({render(puzzle, canvas, {static_cast<int>(other)}, {}, pixelsPerUnit), b});
+          drawings.push_back(
+              {render(puzzle, canvas, {static_cast<int>(other)}, {}, pixelsPerUnit, kPieceDrawing), b});
         }
         pictures.orientations[p][o] = cutOut(empty.get(), drawings, fill);
       }
