@@ -4,12 +4,16 @@
 // type 1) read from a file this test writes, written and read back, and bad input refused.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <cstdlib>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "puzzle/geometry.hpp"
@@ -67,6 +71,107 @@ std::vector<Prism> hexagonPrisms(int layers) {
     for (int r = 0; r < 2; ++r)
       for (int c = 1; c <= 3; ++c) cells.push_back({c, r, k});
   return cells;
+}
+
+// A hexagon of side 2 (24 triangles: 5, 7, 7 and 5 in its rows, columns 1..5, 0..6, 0..6, 1..5) in two
+// layers.
+std::vector<Prism> bigHexagonPrisms() {
+  std::vector<Prism> cells;
+  for (int k = 0; k < 2; ++k)
+    for (int r = 0; r < 4; ++r)
+      for (int c = (r == 0 || r == 3) ? 1 : 0; c <= ((r == 0 || r == 3) ? 5 : 6); ++c)
+        cells.push_back({c, r, k});
+  return cells;
+}
+
+// Every filling of `cells` with diamonds (two triangles of one layer that share a side), each a list of
+// pairs of cell numbers.
+using Filling = std::vector<std::pair<int, int>>;
+void fillings(const std::vector<Prism>& cells, std::vector<bool>& used, Filling& pairs,
+              std::vector<Filling>& out) {
+  const auto first = std::find(used.begin(), used.end(), false);
+  if (first == used.end()) {
+    out.push_back(pairs);
+    return;
+  }
+  const auto i = static_cast<std::size_t>(first - used.begin());
+  used[i] = true;
+  for (std::size_t j = 0; j < cells.size(); ++j)
+    if (!used[j] && cells[i].k == cells[j].k && shareFace(cells[i], cells[j])) {
+      used[j] = true;
+      pairs.emplace_back(static_cast<int>(i), static_cast<int>(j));
+      fillings(cells, used, pairs, out);
+      pairs.pop_back();
+      used[j] = false;
+    }
+  used[i] = false;
+}
+
+// An isometry of the board as a permutation of its cells, and whether it is a turn (not a mirror image).
+struct Isometry {
+  std::vector<int> image;
+  bool turn;
+};
+
+// The isometries of the two-layer hexagon, found from the prisms' centres alone: in the integer coordinates
+// of Prism (X = 6x, Y = 3y / h, here from the hexagon's centre) a sixth of a turn about the vertical axis is
+// (X, Y) -> ((X - 3Y) / 2, (X + Y) / 2), a mirror in a vertical plane Y -> -Y, and swapping the layers a
+// mirror in the horizontal plane; an isometry is a turn when it holds an even number of mirrors.
+std::vector<Isometry> bigHexagonIsometries(const std::vector<Prism>& cells) {
+  const auto yOf = [](const Prism& p) { return 3 * p.r + ((p.c + p.r) % 2 == 0 ? 1 : 2); };
+  long long sumX = 0, sumY = 0;
+  for (const Prism& p : cells) sumX += 3 * p.c, sumY += yOf(p);
+  const auto n = static_cast<long long>(cells.size());
+  std::map<std::array<long long, 3>, int> at;
+  for (std::size_t i = 0; i < cells.size(); ++i)
+    at[{3 * cells[i].c * n - sumX, yOf(cells[i]) * n - sumY, cells[i].k}] = static_cast<int>(i);
+  std::vector<Isometry> isometries;
+  for (int mirror = 0; mirror < 2; ++mirror)
+    for (int sixths = 0; sixths < 6; ++sixths)
+      for (int swap = 0; swap < 2; ++swap) {
+        Isometry g{{}, (mirror + swap) % 2 == 0};
+        for (const auto& [centre, cell] : at) {
+          (void)cell;
+          long long x = centre[0], y = mirror != 0 ? -centre[1] : centre[1];
+          for (int t = 0; t < sixths; ++t) {
+            EXPECT_EQ((x + y) % 2, 0);
+            const long long turnedX = (x - 3 * y) / 2, turnedY = (x + y) / 2;
+            x = turnedX, y = turnedY;
+          }
+          const auto found = at.find({x, y, swap != 0 ? 1 - centre[2] : centre[2]});
+          if (found == at.end()) break;
+          g.image.push_back(found->second);
+        }
+        if (g.image.size() != cells.size()) continue;
+        // (the images were gathered in the map's order of centres: put them in the order of cells)
+        std::vector<int> byCell(cells.size());
+        std::size_t k = 0;
+        for (const auto& [centre, cell] : at) byCell[static_cast<std::size_t>(cell)] = g.image[k++];
+        g.image = byCell;
+        isometries.push_back(g);
+      }
+  return isometries;
+}
+
+// How many classes the fillings fall into under the isometries (`turnsOnly`: the turns among them).
+std::size_t classes(const std::vector<Filling>& all, const std::vector<Isometry>& isometries,
+                    bool turnsOnly) {
+  std::set<Filling> seen;
+  for (const Filling& filling : all) {
+    Filling least;
+    for (const Isometry& g : isometries) {
+      if (turnsOnly && !g.turn) continue;
+      Filling image;
+      for (const auto& [a, b] : filling) {
+        const int ia = g.image[static_cast<std::size_t>(a)], ib = g.image[static_cast<std::size_t>(b)];
+        image.emplace_back(std::min(ia, ib), std::max(ia, ib));
+      }
+      std::sort(image.begin(), image.end());
+      if (least.empty() || image < least) least = image;
+    }
+    seen.insert(least);
+  }
+  return seen.size();
 }
 
 }  // namespace
@@ -186,4 +291,39 @@ TEST(TriangularPrisms, ShowSolveSheetAndBadInput) {
   const auto faces = runPiecework("convert '" + dir + "/faces.toml' '" + dir + "/faces.xmpuzzle'");
   EXPECT_EQ(faces.status, 2);
   EXPECT_TRUE(oneLine(faces.err)) << faces.err;
+}
+
+// Where merging mirror images changes the count (issue 39: a prism design where BurrTools counted half of
+// piecework's figure). Two layers of a hexagon of side 2, each filled with diamonds on its own: 20 fillings a
+// layer (MacMahon's count of a hexagon of sides 2, 2, 2), 400 in all. A filling whose two layers differ can
+// be a mirror image that no turn gives: the brute force here finds 49 classes under the 12 turns and 40 under
+// all 24 isometries. The diamond is its own mirror image, so BurrTools merges mirror images (docs/interop.md)
+// and counts 40 assemblies; so must piecework, from TOML and from the .xmpuzzle it writes.
+TEST(TriangularPrisms, MirrorImagesMergeAsBurrToolsMergesThem) {
+  const std::vector<Prism> cells = bigHexagonPrisms();
+  ASSERT_EQ(cells.size(), 48U);
+  std::vector<bool> used(cells.size(), false);
+  Filling pairs;
+  std::vector<Filling> all;
+  fillings(cells, used, pairs, all);
+  ASSERT_EQ(all.size(), 400U);
+  const std::vector<Isometry> isometries = bigHexagonIsometries(cells);
+  ASSERT_EQ(isometries.size(), 24U);
+  const std::size_t underTurns = classes(all, isometries, true), underAll = classes(all, isometries, false);
+  EXPECT_EQ(underTurns, 49U);
+  EXPECT_EQ(underAll, 40U);
+  const std::string dir = piecework::test::tempDir();
+  std::ofstream(dir + "/hexagon.toml")
+      << "name = \"hexagon-2\"\ntitle = \"hexagon of side 2, two layers\"\nlattice = \"triangular-prisms\"\n"
+         "board = "
+         "\"\"\"\n#.....#\n.......\n.......\n#.....#\n\n#.....#\n.......\n.......\n#.....#\n\"\"\"\n\n"
+         "[[piece]]\nletter = \"D\"\ncopies = 24\nmoves = \"turn\"\ncubes = [[0, 0, 0], [1, 0, 0]]\n";
+  const json original = countJson(dir + "/hexagon.toml");
+  EXPECT_EQ(original["solutions"], all.size());
+  EXPECT_EQ(original["assemblies"], underAll);
+  for (const std::string& puzzle : convertThereAndBack(dir + "/hexagon.toml", dir + "/hexagon")) {
+    const json counted = countJson(puzzle);
+    EXPECT_EQ(counted["solutions"], all.size()) << puzzle;
+    EXPECT_EQ(counted["assemblies"], underAll) << puzzle;
+  }
 }
