@@ -21,6 +21,7 @@
 #include "solver/solver.hpp"
 #include "support/json_lines.hpp"
 #include "support/run.hpp"
+#include "support/small_puzzles.hpp"
 
 using nlohmann::json;
 using piecework::test::jsonLines;
@@ -207,27 +208,8 @@ TEST(Generator, TheListingSaysHowToMakeEachChallengeAgain) {
   }
 }
 
-// A strip of five cells, a domino and a tromino: its only unique challenges are one piece given at either
-// end, two of them up to the mirror.
-const char* const kStrip = R"(name = "strip"
-title = "Strip of five"
-lattice = "square"
-board = "....."
-
-[[piece]]
-letter = "A"
-name = "domino"
-colour = "#ff0000"
-moves = "turn-mirror"
-shape = "##"
-
-[[piece]]
-letter = "B"
-name = "tromino"
-colour = "#00ff00"
-moves = "turn-mirror"
-shape = "###"
-)";
+// The strip of five cells (tests/support/small_puzzles.hpp).
+const char* const kStrip = test::kStripOfFive;
 
 TEST(Generator, ImpossibleRequestsStopWithStatusOne) {
   const std::string dir = piecework::test::tempDir();

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "support/run.hpp"
+#include "support/small_puzzles.hpp"
 #include "support/temp_dir_test.hpp"
 
 namespace {
@@ -38,25 +39,7 @@ std::string quote(const std::string& s) {
 
 // Two small custom puzzles. The strip's unique challenges are one piece given at either end; the box (3 x 4:
 // an I tetromino and two L tetrominoes) has 8 fillings, 2 up to symmetry.
-const char* const kStrip = R"(name = "strip"
-title = "Strip of five"
-lattice = "square"
-board = "....."
-
-[[piece]]
-letter = "A"
-name = "domino"
-colour = "#ff0000"
-moves = "turn-mirror"
-shape = "##"
-
-[[piece]]
-letter = "B"
-name = "tromino"
-colour = "#00ff00"
-moves = "turn-mirror"
-shape = "###"
-)";
+const char* const kStrip = piecework::test::kStripOfFive;
 
 const char* const kBox = R"(name = "box"
 title = "Three by four"

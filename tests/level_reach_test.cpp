@@ -13,34 +13,15 @@
 #include "puzzle/definition.hpp"
 #include "rater/rater.hpp"
 #include "support/run.hpp"
+#include "support/small_puzzles.hpp"
 
 namespace piecework {
 namespace {
 
 using test::runPiecework;
 
-// A strip of five cells, a domino and a tromino. By hand: its fillings are AABBB and BBBAA (one up to the
-// mirror), and its unique challenges with a piece to place are the domino given at an end or the tromino
-// given at an end, two up to the mirror.
-const char* const kStrip = R"(name = "strip"
-title = "Strip of five"
-lattice = "square"
-board = "....."
-
-[[piece]]
-letter = "A"
-name = "domino"
-colour = "#ff0000"
-moves = "turn-mirror"
-shape = "##"
-
-[[piece]]
-letter = "B"
-name = "tromino"
-colour = "#00ff00"
-moves = "turn-mirror"
-shape = "###"
-)";
+// The strip of five cells (tests/support/small_puzzles.hpp).
+const char* const kStrip = test::kStripOfFive;
 
 std::set<std::string> reachedIn(const nlohmann::json& show) {
   std::set<std::string> levels;
