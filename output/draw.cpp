@@ -329,6 +329,14 @@ struct LayerGrid {
 };
 constexpr double kLayerGap = 0.8;
 constexpr double kLayerLabel = 0.8;
+// Boxes of cubes also name their layers' columns (the notation's l2r1c2, Family::columnName): a band under
+// each layer's title; the rows' names go in the gap left of each layer (kLayerGap), the first layer's in the
+// room boardLabelRoom gives.
+constexpr double kLayerColumnLabels = 0.5;
+
+double layerTitle(const Puzzle& puzzle) {
+  return kLayerLabel + (puzzle.lattice == Lattice::Cubic ? kLayerColumnLabels : 0);
+}
 
 LayerGrid layerGrid(const Puzzle& puzzle) {
   const int depth = puzzle.high.z - puzzle.low.z + 1;
@@ -336,6 +344,19 @@ LayerGrid layerGrid(const Puzzle& puzzle) {
   g.cols = depth <= 3 ? depth : static_cast<int>(std::ceil(std::sqrt(depth * 1.5)));
   g.rows = (depth + g.cols - 1) / g.cols;
   return g;
+}
+
+// Where layer k (from 0) is drawn on a board at (x0, y0): its title's band, then its cells' top-left corner.
+struct LayerPlace {
+  double x = 0, titleY = 0, cellsY = 0;
+};
+LayerPlace layerPlace(const Puzzle& puzzle, int k, double x0, double y0, double s) {
+  const LayerGrid g = layerGrid(puzzle);
+  const int w = puzzle.high.x - puzzle.low.x + 1, h = puzzle.high.y - puzzle.low.y + 1;
+  const double title = layerTitle(puzzle);
+  const double x = x0 + (k % g.cols) * (w + kLayerGap) * s;
+  const double y = y0 + (k / g.cols) * (h + title + kLayerGap * 0.5) * s;
+  return {x, y, y + title * s};
 }
 
 Grid layerOf(const Puzzle& puzzle, int z, const std::vector<int>& groupAt,
@@ -377,24 +398,24 @@ void drawCellBoard(cairo_t* cr, const Puzzle& puzzle, const std::vector<int>& pl
     return;
   }
   const LayerGrid g = layerGrid(puzzle);
-  const int w = puzzle.high.x - puzzle.low.x + 1, h = puzzle.high.y - puzzle.low.y + 1;
+  const int w = puzzle.high.x - puzzle.low.x + 1;
   for (int z = puzzle.low.z; z <= puzzle.high.z; ++z) {
     const int k = z - puzzle.low.z;
-    const double lx = x0 + (k % g.cols) * (w + kLayerGap) * s;
-    const double ly = y0 + (k / g.cols) * (h + kLayerLabel + kLayerGap * 0.5) * s;
+    const LayerPlace at = layerPlace(puzzle, k, x0, y0, s);
+    const double lx = at.x, ly = at.cellsY;
     setFont(cr, std::min(0.42 * s, 10.0), false);
     set(cr, kInk);
-    showText(cr, "layer " + std::to_string(k + 1), lx + w * s / 2, ly + 0.55 * s, 0.5);
+    showText(cr, "layer " + std::to_string(k + 1), lx + w * s / 2, at.titleY + 0.55 * s, 0.5);
     // (balls: each layer lies in the hollows of the one below, which the layer pictures leave to the text)
     if (puzzle.lattice == Lattice::Spheres)
-      drawBalls(cr, layerOf(puzzle, z, groupAt, looks), lx, ly + kLayerLabel * s, s, true, true);
+      drawBalls(cr, layerOf(puzzle, z, groupAt, looks), lx, ly, s, true, true);
     else if (puzzle.lattice == Lattice::TriangularPrisms)
-      drawTriangles(cr, layerOf(puzzle, z, groupAt, looks), lx, ly + kLayerLabel * s, s, true);
+      drawTriangles(cr, layerOf(puzzle, z, groupAt, looks), lx, ly, s, true);
     else if (puzzle.lattice == Lattice::TetrahedraOctahedra)
-      drawTetraOcta(cr, layerOf(puzzle, z, groupAt, looks), lx, ly + kLayerLabel * s, s, z % 2 == 0,
+      drawTetraOcta(cr, layerOf(puzzle, z, groupAt, looks), lx, ly, s, z % 2 == 0,
                     tetraOctaParity(puzzle.low, z));
     else
-      drawSquares(cr, layerOf(puzzle, z, groupAt, looks), lx, ly + kLayerLabel * s, s, true);
+      drawSquares(cr, layerOf(puzzle, z, groupAt, looks), lx, ly, s, true);
   }
   if (puzzle.lattice != Lattice::Cubic) return;  // the 3-D view draws cubes
   const double layersW = g.cols * w + (g.cols - 1) * kLayerGap;
@@ -406,7 +427,7 @@ Extent cellBoardExtent(const Puzzle& puzzle) {
   if (!layered(puzzle.lattice)) return {w, h};
   const LayerGrid g = layerGrid(puzzle);
   const Extent layers{g.cols * w + (g.cols - 1) * kLayerGap,
-                      g.rows * (h + kLayerLabel) + (g.rows - 1) * kLayerGap * 0.5};
+                      g.rows * (h + layerTitle(puzzle)) + (g.rows - 1) * kLayerGap * 0.5};
   if (puzzle.lattice != Lattice::Cubic) return layers;
   const Extent view = isoBoxExtent(puzzle);
   return {layers.w + kIsoGap + view.w, std::max(layers.h, view.h)};
@@ -542,8 +563,8 @@ double isoScale(const Puzzle& puzzle) {
   const IsoFrame f = isoFrame(boxShape(puzzle));
   const LayerGrid g = layerGrid(puzzle);
   const double layersH =
-      g.rows * (puzzle.high.y - puzzle.low.y + 1 + kLayerLabel) + (g.rows - 1) * kLayerGap * 0.5;
-  return std::min(1.0, 1.15 * (layersH - kLayerLabel) / (f.maxY - f.minY));
+      g.rows * (puzzle.high.y - puzzle.low.y + 1 + layerTitle(puzzle)) + (g.rows - 1) * kLayerGap * 0.5;
+  return std::min(1.0, 1.15 * (layersH - layerTitle(puzzle)) / (f.maxY - f.minY));
 }
 
 Extent isoBoxExtent(const Puzzle& puzzle) {
@@ -593,6 +614,7 @@ LabelRoom boardLabelRoom(const Puzzle& puzzle) {
   const Family& family = familyOf(puzzle);
   if (family.rowName(puzzle, 1).empty() || family.columnName(puzzle, 1).empty()) return {};
   if (puzzle.lattice == Lattice::Triangular) return triangularLabelRoom(puzzle);
+  if (puzzle.lattice == Lattice::Cubic) return {0.8, 0, 0};  // (columns under each layer's title)
   // Cells are drawn one unit square each, from the board's top-left corner, wherever rows and columns name
   // them (flat square boards); the labels sit in the cell's row or column, in a band 0.8 units wide.
   return {0.8, 0.6, 0};
@@ -615,10 +637,21 @@ void drawBoardLabels(cairo_t* cr, const Puzzle& puzzle, double x, double y, doub
   setFont(cr, boardLabelFont(scale), false);
   set(cr, {0.35, 0.37, 0.42});
   const int rows = puzzle.high.y - puzzle.low.y + 1, columns = puzzle.high.x - puzzle.low.x + 1;
-  for (int r = 1; r <= rows; ++r)
-    showText(cr, family.rowName(puzzle, r), x - 0.12 * scale, y + (r - 0.5) * scale + 0.11 * scale, 1);
-  for (int c = 1; c <= columns; ++c)
-    showText(cr, family.columnName(puzzle, c), x + (c - 0.5) * scale, y - 0.16 * scale, 0.5);
+  const auto around = [&](double cellsX, double cellsY) {
+    for (int r = 1; r <= rows; ++r)
+      showText(cr, family.rowName(puzzle, r), cellsX - 0.12 * scale,
+               cellsY + (r - 0.5) * scale + 0.11 * scale, 1);
+    for (int c = 1; c <= columns; ++c)
+      showText(cr, family.columnName(puzzle, c), cellsX + (c - 0.5) * scale, cellsY - 0.16 * scale, 0.5);
+  };
+  if (layered(puzzle.lattice)) {
+    for (int k = 0; k <= puzzle.high.z - puzzle.low.z; ++k) {
+      const LayerPlace at = layerPlace(puzzle, k, x, y, scale);
+      around(at.x, at.cellsY);
+    }
+  } else {
+    around(x, y);
+  }
   cairo_restore(cr);
 }
 

@@ -179,7 +179,13 @@ std::string FamilyDrawing::boardPicture(const Puzzle& puzzle, const std::vector<
       }
     }
   }
-  // Layered boards (boxes) name no rows and columns: withLabels leaves them bare.
+  // Layered boards (boxes) are printed bare: their layers stand side by side, which one row of column
+  // numbers would not name.
+  if (layered(puzzle.lattice)) {
+    std::string out;
+    for (const std::string& line : lines) out += line + '\n';
+    return out;
+  }
   return withLabels(puzzle, lines, false, {puzzle.high.x - puzzle.low.x + 1, 0});
 }
 

@@ -50,10 +50,10 @@ std::string Family::siteName(const Puzzle& puzzle, int site) const {
 }
 
 // Flat boards: square ones, and triangular ones, whose column is the picture's (pictureColumn), as siteName
-// writes their cells.
+// writes their cells; and boxes of cubes, whose layers siteName names by row and column too (l2r1c2).
 namespace {
 bool namesRowsAndColumns(Lattice lattice) {
-  return lattice == Lattice::Square || lattice == Lattice::Triangular;
+  return lattice == Lattice::Square || lattice == Lattice::Triangular || lattice == Lattice::Cubic;
 }
 }  // namespace
 

@@ -59,10 +59,11 @@ class Family {
   // Words for one placement and one site, as the rater's steps print them ("r2c3 r2c4", "peg K").
   virtual std::string describePlacement(const Puzzle& puzzle, int placement) const;
   virtual std::string siteName(const Puzzle& puzzle, int site) const;
-  // The notation's words for row `row` and column `column` of a flat board (1-based: "r4", "c2" for cell
-  // "r4c2"; on a triangular board the column counts from the board's leftmost column in each row, as its
-  // picture does), printed around drawn boards so that a cell a hint names can be found on the page.
-  // Empty where the notation does not name cells by row and column (pegs, boxes).
+  // The notation's words for row `row` and column `column` of a flat board, or of each layer of a box of
+  // cubes (1-based: "r4", "c2" for cell "r4c2" or "l1r4c2"; on a triangular board the column counts from the
+  // board's leftmost column in each row, as its picture does), printed around drawn boards so that a cell a
+  // hint names can be found on the page. Empty where the notation does not name cells by row and column
+  // (pegs, and layers of other solids).
   virtual std::string rowName(const Puzzle& puzzle, int row) const;
   virtual std::string columnName(const Puzzle& puzzle, int column) const;
   // Where a placement lies, for the walk-through ("on pegs A, B and G"); empty: the rows and columns it

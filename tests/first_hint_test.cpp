@@ -213,5 +213,50 @@ TEST(BoardLabels, TriangularBoardsLabelColumnsPerRow) {
   }
 }
 
+TEST(BoardLabels, BoxLayersLabelTheirRowsAndColumns) {
+  // docs/notation.md: a box's cell "l2r1c2" is row 1, column 2 of layer 2; the Soma cube's three layers are
+  // drawn side by side, so each carries r1..r3 on its left and c1..c3 above it (issue 43: captions named
+  // cells the layer grids did not label).
+  const std::string dir = test::tempDir();
+  const std::string soma = ".AA/.../BB.|..A/.BA/.B.|.../.../...";
+  for (const std::string& command : {"sheet soma --challenge '" + soma + "' --out " + dir + "/sheet.svg",
+                                     "hint soma --challenge '" + soma + "' --out " + dir + "/hint.svg"}) {
+    const auto r = runPiecework(command);
+    ASSERT_EQ(r.status, 0) << command << ": " << r.err;
+  }
+  for (const std::string file : {"sheet.svg", "hint.svg"}) {
+    SCOPED_TRACE(file);
+    std::ifstream in(dir + "/" + file);
+    std::stringstream read;
+    read << in.rdbuf();
+    const std::string svg = read.str();
+    std::vector<std::vector<std::pair<double, double>>> rows, columns;
+    for (int k = 1; k <= 3; ++k) {
+      rows.push_back(labelsAt(svg, fmt::format("r{}", k)));
+      columns.push_back(labelsAt(svg, fmt::format("c{}", k)));
+      ASSERT_EQ(rows.back().size(), 3U) << k;
+      ASSERT_EQ(columns.back().size(), 3U) << k;
+    }
+    EXPECT_TRUE(labelsAt(svg, "r4").empty());
+    EXPECT_TRUE(labelsAt(svg, "c4").empty());
+    for (std::size_t layer = 0; layer < 3; ++layer) {
+      // Within a layer: rows downward on one vertical, columns rightward on one horizontal above the rows,
+      // the rows left of the layer's first column.
+      EXPECT_LT(rows[0][layer].second, rows[1][layer].second);
+      EXPECT_LT(rows[1][layer].second, rows[2][layer].second);
+      EXPECT_NEAR(rows[0][layer].first, rows[2][layer].first, 0.01);
+      EXPECT_LT(columns[0][layer].first, columns[1][layer].first);
+      EXPECT_LT(columns[1][layer].first, columns[2][layer].first);
+      EXPECT_NEAR(columns[0][layer].second, columns[2][layer].second, 0.01);
+      EXPECT_LT(columns[0][layer].second, rows[0][layer].second);
+      EXPECT_LT(rows[0][layer].first, columns[0][layer].first);
+      // Layers left to right: layer 2's row labels after layer 1's last column.
+      if (layer > 0) {
+        EXPECT_GT(rows[0][layer].first, columns[2][layer - 1].first);
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace piecework
