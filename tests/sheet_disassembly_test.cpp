@@ -186,5 +186,12 @@ TEST(SheetDisassembly, RefusalsAreOneLineAndStatus2) {
   EXPECT_FALSE(std::ifstream(dir + "/locked.pdf").good());  // (nothing written)
 }
 
+TEST(SheetDisassembly, HelpNamesTheOption) {
+  const auto r = runPiecework("sheet --help");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("piecework sheet DESIGN --disassembly"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("  --disassembly "), std::string::npos) << r.out;
+}
+
 }  // namespace
 }  // namespace piecework
