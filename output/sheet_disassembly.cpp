@@ -57,6 +57,17 @@ DisassemblyScene sceneOf(const Puzzle& puzzle, const DisassemblySheet& sheet,
   return scene;
 }
 
+// The letters of `pieces`, "B, C and F".
+std::string letters(const std::vector<std::pair<Rgb, char>>& looks, const std::vector<int>& pieces) {
+  std::string out;
+  for (std::size_t k = 0; k < pieces.size(); ++k)
+    out += (k == 0                   ? ""
+            : k + 1 == pieces.size() ? " and "
+                                     : ", ") +
+           std::string(1, looks[static_cast<std::size_t>(pieces[k])].second);
+  return out;
+}
+
 // The pieces' key: each letter on its colour, then the piece's name.
 std::vector<std::vector<std::size_t>> legendRows(cairo_t* cr, const Puzzle& puzzle,
                                                  const DisassemblySheet& sheet, double width) {
@@ -161,7 +172,16 @@ int writeDisassemblySheet(const std::string& path, const Puzzle& puzzle, const D
     const DisassemblyStep* step = panel == 0 ? nullptr : &sheet.steps[panel - 1];
     set(cr, kInk);
     setFont(cr, 9, true);
-    showText(cr, panel == 0 ? std::string("The assembly") : fmt::format("Move {}", panel), at.x, at.y + 9);
+    const std::string label = panel == 0 ? std::string("The assembly") : fmt::format("Move {}", panel);
+    showText(cr, label, at.x, at.y + 9);
+    // A part already separated from the rest: which, so that a reader takes up the right pieces.
+    if (step != nullptr && step->pieces.size() < sheet.placements.size()) {
+      const double after = textWidth(cr, label);
+      setFont(cr, 7.5, false);
+      set(cr, {0.42, 0.44, 0.48});
+      showText(cr, elided(cr, "  taking apart " + letters(looks, step->pieces), at.w - after), at.x + after,
+               at.y + 9);
+    }
     const DisassemblyScene scene = sceneOf(puzzle, sheet, looks, step);
     const IsoFrame frame = sceneFrame(scene);
     const double s = std::min(standard, fit(frame, at));

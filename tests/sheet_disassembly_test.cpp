@@ -85,6 +85,9 @@ struct At {
   int page = 0, line = 0, column = 0;
   auto operator<=>(const At&) const = default;
 };
+int characters(const std::string& utf8) {  // (not bytes: "…" is three)
+  return static_cast<int>(std::count_if(utf8.begin(), utf8.end(), [](char c) { return (c & 0xC0) != 0x80; }));
+}
 std::vector<At> find(const std::string& layout, const std::string& what) {
   std::vector<At> out;
   int page = 1, line = 0;
@@ -93,7 +96,7 @@ std::vector<At> find(const std::string& layout, const std::string& what) {
     if (i < layout.size() && layout[i] != '\n' && layout[i] != '\f') continue;
     const std::string text = layout.substr(lineStart, i - lineStart);
     for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1))
-      out.push_back({page, line, static_cast<int>(at)});
+      out.push_back({page, line, characters(text.substr(0, at))});
     if (i < layout.size() && layout[i] == '\f') ++page;
     ++line, lineStart = i + 1;
   }
