@@ -34,8 +34,8 @@ struct DisassemblyLayout {
   std::vector<Panel> panels;
 };
 
-// A PDF as many panels a page as fit (twelve on A4: three across, four down; nine on Letter), an SVG or PNG one page as tall
-// as the panels need. `legendLines`: the lines the pieces' key under the heading takes.
+// A PDF as many panels a page as fit (twelve on A4: three across, four down; nine on Letter), an SVG or PNG
+// one page as tall as the panels need. `legendLines`: the lines the pieces' key under the heading takes.
 DisassemblyLayout layoutDisassembly(int moves, PageSize paper, DocumentFormat format, int legendLines);
 
 // Writes the sheet to `path` (.pdf, .svg or .png) atomically; the assembly must be of cubes. Returns the
