@@ -6,6 +6,7 @@
 #include <string>
 
 #include "cli/command.hpp"
+#include "cli/sheet_disassembly.hpp"
 #include "output/sheet.hpp"
 #include "output/walkthrough.hpp"
 #include "puzzle/burrtools.hpp"
@@ -61,6 +62,9 @@ int runSheet(const std::vector<std::string>& args) {
       "explain",
       "draw the solution walk-through instead: the challenge, then a small board per move of the "
       "path a person would take, with the move in words (docs/printing.md)")(
+      "disassembly",
+      "draw the hardest assembly that comes apart (with the challenge's pieces, when given) taken apart: a "
+      "3-D view per move, the moving pieces in colour, the move in words (cubes; docs/disassembly.md)")(
       "json", "print the summary as one JSON object");
   addModelOption(options);
   addRulesOption(options, "answers");
@@ -69,7 +73,9 @@ int runSheet(const std::vector<std::string>& args) {
       "piecework sheet PUZZLE [--challenge TEXT|--challenge-file FILE] --out FILE.svg|FILE.pdf|FILE.png "
       "[--solution | --explain] [--paper a4|a5|letter|WxH] [--title TEXT] [--model MODEL "
       "[--model-any-puzzle]] "
-      "[--unlinked] [--json]";
+      "[--unlinked] [--json]\n"
+      "       piecework sheet DESIGN --disassembly [--challenge TEXT] --out FILE.pdf|FILE.svg|FILE.png "
+      "[--paper a4|a5|letter|WxH] [--title TEXT] [--json]";
   if (!parseArguments("sheet", usage, args, options, vm)) return 0;
   const std::optional<std::string> title = textOption(vm, "title");  // printed into the page: checked first
   if (vm.count("out") == 0U) throw InputError("sheet: missing --out FILE.pdf, FILE.svg or FILE.png");
@@ -78,6 +84,13 @@ int runSheet(const std::vector<std::string>& args) {
   refuseOutputOverInputs(vm, out, {"challenge-file", "model"});
   const PageSize paper = paperOption(vm["paper"].as<std::string>());
   const Puzzle puzzle = loadPuzzle(vm["puzzle"].as<std::string>());
+  if (vm.count("disassembly") != 0U) {
+    if (vm.count("solution") != 0U || vm.count("explain") != 0U || vm.count("model") != 0U)
+      throw InputError(
+          "sheet --disassembly: draws the moves alone, without --solution, --explain or --model");
+    return writeSheetDisassembly(puzzle, vm, out, paper,
+                                 defaultHeading(puzzle, vm["puzzle"].as<std::string>()));
+  }
   const std::optional<RatingModel> model = readModelOption(vm);  // the walk-through's level (--explain)
   checkModelPuzzle(model, puzzle, vm);
   if (model && vm.count("explain") == 0U)

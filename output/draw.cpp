@@ -12,6 +12,7 @@
 #include "output/draw_coloured_squares.hpp"
 #include "output/draw_triangular.hpp"
 #include "output/family_drawing.hpp"
+#include "output/iso_cubes.hpp"
 #include "output/page_text.hpp"
 #include "output/paint.hpp"
 #include "output/svg_text.hpp"
@@ -475,75 +476,6 @@ Extent ballLayersExtent(const Shape& shape) {
   const double layers = static_cast<double>(ballLayers(shape).size());
   return {layers * one.w + (layers - 1) * kFaceGap, one.h};
 }
-constexpr double kIsoX = 0.8660254037844386;
-
-// Isometric unit cubes: x to the lower right, y to the lower left, z up.
-std::pair<double, double> iso(double x, double y, double z) {
-  return {(x - y) * kIsoX, (x + y) * 0.5 - z};
-}
-
-struct IsoFrame {
-  double minX = 1e9, minY = 1e9, maxX = -1e9, maxY = -1e9;
-};
-
-IsoFrame isoFrame(const Shape& shape) {
-  IsoFrame f;
-  for (const Site& c : shape)
-    for (int corner = 0; corner < 8; ++corner) {
-      const auto [x, y] = iso(c.x + (corner & 1), c.y + ((corner >> 1) & 1), c.z + ((corner >> 2) & 1));
-      f.minX = std::min(f.minX, x), f.maxX = std::max(f.maxX, x);
-      f.minY = std::min(f.minY, y), f.maxY = std::max(f.maxY, y);
-    }
-  return f;
-}
-
-struct IsoCube {
-  Site at;
-  Rgb colour;
-};
-
-// Unit cubes in isometric view, (0, 0, 0) of the frame at (x0, y0), `s` points per cube edge. Faces hidden by
-// a neighbouring cube are left out; the rest are painted back to front.
-void drawIsoCubes(cairo_t* cr, std::vector<IsoCube> cubes, const IsoFrame& f, double x0, double y0, double s,
-                  const Rgb& edge = kInk, double shade = 0.25) {
-  std::set<std::tuple<int, int, int>> filled;
-  for (const IsoCube& c : cubes) filled.emplace(c.at.x, c.at.y, c.at.z);
-  std::sort(cubes.begin(), cubes.end(), [](const IsoCube& a, const IsoCube& b) {
-    return std::tuple(a.at.x + a.at.y + a.at.z, a.at.z) < std::tuple(b.at.x + b.at.y + b.at.z, b.at.z);
-  });
-  auto moveTo = [&](double x, double y, double z, bool first) {
-    const auto [px, py] = iso(x, y, z);
-    if (first)
-      cairo_move_to(cr, x0 + (px - f.minX) * s, y0 + (py - f.minY) * s);
-    else
-      cairo_line_to(cr, x0 + (px - f.minX) * s, y0 + (py - f.minY) * s);
-  };
-  cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
-  cairo_set_line_width(cr, std::max(0.4, 0.04 * s));
-  for (const IsoCube& cube : cubes) {
-    const Site& c = cube.at;
-    const double x = c.x, y = c.y, z = c.z;
-    // Top (+z), right (+x) and left (+y) faces.
-    const std::array<std::array<std::array<double, 3>, 4>, 3> faces{{
-        {{{x, y, z + 1}, {x + 1, y, z + 1}, {x + 1, y + 1, z + 1}, {x, y + 1, z + 1}}},
-        {{{x + 1, y, z}, {x + 1, y + 1, z}, {x + 1, y + 1, z + 1}, {x + 1, y, z + 1}}},
-        {{{x, y + 1, z}, {x + 1, y + 1, z}, {x + 1, y + 1, z + 1}, {x, y + 1, z + 1}}},
-    }};
-    const std::array<std::tuple<int, int, int>, 3> beyond{
-        {{c.x, c.y, c.z + 1}, {c.x + 1, c.y, c.z}, {c.x, c.y + 1, c.z}}};
-    const std::array<Rgb, 3> shades{lighter(cube.colour, 0.35), cube.colour, darker(cube.colour, shade)};
-    for (std::size_t k = 0; k < 3; ++k) {
-      if (filled.count(beyond[k]) != 0) continue;
-      for (std::size_t i = 0; i < 4; ++i) moveTo(faces[k][i][0], faces[k][i][1], faces[k][i][2], i == 0);
-      cairo_close_path(cr);
-      set(cr, shades[k]);
-      cairo_fill_preserve(cr);
-      set(cr, edge);
-      cairo_stroke(cr);
-    }
-  }
-}
-
 void drawIso(cairo_t* cr, const Shape& shape, const Rgb& colour, double x0, double y0, double s) {
   std::vector<IsoCube> cubes;
   for (const Site& c : shape) cubes.push_back({c, colour});
@@ -587,7 +519,7 @@ void drawIsoBox(cairo_t* cr, const Puzzle& puzzle, const std::vector<int>& place
   // colours rather than through a translucent group: cairo 1.16's SVG surface leaks a group's snapshot.)
   std::vector<IsoCube> ghost;
   for (const Site& c : box) ghost.push_back({c, {0.955, 0.96, 0.97}});
-  drawIsoCubes(cr, ghost, f, x0, top, cube, {0.8, 0.82, 0.85}, 0.04);
+  drawIsoCubes(cr, ghost, f, x0, top, cube, {.edge = {0.8, 0.82, 0.85}, .shade = 0.04});
   std::vector<IsoCube> cubes;
   for (std::size_t i = 0; i < placements.size(); ++i)
     for (int site : puzzle.placements[static_cast<std::size_t>(placements[i])].sites) {
