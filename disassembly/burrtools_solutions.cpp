@@ -2,7 +2,6 @@
 #include "disassembly/burrtools_solutions.hpp"
 
 #include <fmt/format.h>
-#include <libxml/tree.h>
 
 #include <algorithm>
 #include <cstdlib>
@@ -26,8 +25,8 @@ std::optional<std::uint64_t> wholeNumber(const std::string& text) {
   return std::stoull(text);
 }
 
-[[noreturn]] void fail(const std::string& file, const xmlNode* node, const std::string& what) {
-  throw InputError(fmt::format("{}:{}: {}", file, xmlGetLineNo(node), what));
+[[noreturn]] void fail(const std::string& file, const XmlNode* node, const std::string& what) {
+  throw InputError(fmt::format("{}:{}: {}", file, node->line, what));
 }
 
 // Whole numbers separated by spaces, with a minus sign where `negative` allows (as BurrTools' reader takes
@@ -64,10 +63,10 @@ std::size_t placedPieces(const std::string& text) {
 // as BurrTools' reader checks it (so that a file piecework writes opens there): a <pieces> list of
 // `expected` pieces (0: any number), states of every piece before the sub-separations, and the parts that
 // the last state removes (a coordinate beyond 10,000) and leaves both with pieces.
-std::unique_ptr<Separation> storedTree(const std::string& file, const xmlNode* node, std::size_t expected,
+std::unique_ptr<Separation> storedTree(const std::string& file, const XmlNode* node, std::size_t expected,
                                        int depth) {
   if (depth > 64) fail(file, node, "a separation tree deeper than 64");
-  const xmlNode* piecesNode = xmlChild(node, "pieces");
+  const XmlNode* piecesNode = xmlChild(node, "pieces");
   if (piecesNode == nullptr) fail(file, node, "a <separation> without <pieces>");
   const auto count = wholeNumber(xmlAttribute(piecesNode, "count"));
   const auto pieces = numbers(xmlContent(piecesNode), false);
@@ -77,9 +76,9 @@ std::unique_ptr<Separation> storedTree(const std::string& file, const xmlNode* n
                        : std::string("<pieces> must list as many pieces as its count says"));
   const auto states = xmlChildren(node, "state");
   if (states.empty()) fail(file, node, "a <separation> without a <state>");
-  for (const xmlNode* state : states)
+  for (const XmlNode* state : states)
     for (const char* axis : {"dx", "dy", "dz"}) {
-      const xmlNode* d = xmlChild(state, axis);
+      const XmlNode* d = xmlChild(state, axis);
       const auto values = d == nullptr ? std::nullopt : numbers(xmlContent(d), true);
       if (!values || values->size() != *count)
         fail(file, d == nullptr ? state : d,
@@ -98,10 +97,10 @@ std::unique_ptr<Separation> storedTree(const std::string& file, const xmlNode* n
     removed = static_cast<std::size_t>(std::count(gone.begin(), gone.end(), true));
     if (removed == 0 || removed == *count)
       fail(file, states.back(), "the last state before a sub-separation must remove some pieces, not all");
-    for (const xmlNode* n = states.back()->next; n != nullptr; n = n->next)
+    for (const XmlNode* n = states.back()->next; n != nullptr; n = n->next)
       if (xmlNamed(n, "state")) fail(file, n, "a <state> after a sub-separation");
   }
-  for (const xmlNode* part : parts) {
+  for (const XmlNode* part : parts) {
     const std::string type = xmlAttribute(part, "type");
     if (type != "left" && type != "removed")
       fail(file, part, fmt::format("a sub-separation must be of type left or removed, not '{}'", type));
@@ -112,7 +111,7 @@ std::unique_ptr<Separation> storedTree(const std::string& file, const xmlNode* n
   return tree;
 }
 
-const xmlNode* selectedProblem(const std::string& path, const xmlNode* root) {
+const XmlNode* selectedProblem(const std::string& path, const XmlNode* root) {
   const auto problems = xmlChildren(xmlChild(root, "problems"), "problem");
   for (const BurrToolsProblem& p : burrToolsProblems(path))
     if (p.selected && p.number >= 1 && static_cast<std::size_t>(p.number) <= problems.size())
@@ -125,12 +124,12 @@ const xmlNode* selectedProblem(const std::string& path, const xmlNode* root) {
 StoredSolutions burrToolsStoredSolutions(const std::string& path) {
   const std::string file = path.substr(0, path.rfind(".xmpuzzle") + 9);
   const std::string xml = burrToolsXmlText(path);
-  std::unique_ptr<xmlDoc, decltype(&xmlFreeDoc)> doc(parseBurrToolsXml(file, xml), xmlFreeDoc);
+  const auto doc = parseBurrToolsXml(file, xml);
   StoredSolutions out;
-  const xmlNode* problem = selectedProblem(path, xmlDocGetRootElement(doc.get()));
+  const XmlNode* problem = selectedProblem(path, doc->root());
   if (problem == nullptr) return out;
   if (xmlAttribute(problem, "state") == "2") out.solutions = wholeNumber(xmlAttribute(problem, "solutions"));
-  for (const xmlNode* shape : xmlChildren(xmlChild(problem, "shapes"), "shape")) {
+  for (const XmlNode* shape : xmlChildren(xmlChild(problem, "shapes"), "shape")) {
     const std::string count = xmlAttribute(shape, "count"), max = xmlAttribute(shape, "max");
     if ((count.empty() ? max : count) == "0") continue;  // (no piece, as the definition reader skips it)
     int group = static_cast<int>(wholeNumber(xmlAttribute(shape, "group")).value_or(0));
@@ -140,9 +139,9 @@ StoredSolutions burrToolsStoredSolutions(const std::string& path) {
     if (groups.size() > 1) group = 0;
     out.groups.push_back(std::min(group, 1'000'000));
   }
-  for (const xmlNode* solution : xmlChildren(xmlChild(problem, "solutions"), "solution"))
-    if (const xmlNode* separation = xmlChild(solution, "separation")) {
-      const xmlNode* assembly = xmlChild(solution, "assembly");
+  for (const XmlNode* solution : xmlChildren(xmlChild(problem, "solutions"), "solution"))
+    if (const XmlNode* separation = xmlChild(solution, "separation")) {
+      const XmlNode* assembly = xmlChild(solution, "assembly");
       const std::size_t placed = assembly == nullptr ? 0 : placedPieces(xmlContent(assembly));
       out.levels.push_back(levelText(*storedTree(file, separation, placed, 0)));
     }

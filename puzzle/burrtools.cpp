@@ -2,8 +2,6 @@
 #include "puzzle/burrtools.hpp"
 
 #include <fmt/format.h>
-#include <libxml/parser.h>
-#include <libxml/tree.h>
 #include <zlib.h>
 
 #include <algorithm>
@@ -65,23 +63,21 @@ std::string gunzipFile(const std::string& file) {
   return text;
 }
 
-using XmlDocument = std::unique_ptr<xmlDoc, decltype(&xmlFreeDoc)>;
-
 struct Reader {
   std::string file;
 
-  [[noreturn]] void fail(const xmlNode* node, const std::string& what) const {
+  [[noreturn]] void fail(const XmlNode* node, const std::string& what) const {
     if (node != nullptr && node->line > 0) throw InputError(fmt::format("{}:{}: {}", file, node->line, what));
     throw InputError(fmt::format("{}: {}", file, what));
   }
 
   // A whole number from an attribute, from `low` to `high`; `fallback` when the attribute is missing.
-  int number(const xmlNode* node, const char* name, int low, int high,
+  int number(const XmlNode* node, const char* name, int low, int high,
              std::optional<int> fallback = {}) const {
     const std::string text = xmlAttribute(node, name);
     if (text.empty()) {
       if (fallback) return *fallback;
-      fail(node, fmt::format("<{}> needs a '{}' attribute", reinterpret_cast<const char*>(node->name), name));
+      fail(node, fmt::format("<{}> needs a '{}' attribute", node->name, name));
     }
     char* end = nullptr;
     errno = 0;
@@ -92,7 +88,7 @@ struct Reader {
   }
 };
 
-Voxel readVoxel(const Reader& reader, const xmlNode* node, int maxSide) {
+Voxel readVoxel(const Reader& reader, const XmlNode* node, int maxSide) {
   Voxel v;
   v.line = node->line;
   v.x = reader.number(node, "x", 1, maxSide);
@@ -240,11 +236,11 @@ std::string burrToolsDefinition(const std::string& path) {
   const auto [file, selector] = splitPath(path);
   const Reader reader{file};
   const std::string xml = gunzipFile(file);
-  XmlDocument doc(parseBurrToolsXml(file, xml), xmlFreeDoc);
-  const xmlNode* root = xmlDocGetRootElement(doc.get());
+  const auto doc = parseBurrToolsXml(file, xml);
+  const XmlNode* root = doc->root();
   if (root == nullptr || !xmlNamed(root, "puzzle"))
     reader.fail(root, "not a BurrTools puzzle (no <puzzle> element)");
-  const xmlNode* grid = xmlChild(root, "gridType");
+  const XmlNode* grid = xmlChild(root, "gridType");
   const int gridType = grid != nullptr ? reader.number(grid, "type", 0, 1000) : 0;
   if (gridType > kTetraOctaGrid)  // (BurrTools' grids are types 0 to 4, all read)
     reader.fail(
@@ -254,18 +250,18 @@ std::string burrToolsDefinition(const std::string& path) {
                           gridType));
 
   std::vector<std::string> colours;
-  for (const xmlNode* c : xmlChildren(xmlChild(root, "colors"), "color"))
+  for (const XmlNode* c : xmlChildren(xmlChild(root, "colors"), "color"))
     colours.push_back(fmt::format("#{:02x}{:02x}{:02x}", reader.number(c, "red", 0, 255),
                                   reader.number(c, "green", 0, 255), reader.number(c, "blue", 0, 255)));
   std::vector<Voxel> shapes;
-  for (const xmlNode* v : xmlChildren(xmlChild(root, "shapes"), "voxel"))
+  for (const XmlNode* v : xmlChildren(xmlChild(root, "shapes"), "voxel"))
     shapes.push_back(readVoxel(
         reader, v,
         gridType == kRhombicGrid || gridType == kTetraOctaGrid ? kMaxRhombicVoxelSide : kMaxVoxelSide));
 
   const auto problems = xmlChildren(xmlChild(root, "problems"), "problem");
   if (problems.empty()) reader.fail(root, "no problem in the file (BurrTools: Problems tab)");
-  const xmlNode* problem = nullptr;
+  const XmlNode* problem = nullptr;
   int problemNumber = 0;
   if (selector.empty()) {
     problem = problems.front(), problemNumber = 1;
@@ -278,7 +274,7 @@ std::string burrToolsDefinition(const std::string& path) {
                                        problems.size()));
   }
   const int shapeCount = static_cast<int>(shapes.size());
-  const xmlNode* resultNode = xmlChild(problem, "result");
+  const XmlNode* resultNode = xmlChild(problem, "result");
   if (resultNode == nullptr) reader.fail(problem, "the problem has no <result> shape");
   const Voxel& result = shapes[static_cast<std::size_t>(reader.number(resultNode, "id", 0, shapeCount - 1))];
 
@@ -290,7 +286,7 @@ std::string burrToolsDefinition(const std::string& path) {
     int id;
   };
   std::vector<Piece> pieces;
-  for (const xmlNode* s : xmlChildren(xmlChild(problem, "shapes"), "shape")) {
+  for (const XmlNode* s : xmlChildren(xmlChild(problem, "shapes"), "shape")) {
     const int id = reader.number(s, "id", 0, shapeCount - 1);
     int count = 1, minCount = 1;
     if (!xmlAttribute(s, "count").empty()) {
@@ -318,7 +314,7 @@ std::string burrToolsDefinition(const std::string& path) {
   const bool constrained =
       std::any_of(result.colour.begin(), result.colour.end(), [](int c) { return c != 0; });
   std::string colourRules;
-  for (const xmlNode* pair : xmlChildren(xmlChild(problem, "bitmap"), "pair"))
+  for (const XmlNode* pair : xmlChildren(xmlChild(problem, "bitmap"), "pair"))
     colourRules += fmt::format("{}[{}, {}]", colourRules.empty() ? "" : ", ",
                                reader.number(pair, "piece", 0, kMaxConstraintColour - 1) + 1,
                                reader.number(pair, "result", 0, kMaxConstraintColour - 1) + 1);
@@ -601,13 +597,13 @@ Site burrToolsOrigin(const Puzzle& puzzle) {
 std::vector<BurrToolsProblem> burrToolsProblems(const std::string& path) {
   const auto [file, selector] = splitPath(path);
   const std::string xml = gunzipFile(file);
-  XmlDocument doc(parseBurrToolsXml(file, xml), xmlFreeDoc);
-  const xmlNode* root = xmlDocGetRootElement(doc.get());
+  const auto doc = parseBurrToolsXml(file, xml);
+  const XmlNode* root = doc->root();
   if (root == nullptr || !xmlNamed(root, "puzzle"))
     Reader{file}.fail(root, "not a BurrTools puzzle (no <puzzle> element)");
   std::vector<BurrToolsProblem> out;
   int selected = selector.empty() ? 0 : -1;
-  for (const xmlNode* node : xmlChildren(xmlChild(root, "problems"), "problem")) {
+  for (const XmlNode* node : xmlChildren(xmlChild(root, "problems"), "problem")) {
     BurrToolsProblem problem;
     problem.number = static_cast<int>(out.size()) + 1;
     problem.name = xmlAttribute(node, "name");

@@ -1,12 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "puzzle/burrtools_xml.hpp"
 
+#include <expat.h>
 #include <fmt/format.h>
-#include <libxml/encoding.h>
-#include <libxml/parser.h>
+#include <iconv.h>
 
+#include <algorithm>
 #include <cctype>
+#include <cerrno>
 #include <climits>
+#include <exception>
+#include <optional>
 
 #include "puzzle/errors.hpp"
 
@@ -14,19 +18,8 @@ namespace piecework {
 
 namespace {
 
-// libxml2's messages may span lines ("...indicate encoding !\nBytes: 0xE9 ..."); an error is one line.
-std::string oneLine(std::string text) {
-  std::string out;
-  for (const char c : text) {
-    if (c == '\n' || c == '\r') {
-      if (!out.empty() && out.back() != ' ') out += "; ";
-    } else {
-      out += c;
-    }
-  }
-  while (!out.empty() && (out.back() == ' ' || out.back() == ';')) out.pop_back();
-  return out;
-}
+// Far deeper than BurrTools nests (a separation tree is a level per move group); libxml2's default limit.
+constexpr int kMaxDepth = 256;
 
 // The encoding the XML declaration names ("ISO-8859-1"), or "" when it names none.
 std::string declaredXmlEncoding(const std::string& xml) {
@@ -71,67 +64,201 @@ bool isUtf8(const std::string& text) {
   return true;
 }
 
+bool sameName(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i)
+    if (std::toupper(static_cast<unsigned char>(a[i])) != std::toupper(static_cast<unsigned char>(b[i])))
+      return false;
+  return true;
+}
+
+// The encodings expat reads itself.
+bool expatReads(std::string_view encoding) {
+  for (const std::string_view known : {"UTF-8", "UTF-16", "UTF-16BE", "UTF-16LE", "ISO-8859-1", "US-ASCII"})
+    if (sameName(encoding, known)) return true;
+  return false;
+}
+
+// `xml` in `encoding` (one that iconv knows and expat does not: windows-1252, latin1, Shift_JIS, ...) as
+// UTF-8; none when iconv does not know the encoding. Throws InputError naming the line of a byte sequence
+// that is no character there.
+std::optional<std::string> toUtf8(const std::string& file, const std::string& xml,
+                                  const std::string& encoding) {
+  const iconv_t cd = iconv_open("UTF-8", encoding.c_str());
+  if (cd == reinterpret_cast<iconv_t>(-1)) return std::nullopt;
+  std::string out(xml.size() + 16, '\0');
+  char* in = const_cast<char*>(xml.data());  // (iconv's signature; it does not write there)
+  std::size_t inLeft = xml.size(), done = 0;
+  while (true) {
+    char* outAt = out.data() + done;
+    std::size_t outLeft = out.size() - done;
+    const std::size_t result = iconv(cd, inLeft > 0 ? &in : nullptr, &inLeft, &outAt, &outLeft);
+    const int why = errno;
+    done = out.size() - outLeft;
+    if (result != static_cast<std::size_t>(-1) && inLeft == 0) break;
+    if (result == static_cast<std::size_t>(-1) && why == E2BIG) {
+      out.resize(out.size() * 2);
+      continue;
+    }
+    iconv_close(cd);
+    const auto line = 1 + std::count(out.begin(), out.begin() + static_cast<std::ptrdiff_t>(done), '\n');
+    throw InputError(fmt::format("{}:{}: bytes that are no {} text", file, line, encoding));
+  }
+  iconv_close(cd);
+  out.resize(done);
+  return out;
+}
+
+// Builds the tree from expat's callbacks. An exception (bad_alloc) must not cross expat's C frames: it is
+// kept, the parse stopped, and thrown after.
+struct TreeBuilder {
+  XML_Parser parser;
+  const std::string& xml;
+  bool countTagLines;  // the raw bytes are ASCII-compatible, so a tag's line breaks can be counted in them
+  XmlDocument& doc;
+  std::vector<XmlNode*> open;  // the elements whose end tag is still to come
+  std::vector<XmlNode*> lastChild;
+  bool tooDeep = false;
+  std::exception_ptr failure;
+
+  void stop() { XML_StopParser(parser, XML_FALSE); }
+
+  // The line where the current tag ends, as libxml2 numbered elements.
+  int tagEndLine() const {
+    auto line = static_cast<long long>(XML_GetCurrentLineNumber(parser));
+    const XML_Index at = XML_GetCurrentByteIndex(parser);
+    const int count = XML_GetCurrentByteCount(parser);
+    if (!countTagLines || at < 0 || count <= 0) return static_cast<int>(std::min<long long>(line, INT_MAX));
+    const auto begin = static_cast<std::size_t>(at), end = begin + static_cast<std::size_t>(count);
+    if (end <= xml.size())
+      for (std::size_t i = begin; i < end; ++i)
+        if (xml[i] == '\n' || (xml[i] == '\r' && (i + 1 >= xml.size() || xml[i + 1] != '\n'))) ++line;
+    return static_cast<int>(std::min<long long>(line, INT_MAX));
+  }
+
+  void start(const XML_Char* name, const XML_Char** attributes) {
+    if (open.size() >= static_cast<std::size_t>(kMaxDepth)) {
+      tooDeep = true;
+      stop();
+      return;
+    }
+    XmlNode& node = doc.nodes.emplace_back();
+    node.name = name;
+    for (const XML_Char** a = attributes; a[0] != nullptr; a += 2) node.attributes.emplace_back(a[0], a[1]);
+    node.line = tagEndLine();
+    node.textBegin = doc.text.size();
+    node.text = &doc.text;
+    if (!open.empty()) {
+      open.back()->children.push_back(&node);
+      if (lastChild.back() != nullptr) lastChild.back()->next = &node;
+      lastChild.back() = &node;
+    }
+    open.push_back(&node);
+    lastChild.push_back(nullptr);
+  }
+
+  void end() {
+    open.back()->textEnd = doc.text.size();
+    open.pop_back();
+    lastChild.pop_back();
+  }
+
+  template <typename Step>
+  static void guarded(void* self, Step step) {
+    auto* builder = static_cast<TreeBuilder*>(self);
+    if (builder->failure) return;
+    try {
+      step(*builder);
+    } catch (...) {
+      builder->failure = std::current_exception();
+      builder->stop();
+    }
+  }
+
+  static void XMLCALL onStart(void* self, const XML_Char* name, const XML_Char** attributes) {
+    guarded(self, [&](TreeBuilder& b) { b.start(name, attributes); });
+  }
+  static void XMLCALL onEnd(void* self, const XML_Char*) {
+    guarded(self, [](TreeBuilder& b) { b.end(); });
+  }
+  static void XMLCALL onText(void* self, const XML_Char* text, int length) {
+    guarded(self, [&](TreeBuilder& b) { b.doc.text.append(text, static_cast<std::size_t>(length)); });
+  }
+};
+
+struct ParserDeleter {
+  void operator()(XML_Parser parser) const { XML_ParserFree(parser); }
+};
+
 }  // namespace
 
-xmlDocPtr parseBurrToolsXml(const std::string& file, const std::string& xml) {
+std::unique_ptr<XmlDocument> parseBurrToolsXml(const std::string& file, const std::string& xml) {
   if (xml.size() > static_cast<std::size_t>(INT_MAX)) throw InputError(fmt::format("{}: too large", file));
   // BurrTools writes no encoding declaration and its names in the system's 8-bit code page: text that
   // declares nothing and is not UTF-8 is Latin-1 (every byte is a Latin-1 character, so this never fails).
   const std::string declared = declaredXmlEncoding(xml);
   const char* encoding = declared.empty() && !isUtf8(xml) ? "ISO-8859-1" : nullptr;
-  if (!declared.empty()) {
-    xmlCharEncodingHandlerPtr handler = xmlFindCharEncodingHandler(declared.c_str());
-    if (handler == nullptr)
+  // Other encodings than expat's own are turned into UTF-8 first, which then overrides the declaration.
+  std::optional<std::string> converted;
+  if (!declared.empty() && !expatReads(declared)) {
+    converted = toUtf8(file, xml, declared);
+    if (!converted)
       throw InputError(
           fmt::format("{}:1: the XML declares the encoding '{}', which cannot be read here", file, declared));
-    xmlCharEncCloseFunc(handler);
+    encoding = "UTF-8";
   }
-  // No network, no entity expansion, no error printing of libxml2's own (the error comes back as one line).
-  xmlResetLastError();
-  xmlDocPtr doc = xmlReadMemory(xml.data(), static_cast<int>(xml.size()), file.c_str(), encoding,
-                                XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
-  if (doc == nullptr) {
-    const xmlError* error = xmlGetLastError();
-    const std::string why =
-        oneLine(error != nullptr && error->message != nullptr ? error->message : "not XML");
-    if (error != nullptr && error->line > 0)
-      throw InputError(fmt::format("{}:{}: {}", file, error->line, why));
-    throw InputError(fmt::format("{}: {}", file, why));
+  const std::string& text = converted ? *converted : xml;
+  if (text.size() > static_cast<std::size_t>(INT_MAX)) throw InputError(fmt::format("{}: too large", file));
+  // No external entities are read (expat reads none without a handler); entity expansion is bounded by
+  // expat's protection against amplification.
+  const std::unique_ptr<XML_ParserStruct, ParserDeleter> parser(XML_ParserCreate(encoding));
+  if (!parser) throw std::bad_alloc();
+  auto doc = std::make_unique<XmlDocument>();
+  const bool utf16 = text.size() >= 2 && (text[0] == '\0' || text[1] == '\0' ||
+                                          text.rfind("\xfe\xff", 0) == 0 || text.rfind("\xff\xfe", 0) == 0);
+  TreeBuilder builder{parser.get(), text, !utf16, *doc, {}, {}, false, nullptr};
+  XML_SetUserData(parser.get(), &builder);
+  XML_SetElementHandler(parser.get(), TreeBuilder::onStart, TreeBuilder::onEnd);
+  XML_SetCharacterDataHandler(parser.get(), TreeBuilder::onText);
+  const XML_Status status = XML_Parse(parser.get(), text.data(), static_cast<int>(text.size()), XML_TRUE);
+  if (builder.failure) std::rethrow_exception(builder.failure);
+  const auto line = XML_GetCurrentLineNumber(parser.get());
+  if (builder.tooDeep)
+    throw InputError(fmt::format("{}:{}: elements nested more than {} deep", file, line, kMaxDepth));
+  if (status != XML_STATUS_OK) {
+    const XML_Char* why = XML_ErrorString(XML_GetErrorCode(parser.get()));
+    throw InputError(fmt::format("{}:{}: {}", file, line, why != nullptr ? why : "not XML"));
   }
   return doc;
 }
 
-std::string xmlAttribute(const xmlNode* node, const char* name) {
-  xmlChar* value = xmlGetProp(node, reinterpret_cast<const xmlChar*>(name));
-  if (value == nullptr) return {};
-  std::string text(reinterpret_cast<const char*>(value));
-  xmlFree(value);
-  return text;
+std::string xmlAttribute(const XmlNode* node, const char* name) {
+  for (const auto& [key, value] : node->attributes)
+    if (key == name) return value;
+  return {};
 }
 
-std::string xmlContent(const xmlNode* node) {
-  xmlChar* value = xmlNodeGetContent(node);
-  if (value == nullptr) return {};
-  std::string text(reinterpret_cast<const char*>(value));
-  xmlFree(value);
-  return text;
+std::string xmlContent(const XmlNode* node) {
+  return node->text->substr(node->textBegin, node->textEnd - node->textBegin);
 }
 
-bool xmlNamed(const xmlNode* node, std::string_view name) {
-  return node->type == XML_ELEMENT_NODE && reinterpret_cast<const char*>(node->name) == name;
+bool xmlNamed(const XmlNode* node, std::string_view name) {
+  return node->name == name;
 }
 
-std::vector<const xmlNode*> xmlChildren(const xmlNode* parent, std::string_view name) {
-  std::vector<const xmlNode*> out;
+std::vector<const XmlNode*> xmlChildren(const XmlNode* parent, std::string_view name) {
+  std::vector<const XmlNode*> out;
   if (parent == nullptr) return out;
-  for (const xmlNode* n = parent->children; n != nullptr; n = n->next)
+  for (const XmlNode* n : parent->children)
     if (xmlNamed(n, name)) out.push_back(n);
   return out;
 }
 
-const xmlNode* xmlChild(const xmlNode* parent, std::string_view name) {
-  const auto all = xmlChildren(parent, name);
-  return all.empty() ? nullptr : all.front();
+const XmlNode* xmlChild(const XmlNode* parent, std::string_view name) {
+  if (parent != nullptr)
+    for (const XmlNode* n : parent->children)
+      if (xmlNamed(n, name)) return n;
+  return nullptr;
 }
 
 }  // namespace piecework

@@ -1,26 +1,47 @@
 // SPDX-License-Identifier: Apache-2.0
-// The XML text of a BurrTools file as a document: its character encoding found (declared, else UTF-8, else
-// Latin-1, which BurrTools' own files often are), and libxml2's complaint turned into one line.
+// The XML text of a BurrTools file as a small tree of elements read by expat: its character encoding found
+// (declared, else UTF-8, else Latin-1, which BurrTools' own files often are), and expat's complaint turned
+// into one line naming the file and the line.
 #pragma once
 
-#include <libxml/tree.h>
-
+#include <deque>
+#include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace piecework {
 
-// Parses `xml` (read from `file`, named in errors). The caller owns the document (xmlFreeDoc). Throws
-// InputError, one line naming the file and the line, for malformed XML and encodings libxml2 cannot read.
-xmlDocPtr parseBurrToolsXml(const std::string& file, const std::string& xml);
+// One element: its name, attributes, child elements and the span of the document's character data that
+// lies between its tags (its text content, descendants' included).
+struct XmlNode {
+  std::string name;
+  std::vector<std::pair<std::string, std::string>> attributes;
+  std::vector<const XmlNode*> children;
+  const XmlNode* next = nullptr;  // the next sibling element
+  int line = 0;                   // where the start tag ends (as libxml2 counted, which the messages used)
+  std::size_t textBegin = 0, textEnd = 0;
+  const std::string* text = nullptr;  // the document's character data
+};
+
+// A parsed file: the elements (owned here, so that no destructor recurses down a deep tree) and the root.
+struct XmlDocument {
+  std::deque<XmlNode> nodes;
+  std::string text;
+  const XmlNode* root() const { return nodes.empty() ? nullptr : &nodes.front(); }
+};
+
+// Parses `xml` (read from `file`, named in errors). Throws InputError, one line naming the file and the
+// line, for malformed XML, elements nested too deep and encodings that cannot be read.
+std::unique_ptr<XmlDocument> parseBurrToolsXml(const std::string& file, const std::string& xml);
 
 // The readers' walk over a parsed file (puzzle/burrtools.cpp, disassembly/burrtools_solutions.cpp): an
 // attribute's text ("" when missing), an element's text content, its child elements of one name.
-std::string xmlAttribute(const xmlNode* node, const char* name);
-std::string xmlContent(const xmlNode* node);
-bool xmlNamed(const xmlNode* node, std::string_view name);
-std::vector<const xmlNode*> xmlChildren(const xmlNode* parent, std::string_view name);
-const xmlNode* xmlChild(const xmlNode* parent, std::string_view name);  // the first, or nullptr
+std::string xmlAttribute(const XmlNode* node, const char* name);
+std::string xmlContent(const XmlNode* node);
+bool xmlNamed(const XmlNode* node, std::string_view name);
+std::vector<const XmlNode*> xmlChildren(const XmlNode* parent, std::string_view name);
+const XmlNode* xmlChild(const XmlNode* parent, std::string_view name);  // the first, or nullptr
 
 }  // namespace piecework

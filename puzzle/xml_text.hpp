@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Text for XML attributes and character data (BurrTools files, SVG pages): one escaper, libxml2's.
+// Text for XML attributes and character data (BurrTools files, SVG pages): one escaper.
 #pragma once
 
 #include <string>
