@@ -298,6 +298,8 @@ int runAgreement(const Puzzle& puzzle, const std::string& file, Rules rules, con
 
 int runCalibrate(const std::vector<std::string>& args) {
   if (std::find(args.begin(), args.end(), "--playtests") != args.end()) return runCalibratePlaytests(args);
+  if (std::find(args.begin(), args.end(), "--interlocking") != args.end())
+    return runCalibrateInterlocking(args);
   po::options_description options("options");
   options.add_options()("out", po::value<std::string>()->value_name("MODEL"),
                         "write the fitted model to this file (JSON)")(
@@ -322,7 +324,10 @@ int runCalibrate(const std::vector<std::string>& args) {
       "the model's name, which rate --json prints and the catalog records (default: 'PUZZLE fitted on FILE', "
       "with the features and penalty in brackets when --features or --penalty chose them, "
       "or with --equal-shares 'PUZZLE: the effort of MODEL, in equal shares of FILE')")(
-      "json", "print the figures and the model as JSON");
+      "json", "print the figures and the model as JSON")(
+      "interlocking",
+      "FILE lists graded interlocking designs (no PUZZLE): refit the grades by moves to the first "
+      "separation, for rate --disassemble --grades (docs/disassembly.md; calibrate --interlocking --help)");
   addRulesOption(options);
   po::variables_map vm;
   if (!parseArguments(
@@ -331,7 +336,8 @@ int runCalibrate(const std::vector<std::string>& args) {
           "[--for P] [--unlinked] [--json]\n"
           "       piecework calibrate PUZZLE FILE --equal-shares [--model MODEL] [--out MODEL] [--name TEXT] "
           "[--for P] [--json]\n"
-          "       piecework calibrate PUZZLE FILE --agreement [--model MODEL [--model-any-puzzle]] [--json]",
+          "       piecework calibrate PUZZLE FILE --agreement [--model MODEL [--model-any-puzzle]] [--json]\n"
+          "       piecework calibrate --interlocking FILE [--out GRADES] [--name TEXT] [--json]",
           args, options, vm, kPuzzleArgument, true, "file"))
     return 0;
   if (vm.count("file") == 0U) throw InputError("missing FILE: the booklet to calibrate on (JSON lines)");

@@ -9,9 +9,8 @@
 #include <iostream>
 
 #include "cli/command.hpp"
-#include "disassembly/assemblies.hpp"
-#include "disassembly/burrtools_solutions.hpp"
-#include "puzzle/burrtools.hpp"
+#include "cli/design_level.hpp"
+#include "disassembly/separation.hpp"
 #include "puzzle/challenge.hpp"
 #include "puzzle/challenge_file.hpp"
 #include "puzzle/definition.hpp"
@@ -104,21 +103,15 @@ void printRating(const Puzzle& puzzle, const RatedChallenge& rated, const RatedO
                              step.explanation, placementWords(puzzle, step.placement));
 }
 
-// rate --disassemble: an interlocking puzzle's grade from the level of its hardest solution.
-int rateDisassembly(const Puzzle& puzzle, const std::string& path, bool json) {
-  requireDisassemblyGrid(puzzle);
-  const std::vector<int> groups =
-      isBurrToolsPath(path) ? burrToolsStoredSolutions(path).groups : std::vector<int>{};
-  ApartOptions options;
-  options.groups = groups;
-  options.coloursCount = isBurrToolsPath(path);
-  const AssembliesApart apart = disassembleAssemblies(puzzle, options);
-  const bool apartAtAll = !apart.solutions.empty();
-  const std::string level = apartAtAll ? apart.solutions.front().level : "";
-  const Level grade = interlockGrade(levelNumbers(level));
+// rate --disassemble: an interlocking puzzle's grade from the level of its hardest solution, by the fixed
+// table or a designer's (--grades).
+int rateDisassembly(const Puzzle& puzzle, const std::string& path, const InterlockGradeTable& table,
+                    bool json) {
+  const DesignLevels apart = disassembleDesign(puzzle, path);
+  const bool apartAtAll = !apart.levels.empty();
+  const std::string level = apartAtAll ? apart.levels.front() : "";
+  const Level grade = interlockGrade(levelNumbers(level), table.starts);
   if (json) {
-    nlohmann::json levels = nlohmann::json::array();
-    for (const DisassembledSolution& s : apart.solutions) levels.push_back(s.level);
     // A design that does not come apart has no grade and no level: those fields are left out (not null, so
     // that "level" is a grade name wherever it is there; docs/json.md), and comes_apart says why.
     nlohmann::ordered_json out;
@@ -127,9 +120,11 @@ int rateDisassembly(const Puzzle& puzzle, const std::string& path, bool json) {
       out["level"] = levelName(grade);
       out["disassembly_level"] = level;
     }
-    out["solutions"] = apart.solutions.size();
+    out["solutions"] = apart.levels.size();
     out["assemblies"] = apart.assemblies;
-    out["levels"] = levels;
+    out["levels"] = apart.levels;
+    out["grades"] = table.name;
+    out["grade_starts"] = table.starts;
     printJson(out);
     return 0;
   }
@@ -137,9 +132,10 @@ int rateDisassembly(const Puzzle& puzzle, const std::string& path, bool json) {
     std::cout << fmt::format("none of its {} assemblies comes apart: no grade\n", apart.assemblies);
     return 0;
   }
-  std::cout << fmt::format("{}: level {}, {} solution{} (assemblies that come apart) of {} assemblies\n",
-                           levelName(grade), level.empty() ? "0" : level, apart.solutions.size(),
-                           apart.solutions.size() == 1 ? "" : "s", apart.assemblies);
+  std::cout << fmt::format(
+      "{}: level {}, {} solution{} (assemblies that come apart) of {} assemblies{}\n", levelName(grade),
+      level.empty() ? "0" : level, apart.levels.size(), apart.levels.size() == 1 ? "" : "s", apart.assemblies,
+      table.name == "fixed" ? std::string() : fmt::format(" (grades: {})", printableText(table.name)));
   return 0;
 }
 
@@ -154,7 +150,10 @@ int runRate(const std::vector<std::string>& args) {
       "json", "print JSON (one object per line, one line per challenge)")(
       "disassemble",
       "grade an interlocking puzzle (no challenge) by the level of its hardest solution "
-      "(docs/disassembly.md)");
+      "(docs/disassembly.md)")(
+      "grades", po::value<std::string>()->value_name("GRADES"),
+      "with --disassemble: grade by this table (made by 'piecework calibrate --interlocking') instead of "
+      "the fixed one");
   addModelOption(options);
   addRulesOption(options);
   po::variables_map vm;
@@ -162,16 +161,24 @@ int runRate(const std::vector<std::string>& args) {
           "rate",
           "piecework rate PUZZLE [--challenge TEXT | --challenge-file FILE] [--explain[=full]] [--json] "
           "[--model MODEL [--model-any-puzzle]] [--unlinked]\n       piecework rate PUZZLE --disassemble "
-          "[--json]",
+          "[--grades GRADES] [--json]",
           args, options, vm))
     return 0;
   const Puzzle puzzle = loadPuzzle(vm["puzzle"].as<std::string>());
+  if (vm.count("grades") != 0U && vm.count("disassemble") == 0U)
+    throw InputError("--grades applies only with --disassemble (--model grades challenges)");
   if (vm.count("disassemble") != 0U) {
     if (vm.count("challenge") != 0U || vm.count("challenge-file") != 0U || vm.count("explain") != 0U ||
         vm.count("model") != 0U)
       throw InputError(
           "rate --disassemble: grades the whole puzzle, without --challenge, --explain or --model");
-    return rateDisassembly(puzzle, vm["puzzle"].as<std::string>(), vm.count("json") != 0U);
+    InterlockGradeTable table;
+    if (vm.count("grades") != 0U) {
+      const std::string file = vm["grades"].as<std::string>();
+      table = parseInterlockGradeTable(readFileLimited(file, kMaxJsonLinesBytes, "the grade table"),
+                                       "--grades " + file);
+    }
+    return rateDisassembly(puzzle, vm["puzzle"].as<std::string>(), table, vm.count("json") != 0U);
   }
   const std::optional<RatingModel> model = readModelOption(vm);
   checkModelPuzzle(model, puzzle, vm);

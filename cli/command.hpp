@@ -43,8 +43,9 @@ int runHint(const std::vector<std::string>& args);
 int runConvert(const std::vector<std::string>& args);
 int runCensus(const std::vector<std::string>& args);
 int runPlay(const std::vector<std::string>& args);
-int runImportPlaytests(const std::vector<std::string>& args);     // catalog import-playtests
-int runCalibratePlaytests(const std::vector<std::string>& args);  // calibrate --playtests
+int runImportPlaytests(const std::vector<std::string>& args);        // catalog import-playtests
+int runCalibratePlaytests(const std::vector<std::string>& args);     // calibrate --playtests
+int runCalibrateInterlocking(const std::vector<std::string>& args);  // calibrate --interlocking
 
 // Parses args against `options` (and --help), with at most one positional argument, stored in `vm` under the
 // name `positional` (nullptr: none), and a second one stored under `secondPositional`, an option of

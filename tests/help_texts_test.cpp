@@ -66,6 +66,7 @@ TEST(HelpTexts, EveryUsageLineNamesExactlyTheOptionsItsCommandAccepts) {
   ASSERT_GE(commands.size(), 12U);
   for (const char* sub : {"list", "show", "import", "export", "rate", "check", "stats"})
     commands.push_back(std::string("catalog ") + sub);
+  commands.push_back("calibrate --interlocking");
   for (const std::string& command : commands) {
     SCOPED_TRACE(command);
     const Help help = helpOf(command);
