@@ -2,7 +2,7 @@
 // Projects the cost of a whole census over R ranks from a sample (`piecework census PUZZLE --sample N
 // --json`): the job times of the whole run are drawn from the sampled per-solution times (with replacement,
 // seeded), grouped into jobs as the census groups distinct solutions (solver/census.hpp: at most 65,536
-// jobs), and handed out the way the job layer does (cli/job_runner.hpp: the next job goes to whichever worker
+// jobs), and handed out the way the job layer does (jobs/job_runner.hpp: the next job goes to whichever worker
 // is free first). Every rank first builds the plan (the list of distinct solutions), which costs --setup
 // seconds.
 //

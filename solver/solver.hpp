@@ -54,7 +54,7 @@ struct CountResult {
 CountResult countSolutions(const Puzzle& puzzle, const std::vector<int>& givens, const CountOptions& options);
 
 // A count as a list of independent jobs, for callers that hand the jobs out themselves (the threads of
-// several processes: cli/job_runner.hpp). The list depends only on the puzzle, the givens, the rules and
+// several processes: jobs/job_runner.hpp). The list depends only on the puzzle, the givens, the rules and
 // minJobs, so every process that builds it with the same arguments gets the same jobs in the same order; the
 // sum of every job's counts is the count. The puzzle must outlive it, and it must outlive its searchers.
 class CountJobs {
