@@ -159,6 +159,8 @@ class ProgressReporter {
  private:
   void report() {
     std::unique_lock lock(mutex_);
+    progress_(Progress{});  // the start, before any part is done, whenever this thread gets to run
+    wake_.wait_for(lock, std::chrono::milliseconds(500), [this] { return finished_; });
     for (;;) {
       const bool last = finished_;
       progress_(sample_(secondsSince(start_)));
