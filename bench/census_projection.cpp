@@ -2,9 +2,9 @@
 // Projects the cost of a whole census over R ranks from a sample (`piecework census PUZZLE --sample N
 // --json`): the job times of the whole run are drawn from the sampled per-solution times (with replacement,
 // seeded), grouped into jobs as the census groups distinct solutions (solver/census.hpp: at most 65,536
-// jobs), and handed out the way the job layer does (cli/job_runner.hpp: the next job goes to whichever worker
-// is free first). Every rank first builds the plan (the list of distinct solutions), which costs --setup
-// seconds.
+// jobs), and handed out the way the job layer does (jobs/job_runner.hpp: the next job goes to whichever
+// worker is free first). Every rank first builds the plan (the list of distinct solutions), which costs
+// --setup seconds.
 //
 // usage: census_projection SAMPLE.json [--ranks 1,64,1024] [--threads-per-rank 1] [--setup S] [--runs 5]
 // Prints per rank count the median simulated wall time over the runs, the ideal (work / workers), and the

@@ -11,7 +11,6 @@
 #include <map>
 #include <optional>
 
-#include "cli/calibration_file.hpp"
 #include "cli/command.hpp"
 #include "puzzle/challenge.hpp"
 #include "puzzle/definition.hpp"
@@ -19,96 +18,13 @@
 #include "puzzle/limits.hpp"
 #include "puzzle/replacing_file.hpp"
 #include "rater/calibrate.hpp"
+#include "rater/calibration_file.hpp"
 #include "rater/model.hpp"
 #include "rater/rater.hpp"
 #include "solver/solver.hpp"
 
 namespace piecework::cli {
 namespace {
-
-// A calibration needs this many challenges of each level for its figures to mean anything.
-constexpr int kMinPerLevel = 5;
-
-// Reads and rates every challenge of FILE. `graded`: every line must have a level, and every level enough
-// lines.
-std::vector<CalibrationSample> readBooklet(const Puzzle& puzzle, const std::string& file, Rules rules,
-                                           bool graded, const std::vector<std::string>& features) {
-  const std::string text = readFileLimited(file, kMaxJsonLinesBytes, "the calibration file");
-  std::vector<CalibrationSample> samples;
-  // A challenge twice (or turned round: the board's symmetries give its canonical form) would be graded by a
-  // model fitted on itself in the leave-one-out figures, and count twice in equal shares.
-  std::map<std::string, int> seen;  // canonical form -> line
-  std::size_t start = 0;
-  for (int lineNo = 1; start < text.size(); ++lineNo) {
-    std::size_t end = text.find('\n', start);
-    if (end == std::string::npos) end = text.size();
-    const std::string line = text.substr(start, end - start);
-    start = end + 1;
-    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
-    const std::string where = fmt::format("{}:{}", file, lineNo);
-    nlohmann::json j;
-    try {
-      j = nlohmann::json::parse(line);
-    } catch (const nlohmann::json::exception&) {
-      throw InputError(fmt::format("{}: not a JSON object", where));
-    }
-    if (!j.is_object()) throw InputError(fmt::format("{}: not a JSON object", where));
-    if (j.contains("definition") && !j.contains("challenge")) continue;  // a definition line of an export
-    if (!j.contains("challenge") || !j["challenge"].is_string())
-      throw InputError(fmt::format("{}: no \"challenge\" text", where));
-    if (j.contains("puzzle") && j["puzzle"].is_string() && j["puzzle"].get<std::string>() != puzzle.name)
-      throw InputError(fmt::format("{}: a challenge of {}, not of {}", where, j["puzzle"].get<std::string>(),
-                                   puzzle.name));
-    if (graded && (!j.contains("level") || !j["level"].is_string()))
-      throw InputError(fmt::format("{}: no \"level\" (Starter, Junior, Expert, Master or Wizard)", where));
-    const std::optional<Level> level =
-        graded ? parseLevel(j["level"].get<std::string>()) : std::optional<Level>(Level::Starter);
-    if (!level)
-      throw InputError(fmt::format("{}: unknown level '{}' (Starter, Junior, Expert, Master or Wizard)",
-                                   where, j["level"].get<std::string>()));
-    std::vector<int> givens;
-    Rules challengeRules = rules;    // with this challenge's marks (a colour pattern, marked cells)
-    std::optional<Problem> problem;  // built once: checked here, searched and rated below
-    try {
-      Challenge challenge = parseChallengeText(puzzle, j["challenge"].get<std::string>());
-      givens = std::move(challenge.givens);
-      challengeRules.marks = std::move(challenge.marks);
-      problem = makeProblem(puzzle, givens, challengeRules);
-    } catch (const InputError& e) {
-      throw InputError(fmt::format("{}: {}", where, e.what()));
-    }
-    std::string key;
-    for (int id : challengeRules.marks.empty() ? canonicalPlacements(puzzle, givens) : givens)
-      key += fmt::format("{} ", id);
-    auto colours = challengeRules.marks.colours;
-    auto pieces = challengeRules.marks.pieces;
-    std::sort(colours.begin(), colours.end());
-    std::sort(pieces.begin(), pieces.end());
-    for (const auto& [site, colour] : colours) key += fmt::format("c{}{} ", site, colour);
-    for (const auto& [site, piece] : pieces) key += fmt::format("p{}.{} ", site, piece);
-    if (const auto [it, fresh] = seen.try_emplace(key, lineNo); !fresh)
-      throw InputError(fmt::format("{}: the same challenge as line {}{}", where, it->second,
-                                   challengeRules.marks.empty() ? " (or that one turned round)" : ""));
-    // A challenge with several solutions is rated as finding one, as `rate` does: an official booklet may
-    // print one (IQ Focus's BBB/BWB/BBB has 4 tilings), and its level is still what people felt.
-    if (uniqueness(*problem) == Uniqueness::None)
-      throw InputError(fmt::format("{}: the challenge has no solution", where));
-    RatingFeatures measured = rate(*problem).features;
-    if (std::find(features.begin(), features.end(), kSpareGivensFeature) != features.end())
-      measureSpareGivens(*problem, measured);
-    samples.push_back({measured, *level, lineNo});
-  }
-  if (!graded) return samples;
-  std::array<int, 5> perLevel{};
-  for (const CalibrationSample& s : samples) ++perLevel[static_cast<std::size_t>(s.level)];
-  for (int k = 0; k < 5; ++k)
-    if (perLevel[static_cast<std::size_t>(k)] < kMinPerLevel)
-      throw InputError(fmt::format("{}: {} {} challenge{}; a calibration needs at least {} of each level",
-                                   file, perLevel[static_cast<std::size_t>(k)],
-                                   levelName(static_cast<Level>(k)),
-                                   perLevel[static_cast<std::size_t>(k)] == 1 ? "" : "s", kMinPerLevel));
-  return samples;
-}
 
 std::vector<std::string> splitNames(const std::string& list) {
   std::vector<std::string> out;
@@ -195,7 +111,7 @@ std::string modelName(const po::variables_map& vm, const std::string& fallback) 
 int runEqualShares(const Puzzle& puzzle, const std::string& file, Rules rules, const RatingModel& base,
                    const po::variables_map& vm) {
   std::vector<RatingFeatures> pool;
-  for (const CalibrationSample& s : readBooklet(puzzle, file, rules, false, base.features))
+  for (const CalibrationSample& s : readCalibrationFile(puzzle, file, rules, false, base.features))
     pool.push_back(s.features);
   RatingModel model;
   try {
@@ -272,7 +188,8 @@ Grades gradeSamples(const RatingModel& model, const std::vector<CalibrationSampl
 // booklet can be tried on another's (what to expect of a family that has no graded booklet).
 int runAgreement(const Puzzle& puzzle, const std::string& file, Rules rules, const RatingModel& model,
                  const po::variables_map& vm) {
-  const std::vector<CalibrationSample> samples = readBooklet(puzzle, file, rules, true, model.features);
+  const std::vector<CalibrationSample> samples =
+      readCalibrationFile(puzzle, file, rules, true, model.features);
   const Grades grades = gradeSamples(model, samples);
   const Agreement& a = grades.agreement;
   if (vm.count("json") != 0U) {
@@ -386,7 +303,7 @@ int runCalibrate(const std::vector<std::string>& args) {
   if (!(penalty >= 0 && penalty <= 1e6)) throw InputError("--penalty: must be from 0 to 1000000");
 
   const std::string file = vm["file"].as<std::string>();
-  const std::vector<CalibrationSample> samples = readBooklet(puzzle, file, rules, true, features);
+  const std::vector<CalibrationSample> samples = readCalibrationFile(puzzle, file, rules, true, features);
   // A feature with the same value for every challenge cannot tell levels apart (IQ Focus: 10 pieces to place
   // in every pattern; IQ Fit: no colour marks). Asked for by name, it is an error; among the rating method's
   // features it is left out.
@@ -482,10 +399,6 @@ int runCalibrate(const std::vector<std::string>& args) {
   std::cout << (vm.count("out") != 0U ? fmt::format("wrote {}\n", vm["out"].as<std::string>())
                                       : std::string("(use --out MODEL to save the model)\n"));
   return 0;
-}
-
-std::size_t readCalibrationFile(const Puzzle& puzzle, const std::string& file, bool graded) {
-  return readBooklet(puzzle, file, Rules{}, graded, shippedModel(puzzle).features).size();
 }
 
 }  // namespace piecework::cli

@@ -9,10 +9,10 @@
 #include <optional>
 #include <random>
 
-#include "cli/checkpoint.hpp"
 #include "cli/command.hpp"
-#include "cli/job_runner.hpp"
 #include "cli/progress.hpp"
+#include "jobs/checkpoint.hpp"
+#include "jobs/job_runner.hpp"
 #include "puzzle/definition.hpp"
 #include "puzzle/errors.hpp"
 #include "puzzle/family.hpp"
@@ -20,6 +20,19 @@
 #include "solver/shuffle.hpp"
 
 namespace piecework::cli {
+
+// The job layer (jobs/): threads, MPI ranks and the checkpoint file.
+using jobs::censusCheckpointLayout;
+using jobs::countFingerprint;
+using jobs::defaultThreadsPerRank;
+using jobs::JobCounters;
+using jobs::JobRecordFile;
+using jobs::JobTotals;
+using jobs::JobWork;
+using jobs::RankInfo;
+using jobs::rankInfo;
+using jobs::runJobs;
+
 namespace {
 
 struct SampleTiming {

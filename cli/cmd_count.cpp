@@ -11,12 +11,12 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 
-#include "cli/checkpoint.hpp"
 #include "cli/command.hpp"
-#include "cli/job_runner.hpp"
 #include "cli/progress.hpp"
 #include "disassembly/assemblies.hpp"
 #include "disassembly/burrtools_solutions.hpp"
+#include "jobs/checkpoint.hpp"
+#include "jobs/job_runner.hpp"
 #include "puzzle/burrtools.hpp"
 #include "puzzle/burrtools_symmetry.hpp"
 #include "puzzle/challenge.hpp"
@@ -28,6 +28,19 @@
 #include "solver/solver.hpp"
 
 namespace piecework::cli {
+
+// The job layer (jobs/): threads, MPI ranks and the checkpoint file.
+using jobs::countCheckpointLayout;
+using jobs::countFingerprint;
+using jobs::defaultThreadsPerRank;
+using jobs::JobCounters;
+using jobs::JobRecordFile;
+using jobs::JobTotals;
+using jobs::JobWork;
+using jobs::RankInfo;
+using jobs::rankInfo;
+using jobs::runJobs;
+using jobs::sumOverRanks;
 
 namespace {
 

@@ -11,11 +11,12 @@
 #include <fstream>
 #include <string>
 
-#include "cli/calibration_file.hpp"
 #include "families/registry.hpp"
 #include "fuzz/one_line_error.hpp"
 #include "puzzle/definition.hpp"
 #include "puzzle/errors.hpp"
+#include "rater/calibration_file.hpp"
+#include "rater/model.hpp"
 
 namespace {
 
@@ -47,7 +48,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     file.write(reinterpret_cast<const char*>(data + 1), static_cast<std::streamsize>(size - 1));
   }
   try {
-    piecework::cli::readCalibrationFile(puzzle, scratchPath(), graded);
+    // (with the shipped model's features, as a fit with no --features or --model reads it)
+    piecework::readCalibrationFile(puzzle, scratchPath(), piecework::Rules{}, graded,
+                                   piecework::shippedModel(puzzle).features);
   } catch (const piecework::InputError& e) {
     piecework::fuzz::requireOneBoundedLine(e);
   }

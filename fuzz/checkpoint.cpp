@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // libFuzzer target: a checkpoint file of `count --checkpoint FILE` or `census --checkpoint FILE` (the first
-// byte picks which; the rest is the file), opened as those commands open it (cli/job_record_file.hpp). Bad
+// byte picks which; the rest is the file), opened as those commands open it (jobs/job_record_file.hpp). Bad
 // input must end in InputError, as one bounded line; what is accepted must name only jobs of the work, each
 // once, with its number of counters.
 #include <unistd.h>
@@ -12,9 +12,9 @@
 #include <string>
 #include <vector>
 
-#include "cli/checkpoint.hpp"
-#include "cli/job_record_file.hpp"
 #include "fuzz/one_line_error.hpp"
+#include "jobs/checkpoint.hpp"
+#include "jobs/job_record_file.hpp"
 #include "puzzle/errors.hpp"
 
 namespace {
@@ -45,11 +45,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     std::ofstream file(scratchPath(), std::ios::binary | std::ios::trunc);
     file.write(reinterpret_cast<const char*>(data + 1), static_cast<std::streamsize>(size - 1));
   }
-  const piecework::cli::JobRecordLayout layout =
-      census ? piecework::cli::censusCheckpointLayout(kFingerprint, 5, 3)
-             : piecework::cli::countCheckpointLayout(kFingerprint, kWeights);
+  const piecework::jobs::JobRecordLayout layout =
+      census ? piecework::jobs::censusCheckpointLayout(kFingerprint, 5, 3)
+             : piecework::jobs::countCheckpointLayout(kFingerprint, kWeights);
   try {
-    const piecework::cli::JobRecordFile file(scratchPath(), layout);
+    const piecework::jobs::JobRecordFile file(scratchPath(), layout);
     std::vector<bool> seen(layout.jobs, false);
     for (const auto& [job, counters] : file.finished()) {
       if (job >= layout.jobs || seen[job] || counters.size() != layout.counters) std::abort();

@@ -509,6 +509,10 @@ GenerateResult generateBatch(const Puzzle& puzzle, const GenerateOptions& option
       }
       try {
         commit();
+        if (!stop && options.stopRequested != nullptr && options.stopRequested->load()) {
+          stop = true;
+          result.failure = "cancelled";
+        }
         if (options.progress && !stop) {
           result.stats.currentAttempts = committed < count ? slotAt(committed).scanned : 0;
           result.stats.attemptCap = cap;

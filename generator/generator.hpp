@@ -9,6 +9,7 @@
 #pragma once
 
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -97,6 +98,9 @@ struct GenerateOptions {
   bool keep = true;
   // Called now and then (one call at a time) with the number of challenges done and the statistics so far.
   std::function<void(int done, const GenerateStats&)> progress;
+  // When set (by another thread), the batch stops after the attempts under way, unfinished, with the failure
+  // "cancelled". May be null.
+  const std::atomic<bool>* stopRequested = nullptr;
 };
 
 struct GenerateResult {

@@ -4,7 +4,12 @@
 #include "piecework/piecework.hpp"
 
 #include <algorithm>
+#include <chrono>
+#include <condition_variable>
 #include <filesystem>
+#include <limits>
+#include <mutex>
+#include <thread>
 #include <utility>
 
 #include "families/registry.hpp"
@@ -117,6 +122,61 @@ Rules rules(const Options& options, const Challenge& challenge = {}) {
 }
 
 Generated publicGenerated(const GeneratedChallenge& g);
+
+double secondsSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+// Raises `value` to `seen` (the counting threads report jobs done out of order).
+void raise(std::atomic<std::uint64_t>& value, std::uint64_t seen) {
+  std::uint64_t now = value.load();
+  while (now < seen && !value.compare_exchange_weak(now, seen)) {
+  }
+}
+
+// Calls Control::progress on a thread of its own: once at the start, every half second, and once more at
+// finish(), so that a caller sees progress however long each part of the work takes.
+class ProgressReporter {
+ public:
+  ProgressReporter(const Control& control, std::function<Progress(double)> sample)
+      : progress_(control.progress), sample_(std::move(sample)) {
+    if (progress_) thread_ = std::thread([this] { report(); });
+  }
+  ~ProgressReporter() { finish(); }
+  ProgressReporter(const ProgressReporter&) = delete;
+  ProgressReporter& operator=(const ProgressReporter&) = delete;
+
+  void finish() {
+    if (!thread_.joinable()) return;
+    {
+      std::lock_guard lock(mutex_);
+      finished_ = true;
+    }
+    wake_.notify_all();
+    thread_.join();
+  }
+
+ private:
+  void report() {
+    std::unique_lock lock(mutex_);
+    progress_(Progress{});  // the start, before any part is done, whenever this thread gets to run
+    wake_.wait_for(lock, std::chrono::milliseconds(500), [this] { return finished_; });
+    for (;;) {
+      const bool last = finished_;
+      progress_(sample_(secondsSince(start_)));
+      if (last) return;
+      wake_.wait_for(lock, std::chrono::milliseconds(500), [this] { return finished_; });
+    }
+  }
+
+  const std::function<void(const Progress&)>& progress_;
+  std::function<Progress(double)> sample_;
+  const std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  bool finished_ = false;
+  std::thread thread_;
+};
 
 Rating convert(const piecework::Rating& r) {
   Rating out;
@@ -286,6 +346,102 @@ std::optional<Generated> regenerate(const Puzzle& puzzle, Level level, std::uint
       translated([&] { return generateAttempt(inner(puzzle), engineLevel(level), rules(options), seed); });
   if (!attempt.challenge) return std::nullopt;
   return publicGenerated(*attempt.challenge);
+}
+
+struct StopToken::Access {
+  static const std::atomic<bool>* flag(const StopToken& token) { return token.flag_.get(); }
+};
+
+StopToken::StopToken() : flag_(std::make_shared<std::atomic<bool>>(false)) {}
+
+void StopToken::requestStop() const noexcept {
+  flag_->store(true);
+}
+
+bool StopToken::stopRequested() const noexcept {
+  return flag_->load();
+}
+
+CountReport count(const Puzzle& puzzle, const Challenge& givens, const Options& options,
+                  const Control& control) {
+  checkThreads(options);
+  CountOptions countOptions;
+  countOptions.rules = rules(options, givens);
+  countOptions.threads = options.threads;
+  countOptions.stopRequested = StopToken::Access::flag(control.stop);
+  std::atomic<std::uint64_t> done{0}, total{0};
+  countOptions.progress = [&](std::size_t jobsDone, std::size_t jobs) {
+    total.store(jobs);
+    raise(done, jobsDone);
+  };
+  ProgressReporter reporter(control, [&](double seconds) {
+    return Progress{done.load(), total.load(), seconds};
+  });
+  const CountResult r =
+      translated([&] { return countSolutions(inner(puzzle), checked(puzzle, givens), countOptions); });
+  reporter.finish();
+  CountReport out;
+  out.counts.solutions = r.solutions;
+  out.counts.distinct = r.distinct;
+  out.counts.symmetries = r.symmetries;
+  out.counts.nodes = r.nodes;
+  out.counts.seconds = r.seconds;
+  out.cancelled = r.stopped;
+  return out;
+}
+
+SolveReport solve(const Puzzle& puzzle, const Challenge& givens,
+                  const std::function<bool(const Challenge&)>& onSolution, const Options& options,
+                  const Control& control) {
+  if (!onSolution) throw Error("solve: no callback for the solutions");
+  FindOptions find;
+  find.rules = rules(options, givens);
+  find.max = std::numeric_limits<std::size_t>::max();
+  SolveReport out;
+  std::atomic<std::uint64_t> found{0};
+  find.onSolution = [&](const std::vector<int>& solution) {
+    if (control.stop.stopRequested()) {
+      out.cancelled = true;
+      return false;
+    }
+    const bool more = onSolution(sorted(solution));
+    ++found;
+    return more;
+  };
+  ProgressReporter reporter(control, [&](double seconds) { return Progress{found.load(), 0, seconds}; });
+  const FindResult r =
+      translated([&] { return findSolutions(inner(puzzle), checked(puzzle, givens), find); });
+  reporter.finish();
+  out.found = found.load();
+  out.exhausted = r.exhausted;
+  return out;
+}
+
+GenerateReport generate(const Puzzle& puzzle, Level level, int count, std::uint64_t seed,
+                        const Options& options, const Control& control) {
+  if (count < 1) throw Error("generate: count must be 1 or more");
+  checkThreads(options);
+  GenerateOptions generateOptions;
+  generateOptions.level = engineLevel(level);
+  generateOptions.count = count;
+  generateOptions.seed = seed;
+  generateOptions.rules = rules(options);
+  generateOptions.threads = options.threads;
+  generateOptions.stopRequested = StopToken::Access::flag(control.stop);
+  std::atomic<std::uint64_t> done{0};
+  generateOptions.progress = [&](int produced, const GenerateStats&) {
+    raise(done, static_cast<std::uint64_t>(produced));
+  };
+  ProgressReporter reporter(control, [&](double seconds) {
+    return Progress{done.load(), static_cast<std::uint64_t>(count), seconds};
+  });
+  const GenerateResult r = translated([&] { return generateBatch(inner(puzzle), generateOptions); });
+  done.store(static_cast<std::uint64_t>(r.produced));
+  reporter.finish();
+  GenerateReport out;
+  for (const auto& g : r.challenges) out.challenges.push_back(publicGenerated(g));
+  out.cancelled = !r.complete && r.failure == "cancelled";
+  return out;
 }
 
 namespace {

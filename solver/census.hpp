@@ -13,7 +13,7 @@
 //
 // The work is split into jobs (chunks of consecutive distinct solutions); a job's result is a fixed-size
 // vector of counters (layout: CensusCounters), and the census is their sum. That is the unit that the job
-// layer (cli/job_runner.hpp: threads, MPI ranks, checkpoints) hands out: censusJob(plan, job) depends on the
+// layer (jobs/job_runner.hpp: threads, MPI ranks, checkpoints) hands out: censusJob(plan, job) depends on the
 // plan and the job index only.
 #pragma once
 

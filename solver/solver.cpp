@@ -88,6 +88,7 @@ CountResult countSolutions(const Puzzle& puzzle, const std::vector<int>& givens,
     JobCounts mine;
     for (std::size_t j = next++; j < jobs.size(); j = next++) {
       if (skip[j] != 0) continue;
+      if (options.stopRequested != nullptr && options.stopRequested->load(std::memory_order_relaxed)) break;
       const JobCounts counts = searcher->run(j);
       mine.solutions += counts.solutions;
       mine.distinct += counts.distinct;
@@ -109,6 +110,7 @@ CountResult countSolutions(const Puzzle& puzzle, const std::vector<int>& givens,
   worker();
   for (auto& t : pool) t.join();
 
+  result.stopped = done.load() < jobs.size();
   result.solutions = plain;
   result.distinct = distinct;
   result.nodes = nodes;

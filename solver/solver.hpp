@@ -34,6 +34,9 @@ struct CountOptions {
   std::function<std::vector<std::pair<std::size_t, JobCounts>>(std::size_t)> resume;
   std::function<void(std::size_t, const JobCounts&)> finished;
   std::size_t minJobs = 0;  // split the search into at least this many jobs where it can (even on one thread)
+  // When set (by another thread), no further job starts: the count returns after the jobs under way, with
+  // their counts only (CountResult::stopped). May be null.
+  const std::atomic<bool>* stopRequested = nullptr;
 };
 
 struct CountResult {
@@ -45,6 +48,7 @@ struct CountResult {
   int symmetries = 1;         // size of the group used for `distinct`
   std::string breakingPiece;  // the piece restricted to orbit representatives first, if it is a piece
   std::size_t jobs = 0;
+  bool stopped = false;  // CountOptions::stopRequested cut the count short
 };
 
 // Counts every solution and the distinct ones. Symmetry is broken inside the search: a single-copy piece that
@@ -54,7 +58,7 @@ struct CountResult {
 CountResult countSolutions(const Puzzle& puzzle, const std::vector<int>& givens, const CountOptions& options);
 
 // A count as a list of independent jobs, for callers that hand the jobs out themselves (the threads of
-// several processes: cli/job_runner.hpp). The list depends only on the puzzle, the givens, the rules and
+// several processes: jobs/job_runner.hpp). The list depends only on the puzzle, the givens, the rules and
 // minJobs, so every process that builds it with the same arguments gets the same jobs in the same order; the
 // sum of every job's counts is the count. The puzzle must outlive it, and it must outlive its searchers.
 class CountJobs {

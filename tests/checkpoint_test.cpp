@@ -280,7 +280,7 @@ TEST(Checkpoint, LeavesOtherFilesAlone) {
   std::filesystem::remove_all(dir);
 }
 
-// A checkpoint written by piecework before count and census shared their checkpoint code (cli/checkpoint.cpp
+// A checkpoint written by piecework before count and census shared their checkpoint code (jobs/checkpoint.cpp
 // of then), copied as it was: 8 finished jobs of the Soma cube's 356 (2 threads), and a torn ninth. Its
 // records carry no checksum, so they cannot be told from edited ones: each is dropped and its job searched
 // again, and the figures are right.

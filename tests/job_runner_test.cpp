@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-// The job layer shared by count and census (cli/job_runner.hpp), in one process: every job runs once, the
+// The job layer shared by count and census (jobs/job_runner.hpp), in one process: every job runs once, the
 // counters add up, resumed jobs are added without running, the hooks see each job once and progress only
 // goes up, and a failing hook stops the work and comes back as the error.
-#include "cli/job_runner.hpp"
+#include "jobs/job_runner.hpp"
 
 #include <gtest/gtest.h>
 
@@ -11,7 +11,7 @@
 #include <mutex>
 #include <stdexcept>
 
-namespace piecework::cli {
+namespace piecework::jobs {
 namespace {
 
 // Job j gives (1, j, j*j): the sums are known in closed form.
@@ -110,4 +110,4 @@ TEST(JobRunner, WithoutMpirunItIsOneRank) {
 }
 
 }  // namespace
-}  // namespace piecework::cli
+}  // namespace piecework::jobs

@@ -20,18 +20,21 @@
 // may be called from several threads at once. count() and generate() use several threads of their own
 // (Options::threads).
 //
-// Time: the calls run to the end and cannot be cancelled. Most take milliseconds; counting every solution of
-// a large empty board (IQ-Link, IQ Fit: tens of seconds; the Super IQ cube: far longer) or generating many
-// challenges at a scarce level (docs/generating.md) can take minutes: run such calls on a thread of their
-// own.
+// Time: most calls take milliseconds; counting every solution of a large empty board (IQ-Link, IQ Fit: tens
+// of seconds; the Super IQ cube: far longer) or generating many challenges at a scarce level
+// (docs/generating.md) can take minutes. The overloads of count(), solve() and generate() that take a
+// Control report progress and can be cancelled from another thread (StopToken); solve() can also hand each
+// solution to a callback as it is found. The other overloads run to the end.
 //
 // The puzzle definition format is described in docs/puzzle-format.md, the challenge notation in
 // docs/notation.md, the levels in docs/rating.md and generation in docs/generating.md (installed in
 // share/doc/piecework).
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -162,5 +165,65 @@ PIECEWORK_API std::vector<Generated> generate(const Puzzle& puzzle, Level level,
 // `piecework generate --challenge-seed` makes it; nullopt for a seed that yields no challenge at the level.
 PIECEWORK_API std::optional<Generated> regenerate(const Puzzle& puzzle, Level level, std::uint64_t seed,
                                                   const Options& options = {});
+
+// Progress and cancellation of a long call: new types and overloads beside the calls above, which keep their
+// meaning (and the library its ABI).
+//
+// A stop flag that any thread may set; copies share one flag, so the caller keeps a copy and passes another
+// in Control. Once set it stays set.
+class PIECEWORK_API StopToken {
+ public:
+  StopToken();
+  void requestStop() const noexcept;
+  bool stopRequested() const noexcept;
+
+  struct Access;  // (the library's own)
+
+ private:
+  friend struct Access;
+  std::shared_ptr<std::atomic<bool>> flag_;
+};
+
+struct Progress {
+  std::uint64_t done = 0;   // parts finished: count()'s jobs (a share of the search tree), generate()'s
+                            // challenges, solve()'s solutions
+  std::uint64_t total = 0;  // parts in all; 0 while not yet known (and always for solve())
+  double seconds = 0;       // since the call began
+};
+
+struct Control {
+  // Called once as the call begins (done 0), then at least once a second while it runs, one call at a time,
+  // from a thread of the library's own; it must return quickly and not throw. May be empty.
+  std::function<void(const Progress&)> progress;
+  // Set from any thread to stop the call: count() starts no further job and returns after the jobs under way
+  // (each a small share of the tree: at least 64 per thread); generate() stops after the attempts under way;
+  // solve() stops at the next solution found (a search that finds none runs to the end of its tree).
+  StopToken stop;
+};
+
+struct CountReport {
+  Counts counts;           // when cancelled, the solutions of the jobs finished only (a lower bound)
+  bool cancelled = false;  // Control::stop cut the count short
+};
+PIECEWORK_API CountReport count(const Puzzle& puzzle, const Challenge& givens, const Options& options,
+                                const Control& control);
+
+struct SolveReport {
+  std::uint64_t found = 0;  // solutions handed to the callback
+  bool exhausted = false;   // the whole tree was searched: there are no more solutions
+  bool cancelled = false;   // Control::stop cut the search short
+};
+// Hands every solution (givens included, in solve()'s order) to `onSolution` as it is found, on the calling
+// thread; returning false stops the search (not counted as cancelled).
+PIECEWORK_API SolveReport solve(const Puzzle& puzzle, const Challenge& givens,
+                                const std::function<bool(const Challenge&)>& onSolution,
+                                const Options& options = {}, const Control& control = {});
+
+struct GenerateReport {
+  std::vector<Generated> challenges;  // as generate() gives them; when cancelled, those finished first
+  bool cancelled = false;
+};
+PIECEWORK_API GenerateReport generate(const Puzzle& puzzle, Level level, int count, std::uint64_t seed,
+                                      const Options& options, const Control& control);
 
 }  // namespace piecework::api

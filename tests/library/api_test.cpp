@@ -8,8 +8,11 @@
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
+#include <future>
 #include <map>
+#include <set>
 #include <string>
+#include <thread>
 
 namespace pw = piecework::api;
 
@@ -306,4 +309,100 @@ TEST(LibraryApi, FromFileReadsBurrToolsFilesAndNeverShippedNames) {
   EXPECT_EQ(trominoes.cellCount(), 6);
   EXPECT_EQ(pw::Puzzle::fromFile(xm + "#1").pieceCount(), 2);  // a problem named as load() takes it
   std::remove(xm.c_str());
+}
+
+TEST(LibraryApi, SolveHandsEachSolutionToACallback) {
+  // Published: the Soma cube has 11,520 solutions (240 up to its 48 symmetries, times 48).
+  const pw::Puzzle soma = pw::Puzzle::load("soma");
+  std::set<std::vector<int>> seen;
+  const pw::SolveReport all = pw::solve(soma, {}, [&](const pw::Challenge& solution) {
+    EXPECT_EQ(static_cast<int>(solution.placements.size()), soma.pieceCount());
+    seen.insert(solution.placements);
+    return true;
+  });
+  EXPECT_EQ(all.found, 11520U);
+  EXPECT_EQ(seen.size(), 11520U);  // every one different
+  EXPECT_TRUE(all.exhausted);
+  EXPECT_FALSE(all.cancelled);
+
+  // Returning false stops at once; the first solutions are solve()'s first ones.
+  std::vector<pw::Challenge> firstThree;
+  const pw::SolveReport three = pw::solve(soma, {}, [&](const pw::Challenge& solution) {
+    firstThree.push_back(solution);
+    return firstThree.size() < 3;
+  });
+  EXPECT_EQ(three.found, 3U);
+  EXPECT_FALSE(three.exhausted);
+  EXPECT_FALSE(three.cancelled);
+  const std::vector<pw::Challenge> listed = pw::solve(soma, {}, 3);
+  ASSERT_EQ(listed.size(), 3U);
+  for (std::size_t i = 0; i < 3; ++i) EXPECT_EQ(firstThree[i].placements, listed[i].placements);
+}
+
+TEST(LibraryApi, CountReportsProgressToTheEnd) {
+  // Published: the 6 x 10 pentomino rectangle has 9,356 solutions.
+  std::vector<pw::Progress> calls;
+  pw::Control control;
+  control.progress = [&](const pw::Progress& p) { calls.push_back(p); };  // one call at a time
+  pw::Options two;
+  two.threads = 2;
+  const pw::CountReport report = pw::count(pw::Puzzle::load("pentominoes-6x10"), {}, two, control);
+  EXPECT_FALSE(report.cancelled);
+  EXPECT_EQ(report.counts.solutions, 9356U);
+  ASSERT_GE(calls.size(), 2U);  // the start, and the end
+  EXPECT_EQ(calls.front().done, 0U);
+  EXPECT_GT(calls.back().total, 0U);
+  EXPECT_EQ(calls.back().done, calls.back().total);
+  for (std::size_t i = 1; i < calls.size(); ++i) EXPECT_GE(calls[i].done, calls[i - 1].done);
+}
+
+TEST(LibraryApi, CountCancelledFromAnotherThread) {
+  // IQ-Link's empty board (README: 21,952 linked fillings) takes tens of seconds; a stop set from another
+  // thread as soon as progress is first reported ends it after the jobs under way.
+  pw::Control control;
+  std::promise<void> started;
+  std::once_flag once;
+  control.progress = [&](const pw::Progress&) { std::call_once(once, [&] { started.set_value(); }); };
+  std::thread canceller([&, stop = control.stop] {
+    started.get_future().wait();
+    stop.requestStop();
+  });
+  pw::Options two;
+  two.threads = 2;
+  const pw::CountReport report = pw::count(pw::Puzzle::load("iq-link"), {}, two, control);
+  canceller.join();
+  EXPECT_TRUE(report.cancelled);
+  EXPECT_LT(report.counts.solutions, 21952U);
+}
+
+TEST(LibraryApi, StopSetBeforehandCancelsAtOnce) {
+  pw::Control control;
+  control.stop.requestStop();
+  const pw::Puzzle soma = pw::Puzzle::load("soma");
+  const pw::CountReport counted = pw::count(soma, {}, {}, control);
+  EXPECT_TRUE(counted.cancelled);
+  EXPECT_EQ(counted.counts.solutions, 0U);  // no job started
+
+  const pw::SolveReport solved = pw::solve(
+      soma, {}, [](const pw::Challenge&) { return true; }, {}, control);
+  EXPECT_TRUE(solved.cancelled);
+  EXPECT_EQ(solved.found, 0U);
+
+  const pw::GenerateReport generated = pw::generate(soma, pw::Level::Starter, 1000, 1, {}, control);
+  EXPECT_TRUE(generated.cancelled);
+  EXPECT_LT(generated.challenges.size(), 1000U);
+}
+
+TEST(LibraryApi, GenerateWithControlMatchesGenerate) {
+  const pw::Puzzle fit = pw::Puzzle::load("iq-fit");
+  pw::Control control;
+  std::uint64_t lastDone = 0, lastTotal = 0;
+  control.progress = [&](const pw::Progress& p) { lastDone = p.done, lastTotal = p.total; };
+  const pw::GenerateReport report = pw::generate(fit, pw::Level::Junior, 3, 7, {}, control);
+  const std::vector<pw::Generated> plain = pw::generate(fit, pw::Level::Junior, 3, 7);
+  EXPECT_FALSE(report.cancelled);
+  ASSERT_EQ(report.challenges.size(), plain.size());
+  for (std::size_t i = 0; i < plain.size(); ++i) EXPECT_EQ(report.challenges[i].seed, plain[i].seed);
+  EXPECT_EQ(lastDone, plain.size());
+  EXPECT_EQ(lastTotal, 3U);
 }

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// The MPI side of the job layer (cli/job_runner.hpp), built as a module (piecework_mpi.so) that the program
+// The MPI side of the job layer (jobs/job_runner.hpp), built as a module (piecework_mpi.so) that the program
 // loads only when mpirun started it.
 #include <mpi.h>
 
@@ -11,10 +11,10 @@
 #include <memory>
 #include <string>
 
-#include "cli/job_runner_internal.hpp"
+#include "jobs/job_runner_internal.hpp"
 #include "puzzle/errors.hpp"
 
-namespace piecework::cli::detail {
+namespace piecework::jobs::detail {
 namespace {
 
 // Messages. A worker rank sends kRequest: [jobs wanted, results n, then n times (job, counters...)]; rank 0
@@ -204,10 +204,10 @@ std::optional<JobTotals> runOverRanks(const JobWork& work, int threads, const Ra
   return coordinate(work, threads, *ledger, info.ranks);
 }
 }  // namespace
-}  // namespace piecework::cli::detail
+}  // namespace piecework::jobs::detail
 
-extern "C" const piecework::cli::detail::MpiBackend* piecework_mpi_backend() {
-  using namespace piecework::cli::detail;
+extern "C" const piecework::jobs::detail::MpiBackend* piecework_mpi_backend() {
+  using namespace piecework::jobs::detail;
   static const MpiBackend backend{startMpi, sumOverMpiRanks, runOverRanks};
   return &backend;
 }

@@ -13,7 +13,7 @@
 #include <utility>
 #include <vector>
 
-namespace piecework::cli {
+namespace piecework::jobs {
 
 using JobCounters = std::vector<std::uint64_t>;
 
@@ -61,4 +61,4 @@ std::uint64_t sumOverRanks(std::uint64_t value);
 // rethrown on rank 0.
 std::optional<JobTotals> runJobs(const JobWork& work, int threads);
 
-}  // namespace piecework::cli
+}  // namespace piecework::jobs

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "cli/job_runner.hpp"
+#include "jobs/job_runner.hpp"
 
 #include <fmt/format.h>
 #include <sched.h>
@@ -15,7 +15,7 @@
 #include <string>
 #include <thread>
 
-#include "cli/job_runner_internal.hpp"
+#include "jobs/job_runner_internal.hpp"
 #include "puzzle/errors.hpp"
 
 #if PIECEWORK_MPI
@@ -25,7 +25,7 @@
 #include <climits>
 #endif
 
-namespace piecework::cli {
+namespace piecework::jobs {
 namespace {
 
 // How many ranks mpirun started, from the environment it gives its processes (Open MPI, or PMIx from
@@ -123,4 +123,4 @@ std::optional<JobTotals> runJobs(const JobWork& work, int threads) {
   return ranks.distributed ? mpiBackend->run(work, threads, ranks) : runHere(work, threads);
 }
 
-}  // namespace piecework::cli
+}  // namespace piecework::jobs

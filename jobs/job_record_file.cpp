@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "cli/job_record_file.hpp"
+#include "jobs/job_record_file.hpp"
 
 #include <fcntl.h>
 #include <fmt/format.h>
@@ -18,7 +18,7 @@
 #include "puzzle/errors.hpp"
 #include "puzzle/limits.hpp"
 
-namespace piecework::cli {
+namespace piecework::jobs {
 namespace {
 
 constexpr std::size_t kDigits = 20;  // of the largest 64-bit number
@@ -232,4 +232,4 @@ void JobRecordFile::append(const std::string& line) {
   lastSync_ = now;
 }
 
-}  // namespace piecework::cli
+}  // namespace piecework::jobs

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "cli/checkpoint.hpp"
+#include "jobs/checkpoint.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <utility>
 
-namespace piecework::cli {
+namespace piecework::jobs {
 
 JobRecordLayout countCheckpointLayout(std::string fingerprint, std::vector<std::uint64_t> weights) {
   const std::size_t jobs = weights.size();
@@ -59,4 +59,4 @@ std::string countFingerprint(const Puzzle& puzzle, const std::vector<int>& given
                      appliesFamilyRule(puzzle, rules) ? 1 : 0);
 }
 
-}  // namespace piecework::cli
+}  // namespace piecework::jobs

@@ -12,7 +12,7 @@
 #include <utility>
 #include <vector>
 
-namespace piecework::cli {
+namespace piecework::jobs {
 
 // What the file is for. Its first line is `MAGIC<tab>FINGERPRINT<tab>SHAPE`, then one line `job INDEX C1 ...
 // CK #CHECKSUM` per finished job, K = counters, CHECKSUM the FNV-1a 64 of the text before " #" (16 lower-case
@@ -77,4 +77,4 @@ class JobRecordFile {
   std::runtime_error ioFailure(const char* what) const;  // (errno says why)
 };
 
-}  // namespace piecework::cli
+}  // namespace piecework::jobs

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Inside the job layer (cli/job_runner.hpp), shared by the program and its MPI module (cli/mpi/): rank 0's
+// Inside the job layer (jobs/job_runner.hpp), shared by the program and its MPI module (jobs/mpi/): rank 0's
 // ledger of the jobs, the computing threads, and the table of functions the module hands the program.
 #pragma once
 
@@ -13,9 +13,9 @@
 #include <thread>
 #include <vector>
 
-#include "cli/job_runner.hpp"
+#include "jobs/job_runner.hpp"
 
-namespace piecework::cli::detail {
+namespace piecework::jobs::detail {
 
 // Rank 0's record of the jobs: hands out those not yet done, adds up what comes back and calls the hooks.
 // A hook that throws stops the handing out; the jobs already out still come back, then the error is rethrown.
@@ -116,7 +116,7 @@ struct MpiBackend {
   std::optional<JobTotals> (*run)(const JobWork& work, int threads, const RankInfo& ranks);  // collective
 };
 
-}  // namespace piecework::cli::detail
+}  // namespace piecework::jobs::detail
 
 // The module's one entry point.
-extern "C" const piecework::cli::detail::MpiBackend* piecework_mpi_backend();
+extern "C" const piecework::jobs::detail::MpiBackend* piecework_mpi_backend();

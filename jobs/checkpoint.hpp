@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // The checkpoints of `count --checkpoint FILE` and `census --checkpoint FILE`: what their files say
-// (cli/job_record_file.hpp keeps them). Files written by earlier versions read the same.
+// (jobs/job_record_file.hpp keeps them). Files written by earlier versions read the same.
 #pragma once
 
 #include <cstddef>
@@ -8,10 +8,10 @@
 #include <string>
 #include <vector>
 
-#include "cli/job_record_file.hpp"
+#include "jobs/job_record_file.hpp"
 #include "solver/solver.hpp"
 
-namespace piecework::cli {
+namespace piecework::jobs {
 
 // count: `piecework-count-checkpoint 1<tab>FINGERPRINT<tab>JOBS`, then `job INDEX SOLUTIONS DISTINCT NODES
 // #CHECKSUM`. `weights` (CountJobs::weight of each job) bound each record: its solutions are a multiple of
@@ -24,4 +24,4 @@ JobRecordLayout censusCheckpointLayout(std::string fingerprint, std::size_t jobs
 // What a count's checkpoint belongs to: the puzzle (name, sites, placements), the givens and the rules.
 std::string countFingerprint(const Puzzle& puzzle, const std::vector<int>& givens, const Rules& rules);
 
-}  // namespace piecework::cli
+}  // namespace piecework::jobs
