@@ -37,6 +37,12 @@ PieceMovement::PieceMovement(Lattice lattice, const std::vector<std::vector<Site
           points.push_back(onLine(plus(cell, passed), direction.step));
       std::sort(points.begin(), points.end());
       swept_.back().push_back(std::move(points));
+      std::vector<std::pair<Site, LinePoint>> onLines;
+      for (const Site& cell : piece) onLines.emplace_back(cell, onLine(cell, direction.step));
+      std::sort(onLines.begin(), onLines.end(),
+                [](const auto& a, const auto& b) { return a.second < b.second; });
+      cellsOnLine_.resize(swept_.size());
+      cellsOnLine_.back().push_back(std::move(onLines));
     }
   }
   cache_.reserve(256);
@@ -46,16 +52,23 @@ PieceMovement::PieceMovement(Lattice lattice, const std::vector<std::vector<Site
 // ahead of a cell that i's cell passes through stops i after t steps; the nearest such pair is the distance.
 int PieceMovement::forward(int i, int j, std::size_t d, Site relative) {
   const Site step = directions_[d].step;
-  merged_ = swept_[static_cast<std::size_t>(i)][d];
-  for (const Site& cell : cells_[static_cast<std::size_t>(j)]) {
+  const std::vector<LinePoint>& mine = swept_[static_cast<std::size_t>(i)][d];
+  // j's cells moved by `relative`, kept sorted without sorting: moving shifts every point's line and t by the
+  // same amounts, but where a line's leading coordinate passes a step's length it starts the next line
+  // over (prisms along a row), so those points form a second sorted run.
+  const LinePoint shift = onLine(relative, step);
+  runs_[0].clear(), runs_[1].clear();
+  for (const auto& [cell, at] : cellsOnLine_[static_cast<std::size_t>(j)][d]) {
     LinePoint p = onLine(plus(cell, relative), step);
     p.theirs = true;
-    merged_.push_back(p);
+    runs_[p.t == at.t + shift.t ? 0 : 1].push_back(p);
   }
-  const auto theirsBegin =
-      merged_.begin() + static_cast<std::ptrdiff_t>(swept_[static_cast<std::size_t>(i)][d].size());
-  std::sort(theirsBegin, merged_.end());
-  std::inplace_merge(merged_.begin(), theirsBegin, merged_.end());
+  merged_.assign(mine.begin(), mine.end());
+  const auto theirsBegin = merged_.insert(merged_.end(), runs_[0].begin(), runs_[0].end());
+  const auto secondRun = merged_.insert(merged_.end(), runs_[1].begin(), runs_[1].end());
+  std::inplace_merge(theirsBegin, secondRun, merged_.end());
+  std::inplace_merge(merged_.begin(), merged_.begin() + static_cast<std::ptrdiff_t>(mine.size()),
+                     merged_.end());
   int out = kFreeDistance;
   const LinePoint* lastMine = nullptr;
   for (const LinePoint& p : merged_) {

@@ -46,7 +46,9 @@ class PieceMovement {
   const std::vector<SlideDirection>& directions_;
   std::vector<std::vector<Site>> cells_;
   std::vector<std::vector<std::vector<LinePoint>>> swept_;  // per piece, per direction: cells passed, sorted
-  std::vector<LinePoint> merged_;                           // scratch
+  // per piece, per direction: its cells with their points on lines, sorted by the points
+  std::vector<std::vector<std::vector<std::pair<Site, LinePoint>>>> cellsOnLine_;
+  std::vector<LinePoint> merged_, runs_[2];  // scratch
   std::unordered_map<std::uint64_t, std::array<std::int16_t, 2 * kMaxSlideDirections>> cache_;
 };
 

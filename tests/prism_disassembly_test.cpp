@@ -3,9 +3,15 @@
 // assemblies whose moves are counted by hand, and the grids without moves refused.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <string>
+
 #include "disassembly/describe.hpp"
 #include "disassembly/disassembler.hpp"
 #include "puzzle/errors.hpp"
+#include "support/run.hpp"
 
 namespace piecework {
 namespace {
@@ -90,6 +96,36 @@ TEST(PrismDisassembly, PrismWithTheChannelsBendBlockedStaysIn) {
 
 TEST(PrismDisassembly, GridsWithoutMovesAreRefused) {
   EXPECT_THROW(disassemble({piece({{0, 0, 0}}), piece({{1, 0, 0}})}, Lattice::Spheres), InputError);
+}
+
+TEST(PrismDisassembly, CountSolveAndRateTakeAPrismDesignApart) {
+  // A hexagon of six triangles in one layer (the first column is no cell) filled with three diamonds: nothing
+  // holds a piece of a single layer from above, so every assembly comes apart, one piece lifted at a time
+  // (level 1).
+  const std::string dir = test::tempDir();
+  std::ofstream(dir + "/hexagon.toml") << "name = \"hexagon\"\ntitle = \"hexagon\"\nlattice = "
+                                          "\"triangular-prisms\"\nboard = \"\"\"\n#...\n#...\n"
+                                          "\"\"\"\n\n[[piece]]\nletter = \"D\"\ncopies = 3\nmoves = "
+                                          "\"turn\"\ncubes = [[0, 0, 0], [1, 0, 0]]\n";
+  const auto counted = test::runPiecework("count '" + dir + "/hexagon.toml' --disassemble --json");
+  ASSERT_EQ(counted.status, 0) << counted.err;
+  const auto json = nlohmann::json::parse(counted.out);
+  EXPECT_GT(json["assemblies"].get<int>(), 0) << counted.out;
+  EXPECT_EQ(json["disassemblable"], json["assemblies"]) << counted.out;
+  for (const auto& level : json["levels"]) EXPECT_EQ(level, "1") << counted.out;
+  const auto solved = test::runPiecework("solve '" + dir + "/hexagon.toml' --disassemble");
+  ASSERT_EQ(solved.status, 0) << solved.err;
+  EXPECT_NE(solved.out.find("moving up"), std::string::npos) << solved.out;
+  const auto rated = test::runPiecework("rate '" + dir + "/hexagon.toml' --disassemble");
+  ASSERT_EQ(rated.status, 0) << rated.err;
+  EXPECT_NE(rated.out.find("Starter"), std::string::npos) << rated.out;
+  // Not yet on prisms: BurrTools' numbers of prism turns for <assembly>, and the sheet's drawing.
+  const auto converted =
+      test::runPiecework("convert '" + dir + "/hexagon.toml' '" + dir + "/h.xmpuzzle' --disassemble");
+  EXPECT_EQ(converted.status, 2);
+  const auto sheet =
+      test::runPiecework("sheet '" + dir + "/hexagon.toml' --disassembly --out '" + dir + "/h.svg'");
+  EXPECT_EQ(sheet.status, 2);
 }
 
 }  // namespace
