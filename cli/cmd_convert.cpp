@@ -79,6 +79,10 @@ struct Solved {
 };
 
 Solved solvedForBurrTools(const Puzzle& puzzle, const std::string& in) {
+  // (BurrTools' <assembly> numbers each piece's turn; its numbering on other grids than cubes is not known
+  // yet)
+  if (puzzle.lattice != Lattice::Cubic)
+    throw InputError(fmt::format("{}: convert --disassemble writes puzzles of cubes only", puzzle.name));
   ApartOptions options;
   if (isBurrToolsPath(in)) options.groups = burrToolsStoredSolutions(in).groups;
   options.coloursCount = isBurrToolsPath(in);

@@ -32,11 +32,11 @@ std::vector<AssembledPiece> assemblyOf(const Puzzle& puzzle, const std::vector<i
 }
 
 void requireDisassemblyGrid(const Puzzle& puzzle) {
-  if (puzzle.lattice != Lattice::Cubic)
-    throw InputError(
-        fmt::format("{}: disassembly needs a puzzle of cubes (the moves of this grid are not "
-                    "defined in piecework)",
-                    puzzle.name));
+  if (slideDirections(puzzle.lattice).empty())
+    throw InputError(fmt::format(
+        "{}: disassembly needs a puzzle of cubes or triangular prisms (the moves of this grid are "
+        "not defined in piecework)",
+        puzzle.name));
 }
 
 namespace {
@@ -95,7 +95,7 @@ AssembliesApart disassembleAssemblies(const Puzzle& puzzle, const ApartOptions& 
   auto work = [&] {
     for (std::size_t k = next++; k < assemblies.size(); k = next++) {
       results[k].placements = assemblies[k];
-      results[k].disassembly = disassemble(assemblyOf(puzzle, assemblies[k], groups));
+      results[k].disassembly = disassemble(assemblyOf(puzzle, assemblies[k], groups), puzzle.lattice);
       if (results[k].disassembly.tree) results[k].level = levelText(*results[k].disassembly.tree);
     }
   };

@@ -74,14 +74,15 @@ void separationXml(Written& out, const Separation& s, const char* type, Site shi
   state(s.positions.back(), true);
   if (s.away) {
     // As BurrTools does, the removed part's states are shifted along the way it left, to where its first
-    // piece's coordinate along that axis is 0 (BurrTools draws a removed part apart from the rest anyway).
+    // piece's coordinate along that direction is 0, or as near as whole steps go (BurrTools draws a removed
+    // part apart from the rest anyway).
     const auto first =
         static_cast<std::size_t>(std::find(s.removed.begin(), s.removed.end(), true) - s.removed.begin());
     const Site at =
         plus(plus(out.position[static_cast<std::size_t>(s.pieces[first])], s.positions.back()[first]), shift);
-    const int along = s.direction.x != 0 ? at.x : s.direction.y != 0 ? at.y : at.z;
-    const Site back{s.direction.x != 0 ? -along : 0, s.direction.y != 0 ? -along : 0,
-                    s.direction.z != 0 ? -along : 0};
+    const Site d = s.direction;
+    const int along = d.x != 0 ? at.x / d.x : d.y != 0 ? at.y / d.y : at.z / d.z;
+    const Site back{-along * d.x, -along * d.y, -along * d.z};
     separationXml(out, *s.away, "removed", plus(shift, back));
   }
   if (s.left) separationXml(out, *s.left, "left", shift);

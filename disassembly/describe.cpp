@@ -3,8 +3,6 @@
 
 #include <fmt/format.h>
 
-#include <cstdlib>
-
 namespace piecework {
 
 namespace {
@@ -25,9 +23,8 @@ void describe(const Separation& s, const std::vector<std::string>& names, std::v
       const Site a = s.positions[t][k], b = s.positions[t + 1][k];
       if (a != b) moved.push_back(nameOf(k)), step = {b.x - a.x, b.y - a.y, b.z - a.z};
     }
-    const int units = std::abs(step.x) + std::abs(step.y) + std::abs(step.z);
-    const Site unit{step.x / units, step.y / units, step.z / units};
-    out.push_back(fmt::format("move {} {} {}", pieceList(moved), units, directionWords(unit)));
+    const SlideMove move = slideMove(s.lattice, step);
+    out.push_back(fmt::format("move {} {} {}", pieceList(moved), move.steps, directionWords(move.step)));
   }
   std::vector<std::string> away;
   for (std::size_t k = 0; k < s.pieces.size(); ++k)
@@ -40,6 +37,9 @@ void describe(const Separation& s, const std::vector<std::string>& names, std::v
 }  // namespace
 
 std::string directionWords(Site step) {
+  // Prisms' slides along the triangles' sides: a row forward (down the picture) and half a triangle aside.
+  if (step.x != 0 && step.y != 0)
+    return std::string(step.y > 0 ? "forward-" : "back-") + (step.x > 0 ? "right" : "left");
   if (step.x != 0) return step.x > 0 ? "right" : "left";
   if (step.y != 0) return step.y > 0 ? "forward" : "back";
   return step.z > 0 ? "up" : "down";

@@ -15,19 +15,12 @@ namespace piecework {
 namespace {
 
 using Mask = std::uint64_t;
-constexpr int kDirections = 6;        // +x, -x, +y, -y, +z, -z
 constexpr int kAway = kFreeDistance;  // a slide "without limit": further than any two pieces are apart
 
-Site unitStep(int direction) {
-  const int sign = direction % 2 == 0 ? 1 : -1;
-  switch (direction / 2) {
-    case 0:
-      return {sign, 0, 0};
-    case 1:
-      return {0, sign, 0};
-    default:
-      return {0, 0, sign};
-  }
+// Direction 2d is the lattice's slide direction d, 2d + 1 the same backwards.
+Site unitStep(Lattice lattice, int direction) {
+  const Site step = slideDirections(lattice)[static_cast<std::size_t>(direction / 2)].step;
+  return direction % 2 == 0 ? step : Site{-step.x, -step.y, -step.z};
 }
 
 Site plus(Site a, Site b) {
@@ -48,12 +41,15 @@ struct PartResult {
 // One part's breadth-first search: positions are every piece's offset from where it starts.
 class PartSearch {
  public:
-  PartSearch(const std::vector<AssembledPiece>& assembly, std::vector<int> pieces, std::vector<Site> start)
-      : assembly_(assembly),
+  PartSearch(Lattice lattice, const std::vector<AssembledPiece>& assembly, std::vector<int> pieces,
+             std::vector<Site> start)
+      : lattice_(lattice),
+        directions_(2 * static_cast<int>(slideDirections(lattice).size())),
+        assembly_(assembly),
         pieces_(std::move(pieces)),
         start_(std::move(start)),
         n_(pieces_.size()),
-        movement_(startCells()) {}
+        movement_(lattice, startCells()) {}
 
   // The first shortest separation (the moves to it, and which pieces leave along which direction), or none.
   struct Found {
@@ -88,6 +84,8 @@ class PartSearch {
   // Adds the position reached from `node` by sliding `moved` by `amount`; true when it was new.
   bool reach(std::uint32_t node, Mask moved, int direction, int amount);
 
+  Lattice lattice_;
+  int directions_;  // forward and backward along each of the lattice's slide directions
   const std::vector<AssembledPiece>& assembly_;
   std::vector<int> pieces_;
   std::vector<Site> start_;
@@ -153,8 +151,8 @@ bool PartSearch::insertVisited(std::uint32_t node) {
 }
 
 void PartSearch::fillMatrix(std::uint32_t node) {
-  matrix_.resize(kDirections * n_ * n_);  // (the diagonal is never read)
-  blockers_.assign(kDirections * n_, 0);
+  matrix_.resize(static_cast<std::size_t>(directions_) * n_ * n_);  // (the diagonal is never read)
+  blockers_.assign(static_cast<std::size_t>(directions_) * n_, 0);
   auto meets = [&](int direction, std::size_t a, std::size_t b, int distance) {
     if (distance < kAway) blockers_[static_cast<std::size_t>(direction) * n_ + a] |= Mask{1} << b;
   };
@@ -162,7 +160,7 @@ void PartSearch::fillMatrix(std::uint32_t node) {
   for (std::size_t i = 0; i < n_; ++i)
     for (std::size_t j = i + 1; j < n_; ++j) {
       const auto& d = movement_.distances(static_cast<int>(i), static_cast<int>(j), minus(p[j], p[i]));
-      for (int axis = 0; axis < 3; ++axis) {
+      for (int axis = 0; axis < directions_ / 2; ++axis) {
         const int forward = d[static_cast<std::size_t>(2 * axis)],
                   backward = d[static_cast<std::size_t>(2 * axis + 1)];
         // (j sliding forward past i is i sliding backward past j)
@@ -214,7 +212,7 @@ int PartSearch::slideLimit(int direction, Mask moved) const {
 
 bool PartSearch::reach(std::uint32_t node, Mask moved, int direction, int amount) {
   const auto id = static_cast<std::uint32_t>(parents_.size());
-  const Site step = times(unitStep(direction), amount);
+  const Site step = times(unitStep(lattice_, direction), amount);
   for (std::size_t i = 0; i < n_; ++i) {
     const Site at = positions_[node * n_ + i];
     positions_.push_back((moved >> i & 1U) != 0 ? plus(at, step) : at);
@@ -247,7 +245,7 @@ std::optional<PartSearch::Found> PartSearch::search() {
       // A part that leaves: a single piece first, then groups of up to half the pieces (the rest leaving the
       // other way is the same separation).
       for (const std::size_t maxPieces : {std::size_t{1}, half})
-        for (int d = 0; d < kDirections; ++d)
+        for (int d = 0; d < directions_; ++d)
           for (std::size_t x = 0; x < n_; ++x)
             if (const Mask away = group(d, x, kAway, maxPieces); away != 0) {
               Found found{{}, away, d};
@@ -258,7 +256,7 @@ std::optional<PartSearch::Found> PartSearch::search() {
             }
       // Slides: each piece's group for 1, 2, ... units while it stays small, and the unions of groups that
       // slide the same amount along the same direction (independent groups moving at once).
-      for (int d = 0; d < kDirections; ++d) {
+      for (int d = 0; d < directions_; ++d) {
         slides.clear();
         for (std::size_t x = 0; x < n_; ++x)
           for (int from = 1; from < kAway;) {
@@ -300,25 +298,29 @@ bool oneGroup(const std::vector<AssembledPiece>& assembly, const std::vector<int
          });
 }
 
-PartResult disassemblePart(const std::vector<AssembledPiece>& assembly, const std::vector<int>& pieces,
-                           const std::vector<Site>& start, std::uint64_t& nodes);
+PartResult disassemblePart(Lattice lattice, const std::vector<AssembledPiece>& assembly,
+                           const std::vector<int>& pieces, const std::vector<Site>& start,
+                           std::uint64_t& nodes);
 
 // A part after a separation: done when it is one piece or one group, else taken apart from where it is.
-PartResult separatePart(const std::vector<AssembledPiece>& assembly, const std::vector<int>& pieces,
-                        const std::vector<Site>& start, std::uint64_t& nodes) {
+PartResult separatePart(Lattice lattice, const std::vector<AssembledPiece>& assembly,
+                        const std::vector<int>& pieces, const std::vector<Site>& start,
+                        std::uint64_t& nodes) {
   if (pieces.size() == 1 || oneGroup(assembly, pieces)) return {true, nullptr};
-  return disassemblePart(assembly, pieces, start, nodes);
+  return disassemblePart(lattice, assembly, pieces, start, nodes);
 }
 
-PartResult disassemblePart(const std::vector<AssembledPiece>& assembly, const std::vector<int>& pieces,
-                           const std::vector<Site>& start, std::uint64_t& nodes) {
-  PartSearch search(assembly, pieces, start);
+PartResult disassemblePart(Lattice lattice, const std::vector<AssembledPiece>& assembly,
+                           const std::vector<int>& pieces, const std::vector<Site>& start,
+                           std::uint64_t& nodes) {
+  PartSearch search(lattice, assembly, pieces, start);
   const std::optional<PartSearch::Found> found = search.search();
   nodes += search.nodes();
   if (!found) return {};
   auto tree = std::make_unique<Separation>();
+  tree->lattice = lattice;
   tree->pieces = pieces;
-  tree->direction = unitStep(found->direction);
+  tree->direction = unitStep(lattice, found->direction);
   for (const std::uint32_t node : found->path) {
     std::vector<Site> at;
     for (std::size_t k = 0; k < pieces.size(); ++k) at.push_back(plus(start[k], search.position(node)[k]));
@@ -332,9 +334,9 @@ PartResult disassemblePart(const std::vector<AssembledPiece>& assembly, const st
     (away ? awayPieces : leftPieces).push_back(pieces[k]);
     (away ? awayStart : leftStart).push_back(tree->positions.back()[k]);
   }
-  PartResult left = separatePart(assembly, leftPieces, leftStart, nodes);
+  PartResult left = separatePart(lattice, assembly, leftPieces, leftStart, nodes);
   if (!left.ok) return {};
-  PartResult away = separatePart(assembly, awayPieces, awayStart, nodes);
+  PartResult away = separatePart(lattice, assembly, awayPieces, awayStart, nodes);
   if (!away.ok) return {};
   tree->left = std::move(left.tree);
   tree->away = std::move(away.tree);
@@ -343,7 +345,9 @@ PartResult disassemblePart(const std::vector<AssembledPiece>& assembly, const st
 
 }  // namespace
 
-Disassembly disassemble(const std::vector<AssembledPiece>& assembly) {
+Disassembly disassemble(const std::vector<AssembledPiece>& assembly, Lattice lattice) {
+  if (slideDirections(lattice).empty())
+    throw InputError("the disassembler knows the moves of cubes and triangular prisms only");
   if (assembly.size() > 64)
     throw InputError(
         fmt::format("an assembly of {} pieces: the disassembler takes at most 64", assembly.size()));
@@ -364,7 +368,8 @@ Disassembly disassemble(const std::vector<AssembledPiece>& assembly) {
   }
   std::vector<int> pieces;
   for (std::size_t p = 0; p < assembly.size(); ++p) pieces.push_back(static_cast<int>(p));
-  PartResult result = disassemblePart(assembly, pieces, std::vector<Site>(assembly.size()), out.nodes);
+  PartResult result =
+      disassemblePart(lattice, assembly, pieces, std::vector<Site>(assembly.size()), out.nodes);
   out.comesApart = result.ok;
   out.tree = std::move(result.tree);
   return out;

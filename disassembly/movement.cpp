@@ -8,104 +8,93 @@ namespace piecework {
 
 namespace {
 
-// A site's coordinate along `axis` and its two others (the cubic grid's axes are the unit vectors).
-int along(const Site& s, int axis) {
-  return axis == 0 ? s.x : axis == 1 ? s.y : s.z;
+int floorDiv(int a, int b) {
+  const int q = a / b;
+  return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q;
 }
-int across1(const Site& s, int axis) {
-  return axis == 0 ? s.y : s.x;
-}
-int across2(const Site& s, int axis) {
-  return axis == 2 ? s.y : s.z;
+
+Site plus(Site a, Site b) {
+  return {a.x + b.x, a.y + b.y, a.z + b.z};
 }
 
 }  // namespace
 
-const int* PieceMovement::Lines::begin(int u, int v) const {
-  const int iu = u - lowU, iv = v - lowV;
-  if (iu < 0 || iv < 0 || iu >= spanU || iv >= spanV) return nullptr;
-  return coordinates.data() + start[static_cast<std::size_t>(iu * spanV + iv)];
+PieceMovement::LinePoint PieceMovement::onLine(Site point, Site step) {
+  const int t = step.x != 0   ? floorDiv(point.x, step.x)
+                : step.y != 0 ? floorDiv(point.y, step.y)
+                              : floorDiv(point.z, step.z);
+  return {{point.x - t * step.x, point.y - t * step.y, point.z - t * step.z}, t, false};
 }
 
-const int* PieceMovement::Lines::end(int u, int v) const {
-  const int iu = u - lowU, iv = v - lowV;
-  return coordinates.data() + start[static_cast<std::size_t>(iu * spanV + iv) + 1];
-}
-
-PieceMovement::PieceMovement(const std::vector<std::vector<Site>>& cells) {
-  lines_.resize(cells.size());
-  std::vector<std::pair<int, int>> byLine;  // (line, coordinate along the axis), sorted
-  for (std::size_t p = 0; p < cells.size(); ++p)
-    for (int axis = 0; axis < 3; ++axis) {
-      Lines lines;
-      int highU = INT_MIN, highV = INT_MIN;
-      lines.lowU = lines.lowV = INT_MAX;
-      for (const Site& s : cells[p]) {
-        lines.lowU = std::min(lines.lowU, across1(s, axis)), highU = std::max(highU, across1(s, axis));
-        lines.lowV = std::min(lines.lowV, across2(s, axis)), highV = std::max(highV, across2(s, axis));
-      }
-      lines.spanU = cells[p].empty() ? 0 : highU - lines.lowU + 1;
-      lines.spanV = cells[p].empty() ? 0 : highV - lines.lowV + 1;
-      byLine.clear();
-      for (const Site& s : cells[p])
-        byLine.emplace_back((across1(s, axis) - lines.lowU) * lines.spanV + across2(s, axis) - lines.lowV,
-                            along(s, axis));
-      std::sort(byLine.begin(), byLine.end());
-      lines.start.assign(static_cast<std::size_t>(lines.spanU * lines.spanV) + 1, 0);
-      for (const auto& [line, coordinate] : byLine) {
-        ++lines.start[static_cast<std::size_t>(line) + 1];
-        lines.coordinates.push_back(coordinate);
-      }
-      for (std::size_t k = 1; k < lines.start.size(); ++k) lines.start[k] += lines.start[k - 1];
-      lines_[p].push_back(std::move(lines));
+PieceMovement::PieceMovement(Lattice lattice, const std::vector<std::vector<Site>>& cells)
+    : lattice_(lattice), directions_(slideDirections(lattice)), cells_(cells) {
+  for (const std::vector<Site>& piece : cells_) {
+    swept_.emplace_back();
+    for (const SlideDirection& direction : directions_) {
+      std::vector<LinePoint> points;
+      for (const Site& cell : piece)
+        for (const Site& passed : direction.sweep[static_cast<std::size_t>(cellKind(lattice_, cell))])
+          points.push_back(onLine(plus(cell, passed), direction.step));
+      std::sort(points.begin(), points.end());
+      swept_.back().push_back(std::move(points));
+      std::vector<std::pair<Site, LinePoint>> onLines;
+      for (const Site& cell : piece) onLines.emplace_back(cell, onLine(cell, direction.step));
+      std::sort(onLines.begin(), onLines.end(),
+                [](const auto& a, const auto& b) { return a.second < b.second; });
+      cellsOnLine_.resize(swept_.size());
+      cellsOnLine_.back().push_back(std::move(onLines));
     }
+  }
   cache_.reserve(256);
 }
 
-// Along each line both pieces cross, the gaps between a cell of i and the next cell of j ahead of it (i
-// slides forward) or behind it (backward); the smallest gap over all lines is the distance.
-std::array<std::int16_t, 2> PieceMovement::slide(int i, int j, int axis, Site relative) const {
-  const Lines& mine = lines_[static_cast<std::size_t>(i)][static_cast<std::size_t>(axis)];
-  const Lines& theirs = lines_[static_cast<std::size_t>(j)][static_cast<std::size_t>(axis)];
-  const int du = across1(relative, axis), dv = across2(relative, axis), da = along(relative, axis);
-  int forward = kFreeDistance, backward = kFreeDistance;
-  for (int iu = 0; iu < mine.spanU; ++iu)
-    for (int iv = 0; iv < mine.spanV; ++iv) {
-      const int u = mine.lowU + iu, v = mine.lowV + iv;
-      const int* a = mine.begin(u, v);
-      const int* aEnd = mine.end(u, v);
-      if (a == aEnd) continue;
-      const int* b = theirs.begin(u - du, v - dv);
-      if (b == nullptr) continue;
-      const int* bEnd = theirs.end(u - du, v - dv);
-      // One merge of the two sorted lines: the last cell of each seen so far.
-      int lastA = INT_MIN, lastB = INT_MIN;
-      while (a != aEnd || b != bEnd) {
-        if (b == bEnd || (a != aEnd && *a < *b + da)) {
-          if (lastB != INT_MIN) backward = std::min(backward, *a - lastB - 1);
-          lastA = *a++;
-        } else {
-          const int cb = *b++ + da;
-          if (lastA != INT_MIN) forward = std::min(forward, cb - lastA - 1);
-          lastB = cb;
-        }
-      }
-    }
-  return {static_cast<std::int16_t>(std::max(forward, 0)), static_cast<std::int16_t>(std::max(backward, 0))};
+// One merge of i's swept cells with j's cells, sorted along the direction's lines: a cell of j at t steps
+// ahead of a cell that i's cell passes through stops i after t steps; the nearest such pair is the distance.
+int PieceMovement::forward(int i, int j, std::size_t d, Site relative) {
+  const Site step = directions_[d].step;
+  const std::vector<LinePoint>& mine = swept_[static_cast<std::size_t>(i)][d];
+  // j's cells moved by `relative`, kept sorted without sorting: moving shifts every point's line and t by the
+  // same amounts, but where a line's leading coordinate passes a step's length it starts the next line
+  // over (prisms along a row), so those points form a second sorted run.
+  const LinePoint shift = onLine(relative, step);
+  runs_[0].clear(), runs_[1].clear();
+  for (const auto& [cell, at] : cellsOnLine_[static_cast<std::size_t>(j)][d]) {
+    LinePoint p = onLine(plus(cell, relative), step);
+    p.theirs = true;
+    runs_[p.t == at.t + shift.t ? 0 : 1].push_back(p);
+  }
+  merged_.assign(mine.begin(), mine.end());
+  const auto theirsBegin = merged_.insert(merged_.end(), runs_[0].begin(), runs_[0].end());
+  const auto secondRun = merged_.insert(merged_.end(), runs_[1].begin(), runs_[1].end());
+  std::inplace_merge(theirsBegin, secondRun, merged_.end());
+  std::inplace_merge(merged_.begin(), merged_.begin() + static_cast<std::ptrdiff_t>(mine.size()),
+                     merged_.end());
+  int out = kFreeDistance;
+  const LinePoint* lastMine = nullptr;
+  for (const LinePoint& p : merged_) {
+    if (!p.theirs)
+      lastMine = &p;
+    else if (lastMine != nullptr && lastMine->line == p.line)
+      out = std::min(out, p.t - lastMine->t);
+  }
+  return out;
 }
 
-const std::array<std::int16_t, 6>& PieceMovement::distances(int i, int j, Site relative) {
+const std::array<std::int16_t, 2 * kMaxSlideDirections>& PieceMovement::distances(int i, int j,
+                                                                                  Site relative) {
   const auto key = (static_cast<std::uint64_t>(i) << 56U) | (static_cast<std::uint64_t>(j) << 48U) |
                    (static_cast<std::uint64_t>(static_cast<std::uint16_t>(relative.x)) << 32U) |
                    (static_cast<std::uint64_t>(static_cast<std::uint16_t>(relative.y)) << 16U) |
                    static_cast<std::uint64_t>(static_cast<std::uint16_t>(relative.z));
   auto [at, inserted] = cache_.try_emplace(key);
-  if (inserted)
-    for (int axis = 0; axis < 3; ++axis) {
-      const auto [forward, backward] = slide(i, j, axis, relative);
-      at->second[static_cast<std::size_t>(2 * axis)] = forward;
-      at->second[static_cast<std::size_t>(2 * axis + 1)] = backward;
+  if (inserted) {
+    const Site back{-relative.x, -relative.y, -relative.z};
+    for (std::size_t d = 0; d < directions_.size(); ++d) {
+      // (i sliding backward past j is j sliding forward past i)
+      at->second[2 * d] = static_cast<std::int16_t>(forward(i, j, d, relative));
+      at->second[2 * d + 1] = static_cast<std::int16_t>(forward(j, i, d, back));
     }
+  }
   return at->second;
 }
 

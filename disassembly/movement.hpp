@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-// How far one piece can slide along an axis before it meets another, for pieces at any offsets from each
-// other: the pairwise table the disassembler's moves are built from (Bill Cutler's movement matrix).
+// How far one piece can slide along each of the grid's slide directions before it meets another, for pieces
+// at any offsets from each other: the pairwise table the disassembler's moves are built from (Bill Cutler's
+// movement matrix). The directions and what a cell passes through on a step are the lattice's
+// (slideDirections in puzzle/geometry.hpp).
 #pragma once
 
 #include <array>
@@ -14,31 +16,40 @@ namespace piecework {
 
 // The distance a piece may slide without meeting the other one at all.
 inline constexpr int kFreeDistance = 0x7fff;
+// The most slide directions a lattice has (prisms: 4), each taken forward and backward.
+inline constexpr std::size_t kMaxSlideDirections = 4;
 
 class PieceMovement {
  public:
-  // The pieces' cells where they sit in the assembly (cubic grid: the axes are x, y and z).
-  explicit PieceMovement(const std::vector<std::vector<Site>>& cells);
+  // The pieces' cells where they sit in the assembly, on a lattice with slide directions.
+  PieceMovement(Lattice lattice, const std::vector<std::vector<Site>>& cells);
 
-  // How far piece i can slide forward along each axis (even entries) and backward (odd entries) while piece j
-  // stays, when j is offset by `relative` (j's offset minus i's) from where they sit in the assembly.
-  // kFreeDistance where they never meet. Cached by (i, j, relative).
-  const std::array<std::int16_t, 6>& distances(int i, int j, Site relative);
+  // How far piece i can slide forward along each slide direction (entry 2d) and backward (2d + 1), in steps
+  // of the direction, while piece j stays, when j is offset by `relative` (j's offset minus i's) from where
+  // they sit in the assembly. kFreeDistance where they never meet. Cached by (i, j, relative).
+  const std::array<std::int16_t, 2 * kMaxSlideDirections>& distances(int i, int j, Site relative);
 
  private:
-  // A piece's cells along lines parallel to one axis: per line (its two other coordinates, within the
-  // piece's bounds), the cells' coordinates along the axis, sorted.
-  struct Lines {
-    int lowU = 0, lowV = 0, spanU = 0, spanV = 0;
-    std::vector<std::uint32_t> start;  // per line, into coordinates; one more than lines
-    std::vector<int> coordinates;
-    const int* begin(int u, int v) const;
-    const int* end(int u, int v) const;
+  // A point written as line + t * step, line the point with the smallest t >= 0 it can be moved back to along
+  // the direction's step (so points on one line along the step share `line`).
+  struct LinePoint {
+    Site line;
+    int t = 0;
+    bool theirs = false;  // (in a merge: a cell of the piece that stays; sorts after a swept cell at equal t)
+    auto operator<=>(const LinePoint&) const = default;
   };
-  std::array<std::int16_t, 2> slide(int i, int j, int axis, Site relative) const;
+  static LinePoint onLine(Site point, Site step);
+  // How far piece i slides along direction d, in steps, before a cell it passes through is one of j's.
+  int forward(int i, int j, std::size_t d, Site relative);
 
-  std::vector<std::vector<Lines>> lines_;  // per piece, per axis
-  std::unordered_map<std::uint64_t, std::array<std::int16_t, 6>> cache_;
+  Lattice lattice_;
+  const std::vector<SlideDirection>& directions_;
+  std::vector<std::vector<Site>> cells_;
+  std::vector<std::vector<std::vector<LinePoint>>> swept_;  // per piece, per direction: cells passed, sorted
+  // per piece, per direction: its cells with their points on lines, sorted by the points
+  std::vector<std::vector<std::vector<std::pair<Site, LinePoint>>>> cellsOnLine_;
+  std::vector<LinePoint> merged_, runs_[2];  // scratch
+  std::unordered_map<std::uint64_t, std::array<std::int16_t, 2 * kMaxSlideDirections>> cache_;
 };
 
 }  // namespace piecework

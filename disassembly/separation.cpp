@@ -19,6 +19,16 @@ std::vector<int> Separation::sequence() const {
   return out;
 }
 
+SlideMove slideMove(Lattice lattice, Site delta) {
+  for (const SlideDirection& direction : slideDirections(lattice))
+    for (const int sign : {1, -1}) {
+      const Site step{sign * direction.step.x, sign * direction.step.y, sign * direction.step.z};
+      const int along = step.x != 0 ? delta.x / step.x : step.y != 0 ? delta.y / step.y : delta.z / step.z;
+      if (along > 0 && Site{along * step.x, along * step.y, along * step.z} == delta) return {step, along};
+    }
+  return {};
+}
+
 std::string levelText(const Separation& separation) {
   std::string text = std::to_string(separation.moves());
   for (const Separation* part : {separation.left.get(), separation.away.get()})

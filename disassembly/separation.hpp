@@ -14,13 +14,14 @@
 namespace piecework {
 
 struct Separation {
-  std::vector<int> pieces;  // the assembly's pieces in this part (indices into the assembly)
+  Lattice lattice = Lattice::Cubic;  // whose slide directions the moves take
+  std::vector<int> pieces;           // the assembly's pieces in this part (indices into the assembly)
   // The positions from the start of this separation to the one the removed part leaves from: per position,
   // each piece's offset (in `pieces` order) from where it sits in the assembly. One position per move: the
   // last move, which takes the removed part away, ends outside.
   std::vector<std::vector<Site>> positions;
   std::vector<bool> removed;  // per piece of `pieces`: in the part that leaves
-  Site direction;             // the unit step the removed part leaves along
+  Site direction;             // the slide direction's step the removed part leaves along
   // The parts, where they need separating (a single piece, or pieces of one group, need none).
   std::unique_ptr<Separation> left, away;
 
@@ -31,6 +32,15 @@ struct Separation {
   // orders disassemblies by difficulty: the larger sequence is the harder.
   std::vector<int> sequence() const;
 };
+
+// A move between two positions: the slide direction's step (backwards where it goes back) and how many
+// steps; a piece's change of offset `delta` is steps * step. (On cubes a step is a unit along an axis; on
+// prisms 2 along x is one step along a row.)
+struct SlideMove {
+  Site step;
+  int steps = 0;
+};
+SlideMove slideMove(Lattice lattice, Site delta);
 
 // The level as BurrTools writes it: the moves of this separation, then, after a dot, the level of the part
 // left behind and then of the part removed, each only where it takes more than one move somewhere

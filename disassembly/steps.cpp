@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "disassembly/steps.hpp"
 
-#include <cstdlib>
-
 namespace piecework {
 
 namespace {
@@ -19,8 +17,9 @@ void collect(const Separation& s, std::vector<DisassemblyStep>& out) {
         step.moving.push_back(a != b);
         if (a != b) delta = {b.x - a.x, b.y - a.y, b.z - a.z};
       }
-      step.units = std::abs(delta.x) + std::abs(delta.y) + std::abs(delta.z);
-      step.unit = {delta.x / step.units, delta.y / step.units, delta.z / step.units};
+      const SlideMove move = slideMove(s.lattice, delta);
+      step.units = move.steps;
+      step.unit = move.step;
     } else {
       step.moving = s.removed;
       step.unit = s.direction;

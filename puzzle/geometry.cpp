@@ -316,4 +316,24 @@ std::vector<Shape> distinctImages(Lattice lattice, const Shape& shape, const std
   return images;
 }
 
+const std::vector<SlideDirection>& slideDirections(Lattice lattice) {
+  static const std::vector<SlideDirection> cubic = {
+      {{1, 0, 0}, {{{1, 0, 0}}}}, {{0, 1, 0}, {{{0, 1, 0}}}}, {{0, 0, 1}, {{{0, 0, 1}}}}};
+  // BurrTools' table for its prism grid (src/lib/movementcache_1.cpp), whose voxels are piecework's sites
+  // as they are (docs/interop.md). A triangle pointing down (kind 0) slid forward-right leaves across its
+  // lower right side into the triangle pointing up beside it, then across that one's flat side; one pointing
+  // up leaves across its flat side first.
+  static const std::vector<SlideDirection> prisms = {
+      {{0, 0, 1}, {{{0, 0, 1}}, {{0, 0, 1}}}},
+      {{2, 0, 0}, {{{1, 0, 0}, {2, 0, 0}}, {{1, 0, 0}, {2, 0, 0}}}},
+      {{1, 1, 0}, {{{1, 0, 0}, {1, 1, 0}}, {{0, 1, 0}, {1, 1, 0}}}},
+      {{-1, 1, 0}, {{{-1, 0, 0}, {-1, 1, 0}}, {{0, 1, 0}, {-1, 1, 0}}}}};
+  static const std::vector<SlideDirection> none;
+  return lattice == Lattice::Cubic ? cubic : lattice == Lattice::TriangularPrisms ? prisms : none;
+}
+
+int cellKind(Lattice lattice, const Site& s) {
+  return lattice == Lattice::TriangularPrisms ? floorMod(s.x + s.y, 2) : 0;
+}
+
 }  // namespace piecework

@@ -155,6 +155,24 @@ inline Site alignedLow(Lattice lattice, Site low) {
 // on part-cells the voxels that are parts: see Site).
 bool isCell(Lattice lattice, const Site& s);
 
+// A direction pieces slide along in a disassembly (BurrTools' model of moves): `step`, the shortest shift
+// that way that keeps every cell a cell of its kind, is one unit of a move; `sweep`, per kind of cell
+// (cellKind), the cells relative to the cell that it passes through in one step, ending with where it
+// lands, which must all be free. On cubes a cell only enters its neighbour; a prism slid along a row passes
+// the triangle between (2 along x is one step), and slid along a side of its triangle, the one across.
+struct SlideDirection {
+  Site step;
+  std::vector<std::vector<Site>> sweep;
+};
+
+// The lattice's slide directions, each also taken backwards, in BurrTools' order of trying them (cubes: x,
+// y, z; prisms: z, along a row, then the two sides of the triangles); empty where piecework defines no moves.
+const std::vector<SlideDirection>& slideDirections(Lattice lattice);
+
+// The kind of cell a site is, indexing SlideDirection::sweep: on prisms 0 for a triangle pointing down (x + y
+// even), 1 up; 0 on cubes.
+int cellKind(Lattice lattice, const Site& s);
+
 // One element of a lattice's point group: a linear map of the translatable coordinates and, on hex pegs, the
 // matching permutation of the six directions.
 struct Transform {
