@@ -76,8 +76,7 @@ constexpr int kDifference = 8;
 // At most this many drawings of an orientation are combined into its picture.
 constexpr std::size_t kFillers = 64;
 // Pieces are cut out of board drawings with nothing drawn over them: the frame of a colour window drawn over
-// a piece cut gaps into its outline (issue 42: five IQ Focus pieces, every placement of which the frame
-// crosses).
+// a piece cut gaps into its outline (issue 42: pieces that the frame crosses wherever they go).
 constexpr OverPieces kPieceDrawing = OverPieces::Nothing;
 
 bool differs(const unsigned char* a, const unsigned char* b) {
