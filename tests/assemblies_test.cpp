@@ -11,22 +11,19 @@
 #include <string>
 #include <tuple>
 
+#include "support/lattice_checks.hpp"
 #include "support/run.hpp"
 
 namespace {
 
 using nlohmann::json;
 using piecework::test::runPiecework;
+using piecework::test::writeGzip;
 
 json countJson(const std::string& puzzle) {
   const auto r = runPiecework("count " + puzzle + " --json");
   EXPECT_EQ(r.status, 0) << r.err;
   return json::parse(r.out);
-}
-
-void writeGzip(const std::string& path, const std::string& text) {
-  std::ofstream(path + ".xml", std::ios::binary) << text;
-  ASSERT_EQ(std::system(("gzip -c '" + path + ".xml' >'" + path + "'").c_str()), 0);
 }
 
 }  // namespace

@@ -18,6 +18,7 @@
 #include "puzzle/errors.hpp"
 #include "solver/solver.hpp"
 #include "support/run.hpp"
+#include "support/temp_dir_test.hpp"
 
 namespace fs = std::filesystem;
 
@@ -26,6 +27,7 @@ namespace {
 
 using test::runPiecework;
 using test::runShell;
+using test::slurp;
 
 bool havePoppler() {
   return runShell("command -v pdfinfo && command -v pdftotext").status == 0;
@@ -45,13 +47,6 @@ int occurrences(const std::string& text, const std::string& what) {
   int n = 0;
   for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
   return n;
-}
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
 }
 
 const Puzzle& shipped(const std::string& name) {

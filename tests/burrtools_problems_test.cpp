@@ -9,20 +9,15 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "support/lattice_checks.hpp"
 #include "support/run.hpp"
 
 namespace {
 
 using piecework::test::runPiecework;
 
-void writeGzip(const std::string& path, const std::string& text) {
-  std::ofstream(path + ".xml", std::ios::binary) << text;
-  ASSERT_EQ(std::system(("gzip -c '" + path + ".xml' >'" + path + "'").c_str()), 0);
-}
-
-bool oneLine(const std::string& err) {
-  return !err.empty() && err.find('\n') == err.size() - 1;
-}
+using piecework::test::oneLine;
+using piecework::test::writeGzip;
 
 // Three problems, the names in Latin-1 bytes ("\xe9" is e acute, "\xfc" u umlaut): a domino on two cells, a
 // straight tromino twice in a 2 x 3 tray, four dominoes in a 2 x 2 x 2 box. `declaration` opens the text.

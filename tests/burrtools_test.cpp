@@ -18,33 +18,23 @@
 #include <vector>
 
 #include "support/exact_cover.hpp"
+#include "support/lattice_checks.hpp"
 #include "support/run.hpp"
+#include "support/temp_dir_test.hpp"
 
 namespace {
 
 using piecework::test::runPiecework;
 
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using piecework::test::oneLine;
+using piecework::test::slurp;
+using piecework::test::writeGzip;
 
-// Writes `text` gzip-compressed, as BurrTools does, with the gzip program (not piecework's own zlib code).
-void writeGzip(const std::string& path, const std::string& text) {
-  std::ofstream(path + ".xml", std::ios::binary) << text;
-  ASSERT_EQ(std::system(("gzip -c '" + path + ".xml' >'" + path + "'").c_str()), 0);
-}
-
-std::string countJson(const std::string& puzzle) {
+// `piecework count ARGS --json`'s output (ARGS is shell text), expected to succeed.
+std::string countArgs(const std::string& puzzle) {
   const auto r = runPiecework("count " + puzzle + " --json");
   EXPECT_EQ(r.status, 0) << r.err;
   return r.out;
-}
-
-bool oneLine(const std::string& err) {
-  return !err.empty() && err.find('\n') == err.size() - 1;
 }
 
 // Shapes: 0 a 2 x 3 tray, 1 a straight tromino in colour 1, 2 a 2 x 2 x 2 box, 3 a domino.
@@ -95,7 +85,7 @@ TEST(BurrTools, ShippedCubicAndSquarePuzzlesRoundTripAndCountTheSame) {
     ASSERT_EQ(back.status, 0) << back.err;
     const std::string expected = fmt::format("\"solutions\":{}", solutions);
     for (const std::string& path : {xm, toml}) {
-      const std::string json = countJson("'" + path + "'");
+      const std::string json = countArgs("'" + path + "'");
       EXPECT_NE(json.find("\"distinct\":" + std::to_string(distinct) + ","), std::string::npos)
           << path << json;
       EXPECT_NE(json.find(expected), std::string::npos) << path << json;
@@ -147,7 +137,7 @@ TEST(BurrTools, HandWrittenFileWithProblemsCopiesAndColours) {
   const std::string file = dir + "/hand.xmpuzzle";
   writeGzip(file, kHandWritten);
   // Problem 1 (the default): two identical straight trominoes fill the 2 x 3 tray one way.
-  EXPECT_NE(countJson("'" + file + "'").find("\"solutions\":1,"), std::string::npos);
+  EXPECT_NE(countArgs("'" + file + "'").find("\"solutions\":1,"), std::string::npos);
   const auto toml = runPiecework("convert '" + file + "' --to toml");
   ASSERT_EQ(toml.status, 0) << toml.err;
   EXPECT_NE(toml.out.find("lattice = \"square\""), std::string::npos) << toml.out;
@@ -155,14 +145,14 @@ TEST(BurrTools, HandWrittenFileWithProblemsCopiesAndColours) {
   EXPECT_NE(toml.out.find("copies = 2"), std::string::npos) << toml.out;
   // Problem 2, by number and by name: four dominoes in a 2 x 2 x 2 box, 9 ways (2 x 2 x n domino tilings:
   // 1, 2, 9, 32, ...); the dlx file counts the copies apart: 9 x 4!.
-  EXPECT_NE(countJson("'" + file + "#2'").find("\"solutions\":9,"), std::string::npos);
-  EXPECT_NE(countJson("'" + file + "#dominoes in a box'").find("\"solutions\":9,"), std::string::npos);
+  EXPECT_NE(countArgs("'" + file + "#2'").find("\"solutions\":9,"), std::string::npos);
+  EXPECT_NE(countArgs("'" + file + "#dominoes in a box'").find("\"solutions\":9,"), std::string::npos);
   const auto dlx = runPiecework("convert '" + file + "#2' --to dlx");
   ASSERT_EQ(dlx.status, 0) << dlx.err;
   EXPECT_EQ(piecework::test::countExactCovers(dlx.out), 9U * 24U);
   // Problem 3: 1 to 3 dominoes on the 2 x 3 tray, which must be filled: 3 dominoes, 3 tilings by hand
   // (three upright; one upright at the left or at the right beside two lying).
-  EXPECT_NE(countJson("'" + file + "#3'").find("\"solutions\":3,"), std::string::npos);
+  EXPECT_NE(countArgs("'" + file + "#3'").find("\"solutions\":3,"), std::string::npos);
   const auto range = runPiecework("convert '" + file + "#3' --to toml");
   ASSERT_EQ(range.status, 0) << range.err;
   EXPECT_NE(range.out.find("copies = [1, 3]"), std::string::npos) << range.out;

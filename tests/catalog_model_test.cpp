@@ -15,6 +15,7 @@
 
 #include "support/json_lines.hpp"
 #include "support/run.hpp"
+#include "support/temp_dir_test.hpp"
 
 namespace {
 
@@ -23,24 +24,15 @@ using piecework::test::jsonLines;
 using piecework::test::runPiecework;
 using piecework::test::tempDir;
 
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-void spit(const std::string& path, const std::string& text) {
-  std::ofstream(path, std::ios::binary) << text;
-}
-
-std::string quote(const std::string& s) {
-  return "'" + s + "'";
-}
+using piecework::test::kFitSolution;
+using piecework::test::quote;
+using piecework::test::slurp;
+using piecework::test::spit;
+using piecework::test::without;
 
 // Runs SQL with the plain C API (independent of the code under test); returns every row, columns joined by
 // '|', rows by '\n' (NULL as "NULL"), or "error: ..." when SQLite refuses.
-std::string sql(const std::string& path, const std::string& statements) {
+std::string sqlRows(const std::string& path, const std::string& statements) {
   sqlite3* db = nullptr;
   std::string result;
   if (sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr) != SQLITE_OK) {
@@ -161,7 +153,7 @@ CREATE VIEW challenge_list AS
 PRAGMA application_id = 1347896148;
 PRAGMA user_version = 1;
 )sql";
-  ASSERT_EQ(sql(path, schema), "");
+  ASSERT_EQ(sqlRows(path, schema), "");
   sqlite3* db = nullptr;
   ASSERT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
   sqlite3_stmt* st = nullptr;
@@ -182,13 +174,7 @@ std::string iqFitDefinition() {
   return slurp(std::string(PIECEWORK_SOURCE_DIR) + "/data/puzzles/iq-fit.toml");
 }
 
-// A solution of the empty IQ Fit board (checked with `piecework solve`); challenges take pieces away from it.
-const std::string kFitSolution = "bbbbllpppp/byyyylpprr/gggyylnnnr/igssssnonr/iiissoooor";
-std::string without(std::string picture, const std::string& letters) {
-  for (char& ch : picture)
-    if (letters.find(ch) != std::string::npos) ch = '.';
-  return picture;
-}
+// Challenges take pieces away from kFitSolution, a solution of the empty IQ Fit board.
 
 // The current rater's version, as `rate --json` reports it.
 int raterVersion() {
@@ -209,23 +195,24 @@ TEST(CatalogModel, Version1CatalogIsReadAsIsAndMigratedInPlaceLosingNothing) {
   // canonical keys that are not what piecework computes (the migration must not touch them).
   const std::string a = without(kFitSolution, "bgi"), b = without(kFitSolution, "bgiln");
   ASSERT_EQ(
-      sql(path,
-          "INSERT INTO challenges (id, puzzle_id, challenge, canonical_key, solution, given, to_place, "
-          "level, score, rater_version, strategy_use, seed, generator_version, created_at) VALUES "
-          "(1, 1, '" +
-              a + "', 'key-a', '" + kFitSolution + "', 7, 3, 'Wizard', 9.5, " + std::to_string(version) +
-              ", '{\"pairwise\":1}', '18446744073709551557', 1, '2026-01-02T03:04:05Z'), "
-              "(2, 1, '" +
-              b + "', 'key-b', '" + kFitSolution + "', 5, 5, 'Starter', 1.25, " + std::to_string(version) +
-              ", '{}', NULL, NULL, '2026-01-02T03:04:06Z');"
-              "INSERT INTO booklets (id, title, file, options, created_at) VALUES "
-              "(1, 'Mine', 'mine.pdf', '--level Wizard', '2026-01-03T00:00:00Z');"
-              "INSERT INTO booklet_entries VALUES (1, 1, 2), (1, 2, 1);"),
+      sqlRows(path,
+              "INSERT INTO challenges (id, puzzle_id, challenge, canonical_key, solution, given, to_place, "
+              "level, score, rater_version, strategy_use, seed, generator_version, created_at) VALUES "
+              "(1, 1, '" +
+                  a + "', 'key-a', '" + kFitSolution + "', 7, 3, 'Wizard', 9.5, " + std::to_string(version) +
+                  ", '{\"pairwise\":1}', '18446744073709551557', 1, '2026-01-02T03:04:05Z'), "
+                  "(2, 1, '" +
+                  b + "', 'key-b', '" + kFitSolution + "', 5, 5, 'Starter', 1.25, " +
+                  std::to_string(version) +
+                  ", '{}', NULL, NULL, '2026-01-02T03:04:06Z');"
+                  "INSERT INTO booklets (id, title, file, options, created_at) VALUES "
+                  "(1, 'Mine', 'mine.pdf', '--level Wizard', '2026-01-03T00:00:00Z');"
+                  "INSERT INTO booklet_entries VALUES (1, 1, 2), (1, 2, 1);"),
       "");
   const std::string rowsBefore =
-      sql(path,
-          "SELECT * FROM challenges ORDER BY id; SELECT * FROM booklets; SELECT * FROM booklet_entries;"
-          "SELECT * FROM puzzles");
+      sqlRows(path,
+              "SELECT * FROM challenges ORDER BY id; SELECT * FROM booklets; SELECT * FROM booklet_entries;"
+              "SELECT * FROM puzzles");
   ASSERT_FALSE(rowsBefore.starts_with("error")) << rowsBefore;
 
   // Reading does not migrate: the file stays version 1, byte for byte, and its grades are the shipped
@@ -243,27 +230,28 @@ TEST(CatalogModel, Version1CatalogIsReadAsIsAndMigratedInPlaceLosingNothing) {
   EXPECT_EQ(listed[1].at("level"), "Wizard");
   EXPECT_EQ(runPiecework("catalog show 1 --db " + quote(path)).status, 0);
   EXPECT_EQ(slurp(path), bytes);
-  EXPECT_EQ(sql(path, "PRAGMA user_version"), "1");
+  EXPECT_EQ(sqlRows(path, "PRAGMA user_version"), "1");
 
   // A plain `catalog rate` opens it for writing: migrated, and nothing needs re-grading (current rater,
   // shipped model), so the grades it holds stay even where the rater would now give others.
   const auto rate = runPiecework("catalog rate --json --db " + quote(path));
   ASSERT_EQ(rate.status, 0) << rate.err;
   EXPECT_EQ(json::parse(rate.out).at("rated"), 0) << rate.out;
-  EXPECT_EQ(sql(path, "PRAGMA user_version"), "4");
-  EXPECT_EQ(sql(path, "SELECT id, model, model_fingerprint, official_level FROM challenges ORDER BY id"),
+  EXPECT_EQ(sqlRows(path, "PRAGMA user_version"), "4");
+  EXPECT_EQ(sqlRows(path, "SELECT id, model, model_fingerprint, official_level FROM challenges ORDER BY id"),
             "1|NULL|NULL|NULL\n2|NULL|NULL|NULL");
   // Every old column of every row, the booklet and the puzzle are as they were.
   const std::string oldColumns =
       "id, puzzle_id, challenge, canonical_key, unlinked, solution, given, to_place, level, score, "
       "rater_version, strategy_use, seed, generator_version, created_at";
   EXPECT_EQ(
-      sql(path, "SELECT " + oldColumns +
-                    " FROM challenges ORDER BY id; SELECT * FROM booklets; SELECT * FROM booklet_entries;"
-                    "SELECT * FROM puzzles"),
+      sqlRows(path, "SELECT " + oldColumns +
+                        " FROM challenges ORDER BY id; SELECT * FROM booklets; SELECT * FROM booklet_entries;"
+                        "SELECT * FROM puzzles"),
       rowsBefore);
-  EXPECT_EQ(sql(path, "SELECT group_concat(id || ':' || ifnull(model, '-')) FROM challenge_list"), "2:-,1:-");
-  EXPECT_EQ(sql(path, "PRAGMA integrity_check"), "ok");
+  EXPECT_EQ(sqlRows(path, "SELECT group_concat(id || ':' || ifnull(model, '-')) FROM challenge_list"),
+            "2:-,1:-");
+  EXPECT_EQ(sqlRows(path, "PRAGMA integrity_check"), "ok");
 }
 
 TEST(CatalogModel, RateWithAModelThenPlainRateRestoresTheShippedGrades) {
@@ -297,13 +285,13 @@ TEST(CatalogModel, RateWithAModelThenPlainRateRestoresTheShippedGrades) {
                          dir + "/b.pdf")
                 .status,
             0);
-  EXPECT_EQ(sql(dir + "/c.sqlite", "SELECT count(*) FROM challenges WHERE model IS NOT NULL"), "0");
+  EXPECT_EQ(sqlRows(dir + "/c.sqlite", "SELECT count(*) FROM challenges WHERE model IS NOT NULL"), "0");
 
   const auto easy = runPiecework("catalog rate --json --db " + db + " --model " + dir + "/easy.json");
   ASSERT_EQ(easy.status, 0) << easy.err;
   EXPECT_EQ(json::parse(easy.out).at("rated"), 2);
-  EXPECT_EQ(sql(dir + "/c.sqlite",
-                "SELECT DISTINCT level || '|' || model || '|' || model_fingerprint FROM challenges"),
+  EXPECT_EQ(sqlRows(dir + "/c.sqlite",
+                    "SELECT DISTINCT level || '|' || model || '|' || model_fingerprint FROM challenges"),
             "Starter|easy|" + kEasyFingerprint);
   for (const json& j : jsonLines(runPiecework("catalog list --json --db " + db).out)) {
     EXPECT_EQ(j.at("model"), "easy");
@@ -323,8 +311,10 @@ TEST(CatalogModel, RateWithAModelThenPlainRateRestoresTheShippedGrades) {
   const auto hard = runPiecework("catalog rate --json --db " + db + " --model " + dir + "/hard.json");
   ASSERT_EQ(hard.status, 0) << hard.err;
   EXPECT_EQ(json::parse(hard.out).at("rated"), 2);
-  EXPECT_EQ(sql(dir + "/c.sqlite", "SELECT DISTINCT level || '|' || model FROM challenges"), "Wizard|easy");
-  EXPECT_NE(sql(dir + "/c.sqlite", "SELECT DISTINCT model_fingerprint FROM challenges"), kEasyFingerprint);
+  EXPECT_EQ(sqlRows(dir + "/c.sqlite", "SELECT DISTINCT level || '|' || model FROM challenges"),
+            "Wizard|easy");
+  EXPECT_NE(sqlRows(dir + "/c.sqlite", "SELECT DISTINCT model_fingerprint FROM challenges"),
+            kEasyFingerprint);
 
   // A plain rate restores the shipped grades, and then has nothing left to do.
   const auto restore = runPiecework("catalog rate --json --db " + db);
@@ -351,7 +341,7 @@ TEST(CatalogModel, AModelThatGradesAsTheShippedOneIsRecordedAsShipped) {
   const auto r = runPiecework("catalog rate --json --db " + db + " --model " + dir + "/copy.json");
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(json::parse(r.out).at("rated"), 1);
-  EXPECT_EQ(sql(dir + "/c.sqlite", "SELECT ifnull(model, 'NULL') FROM challenges"), "NULL");
+  EXPECT_EQ(sqlRows(dir + "/c.sqlite", "SELECT ifnull(model, 'NULL') FROM challenges"), "NULL");
   EXPECT_EQ(json::parse(runPiecework("catalog rate --json --db " + db).out).at("rated"), 0);
 }
 
@@ -369,14 +359,14 @@ TEST(CatalogModel, GenerateWithAModelRecordsItAndExportImportKeepsIt) {
     EXPECT_EQ(j.at("model_fingerprint"), kEasyFingerprint) << j;
   }
   EXPECT_EQ(
-      sql(dir + "/g.sqlite", "SELECT count(*), model, model_fingerprint FROM challenges GROUP BY model"),
+      sqlRows(dir + "/g.sqlite", "SELECT count(*), model, model_fingerprint FROM challenges GROUP BY model"),
       "2|easy|" + kEasyFingerprint);
   // Without --model the lines say nothing of a model and the catalog records the shipped one.
   const auto plain = runPiecework("generate iq-fit --level Starter --count 1 --seed 5 --json --quiet --db " +
                                   quote(dir + "/p.sqlite"));
   ASSERT_EQ(plain.status, 0) << plain.err;
   EXPECT_FALSE(jsonLines(plain.out).at(0).contains("model")) << plain.out;
-  EXPECT_EQ(sql(dir + "/p.sqlite", "SELECT ifnull(model, 'NULL') FROM challenges"), "NULL");
+  EXPECT_EQ(sqlRows(dir + "/p.sqlite", "SELECT ifnull(model, 'NULL') FROM challenges"), "NULL");
 
   // generate --json lines imported elsewhere are graded there (issue 31, S2): by the model given to import,
   // else by the shipped model.
@@ -385,13 +375,13 @@ TEST(CatalogModel, GenerateWithAModelRecordsItAndExportImportKeepsIt) {
                          quote(dir + "/i.sqlite") + " --model " + dir + "/easy.json")
                 .status,
             0);
-  EXPECT_EQ(sql(dir + "/i.sqlite", "SELECT DISTINCT model || '|' || model_fingerprint FROM challenges"),
+  EXPECT_EQ(sqlRows(dir + "/i.sqlite", "SELECT DISTINCT model || '|' || model_fingerprint FROM challenges"),
             "easy|" + kEasyFingerprint);
   ASSERT_EQ(runPiecework("catalog import " + quote(dir + "/made.jsonl") + " --puzzle iq-fit --db " +
                          quote(dir + "/s.sqlite"))
                 .status,
             0);
-  EXPECT_EQ(sql(dir + "/s.sqlite", "SELECT DISTINCT ifnull(model, 'NULL') FROM challenges"), "NULL");
+  EXPECT_EQ(sqlRows(dir + "/s.sqlite", "SELECT DISTINCT ifnull(model, 'NULL') FROM challenges"), "NULL");
   // So do JSON-lines and CSV exports, and exporting the import again gives the same bytes.
   for (const std::string format : {"jsonl", "csv"}) {
     const std::string file = quote(dir + "/export." + format), copy = quote(dir + "/" + format + ".sqlite");
@@ -399,8 +389,8 @@ TEST(CatalogModel, GenerateWithAModelRecordsItAndExportImportKeepsIt) {
     const auto imported =
         runPiecework("catalog import " + file + " --db " + copy + " --model " + dir + "/easy.json");
     ASSERT_EQ(imported.status, 0) << imported.err;
-    EXPECT_EQ(sql(dir + "/" + format + ".sqlite",
-                  "SELECT count(*), model, model_fingerprint FROM challenges GROUP BY model"),
+    EXPECT_EQ(sqlRows(dir + "/" + format + ".sqlite",
+                      "SELECT count(*), model, model_fingerprint FROM challenges GROUP BY model"),
               "2|easy|" + kEasyFingerprint)
         << format;
     EXPECT_EQ(runPiecework("catalog export --format " + format + " --db " + copy).out,
@@ -451,8 +441,8 @@ TEST(CatalogModel, DamagedModelColumnsAreRefusedInOneLine) {
     const std::string path = dir + "/damaged.sqlite";
     std::filesystem::remove(path);
     ASSERT_EQ(runPiecework("catalog import " + quote(dir + "/in.jsonl") + " --db " + quote(path)).status, 0);
-    ASSERT_EQ(sql(path, std::string("PRAGMA ignore_check_constraints = 1; ") + update), "") << update;
-    ASSERT_EQ(sql(path, "PRAGMA wal_checkpoint(TRUNCATE)").substr(0, 1), "0");
+    ASSERT_EQ(sqlRows(path, std::string("PRAGMA ignore_check_constraints = 1; ") + update), "") << update;
+    ASSERT_EQ(sqlRows(path, "PRAGMA wal_checkpoint(TRUNCATE)").substr(0, 1), "0");
     const std::string before = slurp(path);
     for (const std::string& command : std::vector<std::string>{
              "catalog list", "catalog list --json", "catalog show 1", "catalog export", "catalog rate",
@@ -485,12 +475,12 @@ TEST(CatalogModel, ImportGradesEveryLineAndKeepsAGivenLevelAsOfficial) {
   const auto [levelB, scoreB] = shippedGrade(b);
   ASSERT_NE(levelA, "Wizard");
   const std::string version = std::to_string(raterVersion());
-  EXPECT_EQ(sql(db,
-                "SELECT level, official_level, rater_version, strategy_use = '{\"x\":1}' FROM "
-                "challenges ORDER BY id"),
+  EXPECT_EQ(sqlRows(db,
+                    "SELECT level, official_level, rater_version, strategy_use = '{\"x\":1}' FROM "
+                    "challenges ORDER BY id"),
             levelA + "|Wizard|" + version + "|0\n" + levelB + "|NULL|" + version + "|0");
-  EXPECT_DOUBLE_EQ(std::stod(sql(db, "SELECT score FROM challenges WHERE id = 1")), scoreA);
-  EXPECT_DOUBLE_EQ(std::stod(sql(db, "SELECT score FROM challenges WHERE id = 2")), scoreB);
+  EXPECT_DOUBLE_EQ(std::stod(sqlRows(db, "SELECT score FROM challenges WHERE id = 1")), scoreA);
+  EXPECT_DOUBLE_EQ(std::stod(sqlRows(db, "SELECT score FROM challenges WHERE id = 2")), scoreB);
   // Nothing is left for `catalog rate` to correct.
   const auto rate = runPiecework("catalog rate --json --db " + quote(db));
   ASSERT_EQ(rate.status, 0) << rate.err;
@@ -512,7 +502,8 @@ TEST(CatalogModel, ImportGradesEveryLineAndKeepsAGivenLevelAsOfficial) {
             .status,
         0);
     ASSERT_EQ(runPiecework("catalog import " + quote(file) + " --db " + quote(copy)).status, 0);
-    EXPECT_EQ(sql(copy, "SELECT group_concat(ifnull(official_level, 'NULL')) FROM challenges"), "Wizard,NULL")
+    EXPECT_EQ(sqlRows(copy, "SELECT group_concat(ifnull(official_level, 'NULL')) FROM challenges"),
+              "Wizard,NULL")
         << format;
     EXPECT_EQ(runPiecework("catalog export --format " + format + " --db " + quote(copy)).out,
               runPiecework("catalog export --format " + format + " --db " + quote(db)).out)
@@ -538,7 +529,7 @@ TEST(CatalogModel, Version2CatalogIsReadAsIsAndMigratedToOfficialLevels) {
   const std::string path = dir + "/v2.sqlite";
   writeVersion1Catalog(path, iqFitDefinition());
   // Migration 1 -> 2 as piecework wrote it before version 3 existed.
-  ASSERT_EQ(sql(path, R"sql(
+  ASSERT_EQ(sqlRows(path, R"sql(
 ALTER TABLE challenges ADD COLUMN model TEXT
   CHECK (model IS NULL OR (typeof(model) = 'text' AND length(model) > 0));
 ALTER TABLE challenges ADD COLUMN model_fingerprint TEXT
@@ -553,13 +544,13 @@ PRAGMA user_version = 2;
 )sql"),
             "");
   const std::string a = without(kFitSolution, "bgi");
-  ASSERT_EQ(sql(path,
-                "INSERT INTO challenges (id, puzzle_id, challenge, canonical_key, solution, given, "
-                "to_place, level, score, rater_version, model, model_fingerprint) VALUES (1, 1, '" +
-                    a + "', 'key-a', '" + kFitSolution + "', 7, 3, 'Master', 7.5, " +
-                    std::to_string(raterVersion()) + ", 'easy', '" + kEasyFingerprint + "')"),
+  ASSERT_EQ(sqlRows(path,
+                    "INSERT INTO challenges (id, puzzle_id, challenge, canonical_key, solution, given, "
+                    "to_place, level, score, rater_version, model, model_fingerprint) VALUES (1, 1, '" +
+                        a + "', 'key-a', '" + kFitSolution + "', 7, 3, 'Master', 7.5, " +
+                        std::to_string(raterVersion()) + ", 'easy', '" + kEasyFingerprint + "')"),
             "");
-  const std::string rowBefore = sql(path, "SELECT * FROM challenges");
+  const std::string rowBefore = sqlRows(path, "SELECT * FROM challenges");
   const std::string bytes = slurp(path);
   const auto list = runPiecework("catalog list --json --db " + quote(path));
   ASSERT_EQ(list.status, 0) << list.err;
@@ -575,12 +566,14 @@ PRAGMA user_version = 2;
   spit(dir + "/in.jsonl", R"({"puzzle":"iq-fit","challenge":")" + b + R"(","level":"Expert"})" + "\n");
   const auto imported = runPiecework("catalog import " + quote(dir + "/in.jsonl") + " --db " + quote(path));
   ASSERT_EQ(imported.status, 0) << imported.err;
-  EXPECT_EQ(sql(path, "PRAGMA user_version"), "4");
-  EXPECT_EQ(sql(path, "SELECT * FROM challenges WHERE id = 1"), rowBefore + "|NULL");
-  EXPECT_EQ(sql(path, "SELECT ifnull(official_level, 'NULL') FROM challenges ORDER BY id"), "NULL\nExpert");
-  EXPECT_EQ(sql(path, "SELECT group_concat(id || ':' || ifnull(official_level, '-')) FROM challenge_list"),
-            "2:Expert,1:-");  // (ordered by level: Expert before Master)
-  EXPECT_EQ(sql(path, "PRAGMA integrity_check"), "ok");
+  EXPECT_EQ(sqlRows(path, "PRAGMA user_version"), "4");
+  EXPECT_EQ(sqlRows(path, "SELECT * FROM challenges WHERE id = 1"), rowBefore + "|NULL");
+  EXPECT_EQ(sqlRows(path, "SELECT ifnull(official_level, 'NULL') FROM challenges ORDER BY id"),
+            "NULL\nExpert");
+  EXPECT_EQ(
+      sqlRows(path, "SELECT group_concat(id || ':' || ifnull(official_level, '-')) FROM challenge_list"),
+      "2:Expert,1:-");  // (ordered by level: Expert before Master)
+  EXPECT_EQ(sqlRows(path, "PRAGMA integrity_check"), "ok");
 }
 
 }  // namespace
@@ -635,7 +628,7 @@ TEST(CatalogModel, AModelGradesOnlyThePuzzleItWasFittedOnUnlessAskedOtherwise) {
       runPiecework("catalog rate --json --db " + db + " --model " + model + " --model-any-puzzle");
   ASSERT_EQ(all.status, 0) << all.err;
   EXPECT_EQ(json::parse(all.out).at("rated"), 2);
-  EXPECT_EQ(sql(dir + "/c.sqlite", "SELECT DISTINCT level FROM challenges"), "Starter");
+  EXPECT_EQ(sqlRows(dir + "/c.sqlite", "SELECT DISTINCT level FROM challenges"), "Starter");
 
   // A model without "puzzle" (made before models recorded it) grades any puzzle, as it did.
   spit(dir + "/old.json", kEasyModel);

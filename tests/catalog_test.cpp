@@ -25,6 +25,7 @@
 #include "solver/solver.hpp"
 #include "support/json_lines.hpp"
 #include "support/run.hpp"
+#include "support/temp_dir_test.hpp"
 
 namespace {
 
@@ -34,24 +35,15 @@ using piecework::db::Catalog;
 using piecework::test::runPiecework;
 using piecework::test::tempDir;
 
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-void spit(const std::string& path, const std::string& text) {
-  std::ofstream(path, std::ios::binary) << text;
-}
-
-std::string quote(const std::string& s) {
-  return "'" + s + "'";
-}
+using piecework::test::kFitSolution;
+using piecework::test::quote;
+using piecework::test::slurp;
+using piecework::test::spit;
+using piecework::test::without;
 
 // Runs one SQL statement on a file with the plain C API (independent of the code under test); returns the
 // first column of the first row as text.
-std::string sql(const std::string& path, const std::string& statement) {
+std::string sqlValue(const std::string& path, const std::string& statement) {
   sqlite3* db = nullptr;
   std::string result;
   if (sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr) == SQLITE_OK) {
@@ -80,15 +72,8 @@ bool sqlScript(const std::string& path, const std::string& statements) {
   return ok;
 }
 
-// IQ Fit: one solution of the empty board (checked with `piecework solve`), and the board's only non-trivial
-// symmetry, the 180-degree turn, which on the one-line picture is reversing the text.
-const std::string kFitSolution = "bbbbllpppp/byyyylpprr/gggyylnnnr/igssssnonr/iiissoooor";
-
-std::string without(std::string picture, const std::string& letters) {
-  for (char& ch : picture)
-    if (letters.find(ch) != std::string::npos) ch = '.';
-  return picture;
-}
+// IQ Fit's board's only non-trivial symmetry (kFitSolution is one solution of the empty board), the
+// 180-degree turn, which on the one-line picture is reversing the text.
 
 std::string turned(std::string picture) {
   std::reverse(picture.begin(), picture.end());
@@ -153,7 +138,7 @@ TEST(Catalog, ChallengeAndItsSymmetricImageAreStoredOnce) {
       catalog.insertChallenge(fitChallenge(id, turned(kFitSolution), "nor")));   // the 180-degree image
   EXPECT_TRUE(catalog.insertChallenge(fitChallenge(id, kFitSolution, "bnor")));  // a different challenge
   EXPECT_EQ(catalog.challengeCount(), 2);
-  EXPECT_EQ(sql(path, "SELECT count(*) FROM challenges"), "2");
+  EXPECT_EQ(sqlValue(path, "SELECT count(*) FROM challenges"), "2");
 }
 
 TEST(Catalog, SymmetricImagesUnderTheSquaresEightSymmetries) {
@@ -180,7 +165,7 @@ TEST(Catalog, SymmetricImagesUnderTheSquaresEightSymmetries) {
       runPiecework("catalog import " + quote(dir + "/in.jsonl") + " --db " + quote(dir + "/c.sqlite"));
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_NE(r.out.find("imported 1 challenges, skipped 1"), std::string::npos) << r.out;
-  EXPECT_EQ(sql(dir + "/c.sqlite", "SELECT count(*) FROM challenges"), "1");
+  EXPECT_EQ(sqlValue(dir + "/c.sqlite", "SELECT count(*) FROM challenges"), "1");
 }
 
 TEST(Catalog, IqLinkChallengeAndItsTurnedImageAreStoredOnce) {
@@ -213,8 +198,8 @@ TEST(Catalog, IqLinkChallengeAndItsTurnedImageAreStoredOnce) {
 )");
   EXPECT_EQ(
       runPiecework("catalog import " + quote(dir + "/unlinked.jsonl") + " --puzzle iq-link" + db).status, 0);
-  EXPECT_EQ(sql(dir + "/c.sqlite",
-                "SELECT group_concat(unlinked) FROM (SELECT unlinked FROM challenges ORDER BY id)"),
+  EXPECT_EQ(sqlValue(dir + "/c.sqlite",
+                     "SELECT group_concat(unlinked) FROM (SELECT unlinked FROM challenges ORDER BY id)"),
             "0,1");
 }
 
@@ -235,8 +220,8 @@ TEST(Catalog, ImportReadsLinkedAloneAndExportWritesBothNames) {
   const std::string db = " --db " + quote(dir + "/c.sqlite");
   const auto r = runPiecework("catalog import " + quote(dir + "/in.jsonl") + db);
   ASSERT_EQ(r.status, 0) << r.err;
-  EXPECT_EQ(sql(dir + "/c.sqlite",
-                "SELECT group_concat(unlinked) FROM (SELECT unlinked FROM challenges ORDER BY id)"),
+  EXPECT_EQ(sqlValue(dir + "/c.sqlite",
+                     "SELECT group_concat(unlinked) FROM (SELECT unlinked FROM challenges ORDER BY id)"),
             "0,1");
   const auto exported = runPiecework("catalog export" + db);
   ASSERT_EQ(exported.status, 0) << exported.err;
@@ -257,7 +242,7 @@ TEST(Catalog, ImportReadsLinkedAloneAndExportWritesBothNames) {
   const std::string csvDb = " --db " + quote(dir + "/e.sqlite");
   const auto csv = runPiecework("catalog import " + quote(dir + "/in.csv") + csvDb);
   ASSERT_EQ(csv.status, 0) << csv.err;
-  EXPECT_EQ(sql(dir + "/e.sqlite", "SELECT group_concat(unlinked) FROM challenges"), "1");
+  EXPECT_EQ(sqlValue(dir + "/e.sqlite", "SELECT group_concat(unlinked) FROM challenges"), "1");
 }
 
 TEST(CatalogRefuses, LinkedAndUnlinkedThatDisagree) {
@@ -323,7 +308,7 @@ TEST(Catalog, ExportImportExportGivesTheSameRows) {
                     R"("rater_version":1,"created":"2026-01-02T03:04:05Z")");
   // The generate --json form: no puzzle (given with --puzzle), no rating version.
   const std::string generated = R"({"challenge":")" + without(kFitSolution, "bgilops") + R"(","solution":")" +
-                                kFitSolution +
+                                std::string(kFitSolution) +
                                 R"(","level":"Master","score":7,"given":3,"to_place":7,"seed":9})" + "\n";
   spit(dir + "/in.jsonl", input);
   spit(dir + "/gen.jsonl", generated);
@@ -389,8 +374,8 @@ TEST(Catalog, ListFiltersAndOrder) {
        std::vector<std::pair<std::string, std::string>>{{"bgiln", "'Expert', score = 6"},
                                                         {"bgi", "'Junior', score = 3.5"},
                                                         {"bgil", "'Expert', score = 5"}})
-    ASSERT_EQ(sql(dir + "/c.sqlite", "UPDATE challenges SET level = " + grade + " WHERE challenge = '" +
-                                         without(kFitSolution, letters) + "'"),
+    ASSERT_EQ(sqlValue(dir + "/c.sqlite", "UPDATE challenges SET level = " + grade + " WHERE challenge = '" +
+                                              without(kFitSolution, letters) + "'"),
               "");
 
   Catalog catalog(dir + "/c.sqlite", Catalog::Access::ReadOnly);
@@ -439,10 +424,11 @@ TEST(Catalog, BookletsRecordTheirOrderedEntries) {
   ASSERT_EQ(booklets[0].entries.size(), 2U);
   EXPECT_EQ(booklets[0].entries[0].position, 1);
   EXPECT_EQ(booklets[0].entries[0].challengeId, stored[1].id);
-  EXPECT_EQ(sql(path,
-                "SELECT group_concat(challenge_id) FROM (SELECT challenge_id FROM booklet_entries ORDER BY "
-                "position)"),
-            std::to_string(stored[1].id) + "," + std::to_string(stored[0].id));
+  EXPECT_EQ(
+      sqlValue(path,
+               "SELECT group_concat(challenge_id) FROM (SELECT challenge_id FROM booklet_entries ORDER BY "
+               "position)"),
+      std::to_string(stored[1].id) + "," + std::to_string(stored[0].id));
   EXPECT_THROW(catalog.recordBooklet("bad", "x.pdf", "", {12345}), piecework::InputError);
   EXPECT_EQ(catalog.booklets().size(), 1U);  // all or nothing
 }
@@ -463,22 +449,24 @@ TEST(Catalog, RateRedoesOlderRatings) {
   EXPECT_NE(r.out.find("re-rated 1 challenges"), std::string::npos) << r.out;
   const auto expected =
       piecework::rate(iqFit(), piecework::parseChallenge(iqFit(), without(kFitSolution, "bgiln")), {});
-  EXPECT_EQ(
-      sql(path, "SELECT level FROM challenges WHERE challenge = '" + without(kFitSolution, "bgiln") + "'"),
-      piecework::levelName(expected.level));
-  EXPECT_EQ(sql(path, "SELECT min(rater_version) FROM challenges"), std::to_string(piecework::kRaterVersion));
+  EXPECT_EQ(sqlValue(path, "SELECT level FROM challenges WHERE challenge = '" +
+                               without(kFitSolution, "bgiln") + "'"),
+            piecework::levelName(expected.level));
+  EXPECT_EQ(sqlValue(path, "SELECT min(rater_version) FROM challenges"),
+            std::to_string(piecework::kRaterVersion));
 }
 
 TEST(Catalog, SchemaIsVersionedAndInWalMode) {
   const std::string path = tempDir() + "/c.sqlite";
   { Catalog catalog(path, Catalog::Access::ReadWrite); }
-  EXPECT_EQ(sql(path, "PRAGMA user_version"), std::to_string(piecework::db::kSchemaVersion));
-  EXPECT_EQ(sql(path, "PRAGMA journal_mode"), "wal");
-  EXPECT_EQ(sql(path,
-                "SELECT group_concat(name) FROM (SELECT name FROM sqlite_master WHERE type = 'table' ORDER "
-                "BY name)"),
-            "booklet_entries,booklets,challenges,levels,playtests,puzzles");
-  EXPECT_EQ(sql(path, "SELECT group_concat(name) FROM (SELECT name FROM levels ORDER BY rank)"),
+  EXPECT_EQ(sqlValue(path, "PRAGMA user_version"), std::to_string(piecework::db::kSchemaVersion));
+  EXPECT_EQ(sqlValue(path, "PRAGMA journal_mode"), "wal");
+  EXPECT_EQ(
+      sqlValue(path,
+               "SELECT group_concat(name) FROM (SELECT name FROM sqlite_master WHERE type = 'table' ORDER "
+               "BY name)"),
+      "booklet_entries,booklets,challenges,levels,playtests,puzzles");
+  EXPECT_EQ(sqlValue(path, "SELECT group_concat(name) FROM (SELECT name FROM levels ORDER BY rank)"),
             "Starter,Junior,Expert,Master,Wizard");
 }
 
@@ -501,11 +489,11 @@ TEST(Catalog, AVersion3CatalogGainsThePlaytestsTable) {
                        : "DROP TABLE playtests; PRAGMA user_version = 3"));
     const std::string row =
         "SELECT challenge || '|' || level || '|' || score || '|' || solution FROM challenges";
-    const std::string before = sql(path, row);
+    const std::string before = sqlValue(path, row);
     // Reading leaves it at version 3.
     ASSERT_EQ(runPiecework("catalog list --db " + quote(path)).status, 0);
-    EXPECT_EQ(sql(path, "PRAGMA user_version"), "3");
-    const std::string challenge = sql(path, "SELECT challenge FROM challenges WHERE id = 1");
+    EXPECT_EQ(sqlValue(path, "PRAGMA user_version"), "3");
+    const std::string challenge = sqlValue(path, "SELECT challenge FROM challenges WHERE id = 1");
     spit(dir + "/attempts.jsonl",
          R"({"puzzle":"iq-fit","challenge_id":1,"challenge":")" + challenge +
              R"(","tester":"Ada","start":"2026-02-01T10:00:00Z","end":"2026-02-01T10:02:00Z",)"
@@ -514,12 +502,12 @@ TEST(Catalog, AVersion3CatalogGainsThePlaytestsTable) {
     const auto imported =
         runPiecework("catalog import-playtests " + quote(dir + "/attempts.jsonl") + " --db " + quote(path));
     ASSERT_EQ(imported.status, 0) << imported.err;
-    EXPECT_EQ(sql(path, "PRAGMA user_version"), "4");
+    EXPECT_EQ(sqlValue(path, "PRAGMA user_version"), "4");
     EXPECT_EQ(
-        sql(path, "SELECT group_concat(tester) FROM (SELECT tester FROM playtests ORDER BY started_at)"),
+        sqlValue(path, "SELECT group_concat(tester) FROM (SELECT tester FROM playtests ORDER BY started_at)"),
         hadTable ? "old,Ada" : "Ada");
-    EXPECT_EQ(sql(path, row), before);
-    EXPECT_EQ(sql(path, "PRAGMA integrity_check"), "ok");
+    EXPECT_EQ(sqlValue(path, row), before);
+    EXPECT_EQ(sqlValue(path, "PRAGMA integrity_check"), "ok");
   }
 }
 
@@ -563,10 +551,10 @@ TEST(CatalogRefuses, ShortBinaryFile) {
 
 TEST(CatalogRefuses, ForeignSqliteDatabase) {
   const std::string path = tempDir() + "/other.sqlite";
-  sql(path, "CREATE TABLE recipes (name TEXT, steps TEXT)");
-  sql(path, "INSERT INTO recipes VALUES ('bread', 'knead')");
+  sqlValue(path, "CREATE TABLE recipes (name TEXT, steps TEXT)");
+  sqlValue(path, "INSERT INTO recipes VALUES ('bread', 'knead')");
   expectRefusedAndUntouched(path);
-  EXPECT_EQ(sql(path, "SELECT count(*) FROM sqlite_master"), "1");
+  EXPECT_EQ(sqlValue(path, "SELECT count(*) FROM sqlite_master"), "1");
 }
 
 TEST(CatalogRefuses, NewerSchema) {
@@ -576,8 +564,8 @@ TEST(CatalogRefuses, NewerSchema) {
     const auto id = catalog.ensurePuzzle("iq-fit", piecework::shippedText("iq-fit"));
     catalog.insertChallenge(fitChallenge(id, kFitSolution, "nor"));
   }
-  sql(path, "PRAGMA user_version = " + std::to_string(piecework::db::kSchemaVersion + 1));
-  sql(path, "PRAGMA journal_mode = DELETE");  // so that the whole catalog is in the one file compared
+  sqlValue(path, "PRAGMA user_version = " + std::to_string(piecework::db::kSchemaVersion + 1));
+  sqlValue(path, "PRAGMA journal_mode = DELETE");  // so that the whole catalog is in the one file compared
   const auto r = runPiecework("catalog list --db " + quote(path));
   EXPECT_NE(r.err.find("newer"), std::string::npos) << r.err;
   expectRefusedAndUntouched(path);
@@ -591,9 +579,9 @@ TEST(CatalogRefuses, CorruptDatabase) {
     for (const char* removed : {"nor", "bnor", "gnor", "inor"})
       catalog.insertChallenge(fitChallenge(id, kFitSolution, removed));
   }
-  sql(path, "PRAGMA journal_mode = DELETE");
+  sqlValue(path, "PRAGMA journal_mode = DELETE");
   std::string bytes = slurp(path);
-  const std::size_t page = std::stoul(sql(path, "PRAGMA page_size"));
+  const std::size_t page = std::stoul(sqlValue(path, "PRAGMA page_size"));
   ASSERT_GE(bytes.size(), 4 * page);
   for (std::size_t i = 2 * page; i < 4 * page; ++i) bytes[i] = static_cast<char>(0xA5);  // pages 3 and 4
   spit(path, bytes);
@@ -609,7 +597,7 @@ TEST(CatalogRefuses, UnsupportedSchemaFormatInTheHeader) {
     const auto id = catalog.ensurePuzzle("iq-fit", piecework::shippedText("iq-fit"));
     catalog.insertChallenge(fitChallenge(id, kFitSolution, "nor"));
   }
-  sql(path, "PRAGMA journal_mode = DELETE");
+  sqlValue(path, "PRAGMA journal_mode = DELETE");
   std::string bytes = slurp(path);
   ASSERT_GE(bytes.size(), 100U);
   bytes.replace(44, 4, std::string("\0\0\0\x05", 4));
@@ -628,7 +616,7 @@ TEST(CatalogRefuses, UnknownFileFormatVersionInTheHeader) {
     const auto id = catalog.ensurePuzzle("iq-fit", piecework::shippedText("iq-fit"));
     catalog.insertChallenge(fitChallenge(id, kFitSolution, "nor"));
   }
-  sql(path, "PRAGMA journal_mode = DELETE");
+  sqlValue(path, "PRAGMA journal_mode = DELETE");
   std::string bytes = slurp(path);
   ASSERT_GE(bytes.size(), 100U);
   bytes[18] = static_cast<char>(129);
@@ -647,8 +635,8 @@ TEST(CatalogRefuses, NegativeSchemaVersion) {
     const auto id = catalog.ensurePuzzle("iq-fit", piecework::shippedText("iq-fit"));
     catalog.insertChallenge(fitChallenge(id, kFitSolution, "nor"));
   }
-  sql(path, "PRAGMA journal_mode = DELETE");
-  sql(path, "PRAGMA user_version = -150994943");
+  sqlValue(path, "PRAGMA journal_mode = DELETE");
+  sqlValue(path, "PRAGMA user_version = -150994943");
   const auto r = runPiecework("catalog list --db " + quote(path));
   EXPECT_NE(r.err.find("schema version -150994943"), std::string::npos) << r.err;
   expectRefusedAndUntouched(path);
@@ -665,10 +653,11 @@ TEST(CatalogRefuses, DamageSqliteReportsWithAnOddCode) {
     const auto id = catalog.ensurePuzzle("iq-fit", piecework::shippedText("iq-fit"));
     catalog.insertChallenge(fitChallenge(id, kFitSolution, "nor"));
   }
-  sql(path, "PRAGMA journal_mode = DELETE");
+  sqlValue(path, "PRAGMA journal_mode = DELETE");
   // The column as the schema declares it, as an SQL string literal (quotes doubled).
   const std::string column = "'strategy_use      TEXT NOT NULL DEFAULT ''{}'''";
-  ASSERT_NE(sql(path, "SELECT instr(sql, " + column + ") FROM sqlite_master WHERE name = 'challenges'"), "0");
+  ASSERT_NE(sqlValue(path, "SELECT instr(sql, " + column + ") FROM sqlite_master WHERE name = 'challenges'"),
+            "0");
   ASSERT_TRUE(sqlScript(path, "PRAGMA writable_schema = ON; UPDATE sqlite_master SET sql = replace(sql, " +
                                   column +
                                   ", 'strategy_use TEXT NOT NULL AS (zeroblob(2000000000))') "
@@ -689,7 +678,7 @@ TEST(CatalogRefuses, LevelRankedOutsideTheLevels) {
     const auto id = catalog.ensurePuzzle("iq-fit", piecework::shippedText("iq-fit"));
     catalog.insertChallenge(fitChallenge(id, kFitSolution, "nor"));
   }
-  sql(path, "UPDATE levels SET rank = rank + 7");
+  sqlValue(path, "UPDATE levels SET rank = rank + 7");
   for (const char* command : {"catalog list", "catalog export", "catalog show 1", "catalog rate --all"}) {
     const auto r = runPiecework(std::string(command) + " --db " + quote(path));
     EXPECT_EQ(r.status, 2) << command << ": " << r.err;
@@ -760,9 +749,9 @@ TEST(CatalogConcurrency, TwoWritersLoseNothing) {
   EXPECT_EQ(waitFor(b), 0);
   std::vector<std::string> challenges;
   for (const auto& s : solutions) challenges.push_back(without(s, "bg"));
-  EXPECT_EQ(sql(path, "SELECT count(*) FROM challenges"), std::to_string(distinctUpToTurn(challenges)));
-  EXPECT_EQ(sql(path, "SELECT count(*) FROM puzzles"), "1");
-  EXPECT_EQ(sql(path, "PRAGMA integrity_check"), "ok");
+  EXPECT_EQ(sqlValue(path, "SELECT count(*) FROM challenges"), std::to_string(distinctUpToTurn(challenges)));
+  EXPECT_EQ(sqlValue(path, "SELECT count(*) FROM puzzles"), "1");
+  EXPECT_EQ(sqlValue(path, "PRAGMA integrity_check"), "ok");
 }
 
 TEST(CatalogConcurrency, TwoImportsAtOnceLoseNothing) {
@@ -784,7 +773,7 @@ TEST(CatalogConcurrency, TwoImportsAtOnceLoseNothing) {
   other.join();
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(otherResult.status, 0) << otherResult.err;
-  EXPECT_EQ(sql(dir + "/c.sqlite", "SELECT count(*) FROM challenges"),
+  EXPECT_EQ(sqlValue(dir + "/c.sqlite", "SELECT count(*) FROM challenges"),
             std::to_string(distinctUpToTurn(challenges)));
 }
 
@@ -796,21 +785,21 @@ TEST(CatalogConcurrency, KilledWriterLeavesAnIntactCatalogAndARerunCompletesIt) 
   for (int i = 0; i < 2000; ++i) {
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
     if (std::filesystem::exists(path) &&
-        std::atoi(sql(path, "SELECT count(*) FROM challenges").c_str()) >= 20)
+        std::atoi(sqlValue(path, "SELECT count(*) FROM challenges").c_str()) >= 20)
       break;
   }
   kill(writer, SIGKILL);
   EXPECT_EQ(waitFor(writer), -1);
-  EXPECT_EQ(sql(path, "PRAGMA integrity_check"), "ok");
-  const std::string partial = sql(path, "SELECT count(*) FROM challenges");
+  EXPECT_EQ(sqlValue(path, "PRAGMA integrity_check"), "ok");
+  const std::string partial = sqlValue(path, "SELECT count(*) FROM challenges");
   EXPECT_GE(std::atoi(partial.c_str()), 20);
   EXPECT_LT(std::atoi(partial.c_str()), 300) << "the writer finished before it was killed";
   EXPECT_EQ(waitFor(startWriter(path, solutions, "ln")), 0);
   std::vector<std::string> challenges;
   for (const auto& s : solutions) challenges.push_back(without(s, "ln"));
-  EXPECT_EQ(sql(path, "SELECT count(*) FROM challenges"), std::to_string(distinctUpToTurn(challenges)))
+  EXPECT_EQ(sqlValue(path, "SELECT count(*) FROM challenges"), std::to_string(distinctUpToTurn(challenges)))
       << "after a partial " << partial;
-  EXPECT_EQ(sql(path, "PRAGMA integrity_check"), "ok");
+  EXPECT_EQ(sqlValue(path, "PRAGMA integrity_check"), "ok");
 }
 
 // ---------------------------------------------------------------- generate --db
@@ -840,7 +829,7 @@ std::vector<std::string> generatedChallenges(const std::string& jsonLines) {
 }
 
 std::string sortedKeys(const std::string& path) {
-  return sql(
+  return sqlValue(
       path, "SELECT group_concat(canonical_key, ' ') FROM (SELECT canonical_key FROM challenges ORDER BY 1)");
 }
 
@@ -851,17 +840,19 @@ TEST(CatalogGenerate, StoresWhatItPrintsAndARerunAddsNothing) {
   ASSERT_EQ(r.status, 0) << r.err;
   const auto challenges = generatedChallenges(r.out);
   ASSERT_EQ(challenges.size(), 6U);
-  EXPECT_EQ(sql(db, "SELECT count(*) FROM challenges"), "6");
+  EXPECT_EQ(sqlValue(db, "SELECT count(*) FROM challenges"), "6");
   for (const auto& c : challenges) {
     EXPECT_EQ(
-        sql(db, "SELECT count(*) FROM challenges WHERE challenge IN ('" + c + "', '" + turned(c) + "')"), "1")
+        sqlValue(db, "SELECT count(*) FROM challenges WHERE challenge IN ('" + c + "', '" + turned(c) + "')"),
+        "1")
         << c;
   }
-  EXPECT_EQ(sql(db, "SELECT count(*) FROM challenges WHERE seed IS NULL OR generator_version IS NULL"), "0");
+  EXPECT_EQ(sqlValue(db, "SELECT count(*) FROM challenges WHERE seed IS NULL OR generator_version IS NULL"),
+            "0");
   const std::string keys = sortedKeys(db);
   const auto again = runPiecework(command);
   EXPECT_EQ(again.status, 0) << again.err;
-  EXPECT_EQ(sql(db, "SELECT count(*) FROM challenges"), "6");
+  EXPECT_EQ(sqlValue(db, "SELECT count(*) FROM challenges"), "6");
   EXPECT_EQ(sortedKeys(db), keys);
 }
 
@@ -880,12 +871,13 @@ TEST(CatalogGenerate, TwoProcessesIntoOneCatalogLoseNothing) {
   EXPECT_EQ(all.size(), 15U);
   EXPECT_EQ(second.size(), 15U);
   all.insert(all.end(), second.begin(), second.end());
-  EXPECT_EQ(sql(db, "SELECT count(*) FROM challenges"), std::to_string(distinctUpToTurn(all)));
+  EXPECT_EQ(sqlValue(db, "SELECT count(*) FROM challenges"), std::to_string(distinctUpToTurn(all)));
   for (const auto& c : all)
     EXPECT_EQ(
-        sql(db, "SELECT count(*) FROM challenges WHERE challenge IN ('" + c + "', '" + turned(c) + "')"), "1")
+        sqlValue(db, "SELECT count(*) FROM challenges WHERE challenge IN ('" + c + "', '" + turned(c) + "')"),
+        "1")
         << c;
-  EXPECT_EQ(sql(db, "PRAGMA integrity_check"), "ok");
+  EXPECT_EQ(sqlValue(db, "PRAGMA integrity_check"), "ok");
 }
 
 TEST(CatalogGenerate, KilledMidBatchLeavesAnIntactCatalogAndARerunCompletesIt) {
@@ -900,13 +892,14 @@ TEST(CatalogGenerate, KilledMidBatchLeavesAnIntactCatalogAndARerunCompletesIt) {
   const pid_t writer = spawnPiecework(with(db), dir + "/killed.out");
   for (int i = 0; i < 6000; ++i) {
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
-    if (std::filesystem::exists(db) && std::atoi(sql(db, "SELECT count(*) FROM challenges").c_str()) >= 3)
+    if (std::filesystem::exists(db) &&
+        std::atoi(sqlValue(db, "SELECT count(*) FROM challenges").c_str()) >= 3)
       break;
   }
   kill(writer, SIGKILL);
   EXPECT_EQ(waitFor(writer), -1) << "generate finished before it was killed";
-  EXPECT_EQ(sql(db, "PRAGMA integrity_check"), "ok");
-  const int partial = std::atoi(sql(db, "SELECT count(*) FROM challenges").c_str());
+  EXPECT_EQ(sqlValue(db, "PRAGMA integrity_check"), "ok");
+  const int partial = std::atoi(sqlValue(db, "SELECT count(*) FROM challenges").c_str());
   EXPECT_GE(partial, 3);
   EXPECT_LT(partial, 150);
 
@@ -917,8 +910,8 @@ TEST(CatalogGenerate, KilledMidBatchLeavesAnIntactCatalogAndARerunCompletesIt) {
   }
   const auto rerun = runPiecework(shell + " --db " + quote(db));
   EXPECT_EQ(rerun.status, 0) << rerun.err;
-  EXPECT_EQ(sql(db, "SELECT count(*) FROM challenges"), "150");
-  EXPECT_EQ(sql(db, "PRAGMA integrity_check"), "ok");
+  EXPECT_EQ(sqlValue(db, "SELECT count(*) FROM challenges"), "150");
+  EXPECT_EQ(sqlValue(db, "PRAGMA integrity_check"), "ok");
   // The same challenges as one uninterrupted run.
   const auto whole = runPiecework(shell + " --db " + quote(clean));
   EXPECT_EQ(whole.status, 0) << whole.err;
@@ -952,11 +945,11 @@ TEST(CatalogGenerate, KilledGenerateHasStoredEveryChallengeItPrinted) {
     int printed = 0;
     for (std::string line; std::getline(lines, line); ++printed) {
       const std::string challenge = nlohmann::json::parse(line)["challenge"];
-      EXPECT_EQ(sql(db, "SELECT count(*) FROM challenges WHERE challenge = '" + challenge + "'"), "1")
+      EXPECT_EQ(sqlValue(db, "SELECT count(*) FROM challenges WHERE challenge = '" + challenge + "'"), "1")
           << "round " << round << ": " << challenge << " printed, not stored";
     }
     EXPECT_GE(printed, 3 + round);
-    EXPECT_EQ(sql(db, "PRAGMA integrity_check"), "ok");
+    EXPECT_EQ(sqlValue(db, "PRAGMA integrity_check"), "ok");
   }
 }
 
@@ -971,11 +964,12 @@ TEST(CatalogSoundness, AnEditedSolutionIsRefusedByBookletAndExport) {
   ASSERT_EQ(runPiecework("generate iq-fit --level Junior --count 4 --seed 11 -q --db " + db).status, 0);
   const auto sound = runPiecework("booklet --db " + db + " --out " + quote(dir + "/sound.pdf"));
   ASSERT_EQ(sound.status, 0) << sound.err;
-  const std::string before = sql(dir + "/e.sqlite", "select solution from challenges where id=2");
-  ASSERT_NE(before, sql(dir + "/e.sqlite", "select solution from challenges where id=3"));
-  EXPECT_EQ(sql(dir + "/e.sqlite",
-                "update challenges set solution=(select solution from challenges where id=3) where id=2"),
-            "");
+  const std::string before = sqlValue(dir + "/e.sqlite", "select solution from challenges where id=2");
+  ASSERT_NE(before, sqlValue(dir + "/e.sqlite", "select solution from challenges where id=3"));
+  EXPECT_EQ(
+      sqlValue(dir + "/e.sqlite",
+               "update challenges set solution=(select solution from challenges where id=3) where id=2"),
+      "");
   const std::string damaged = slurp(dir + "/e.sqlite");
   // (Another challenge's solution misses this one's givens: the quick check of every read sees that before
   // the solve, issue 31 D3.)
@@ -997,7 +991,7 @@ TEST(CatalogSoundness, AnEditedSolutionIsRefusedByBookletAndExport) {
     EXPECT_FALSE(std::filesystem::exists(dir + "/" + out));
   EXPECT_EQ(slurp(dir + "/e.sqlite"), damaged);  // refusing changes nothing
   // With the row put back, the same catalog prints and exports again.
-  sql(dir + "/e.sqlite", "update challenges set solution='" + before + "' where id=2");
+  sqlValue(dir + "/e.sqlite", "update challenges set solution='" + before + "' where id=2");
   EXPECT_EQ(runPiecework("booklet --db " + db + " --out " + quote(dir + "/again.pdf")).status, 0);
   EXPECT_EQ(runPiecework("catalog export --db " + db + " --out " + quote(dir + "/again.jsonl")).status, 0);
 }

@@ -21,12 +21,7 @@
 namespace {
 
 using piecework::test::runPiecework;
-
-std::string write(const std::string& name, const std::string& text) {
-  const std::string path = piecework::test::tempDir() + "/" + name;
-  std::ofstream(path, std::ios::binary) << text;
-  return path;
-}
+using piecework::test::writeTempFile;
 
 // `count --json`'s "solutions", or -1 when the command failed.
 long solutions(const std::string& puzzle) {
@@ -181,12 +176,13 @@ std::string checkeredXml(const std::string& pairs) {
 
 TEST(ColourConstraints, DominoByHand) {
   // Colours must match: only "1 2" fits. Crossed: only "2 1". Both rules: both.
-  EXPECT_EQ(solutions(write("same.toml", domino("colour_rules = [[1, 1], [2, 2]]"))), 1);
-  EXPECT_EQ(solutions(write("crossed.toml", domino("colour_rules = [[1, 2], [2, 1]]"))), 1);
-  EXPECT_EQ(solutions(write("both.toml", domino("colour_rules = [[1, 1], [2, 2], [1, 2], [2, 1]]"))), 2);
+  EXPECT_EQ(solutions(writeTempFile("same.toml", domino("colour_rules = [[1, 1], [2, 2]]"))), 1);
+  EXPECT_EQ(solutions(writeTempFile("crossed.toml", domino("colour_rules = [[1, 2], [2, 1]]"))), 1);
+  EXPECT_EQ(solutions(writeTempFile("both.toml", domino("colour_rules = [[1, 1], [2, 2], [1, 2], [2, 1]]"))),
+            2);
   // Only 1 on 1: the domino's 2 cannot lie anywhere; nor can any coloured cell without rules.
   for (const char* rules : {"colour_rules = [[1, 1]]", ""}) {
-    const auto r = runPiecework("count '" + write("nowhere.toml", domino(rules)) + "'");
+    const auto r = runPiecework("count '" + writeTempFile("nowhere.toml", domino(rules)) + "'");
     EXPECT_EQ(r.status, 2) << rules << r.err;
     EXPECT_NE(r.err.find("fits nowhere"), std::string::npos) << rules << r.err;
   }
@@ -198,29 +194,32 @@ TEST(ColourConstraints, CheckeredDesignAgreesWithABruteForce) {
   const long free = bruteForce([](int, int) { return true; });
   EXPECT_GT(same, 0);
   EXPECT_LT(same, free);  // the rules rule something out
-  EXPECT_EQ(solutions(write("same.toml", checkered("colour_rules = [[1, 1], [2, 2]]"))), same);
-  EXPECT_EQ(solutions(write("crossed.toml", checkered("colour_rules = [[1, 2], [2, 1]]"))), crossed);
-  EXPECT_EQ(solutions(write("free.toml", checkered("colour_rules = [[1, 1], [2, 2], [1, 2], [2, 1]]"))),
-            free);
+  EXPECT_EQ(solutions(writeTempFile("same.toml", checkered("colour_rules = [[1, 1], [2, 2]]"))), same);
+  EXPECT_EQ(solutions(writeTempFile("crossed.toml", checkered("colour_rules = [[1, 2], [2, 1]]"))), crossed);
+  EXPECT_EQ(
+      solutions(writeTempFile("free.toml", checkered("colour_rules = [[1, 1], [2, 2], [1, 2], [2, 1]]"))),
+      free);
 
   // The hand-written BurrTools file says the same, and converts to TOML and back with the same counts.
-  const std::string xml = write("checkered.xmpuzzle",
-                                checkeredXml(R"(<pair piece="0" result="0"/><pair piece="1" result="1"/>)"));
+  const std::string xml = writeTempFile(
+      "checkered.xmpuzzle", checkeredXml(R"(<pair piece="0" result="0"/><pair piece="1" result="1"/>)"));
   EXPECT_EQ(solutions(xml), same);
-  EXPECT_EQ(solutions(write("crossed.xmpuzzle",
-                            checkeredXml(R"(<pair piece="0" result="1"/><pair piece="1" result="0"/>)"))),
-            crossed);
+  EXPECT_EQ(
+      solutions(writeTempFile("crossed.xmpuzzle",
+                              checkeredXml(R"(<pair piece="0" result="1"/><pair piece="1" result="0"/>)"))),
+      crossed);
   const auto toml = runPiecework("convert '" + xml + "' --to toml");
   ASSERT_EQ(toml.status, 0) << toml.err;
   EXPECT_NE(toml.out.find("board_colours = [1, 2, 1, 2, 2, 1, 2, 1]"), std::string::npos) << toml.out;
   EXPECT_NE(toml.out.find("colour_rules = [[1, 1], [2, 2]]"), std::string::npos) << toml.out;
   EXPECT_NE(toml.out.find("cell_colours = [1, 2, 1]"), std::string::npos) << toml.out;
-  EXPECT_EQ(solutions(write("from-xml.toml", toml.out)), same);
+  EXPECT_EQ(solutions(writeTempFile("from-xml.toml", toml.out)), same);
   const std::string back = piecework::test::tempDir() + "/back.xmpuzzle";
-  ASSERT_EQ(runPiecework("convert '" + write("again.toml", checkered("colour_rules = [[1, 2], [2, 1]]")) +
-                         "' '" + back + "'")
-                .status,
-            0);
+  ASSERT_EQ(
+      runPiecework("convert '" + writeTempFile("again.toml", checkered("colour_rules = [[1, 2], [2, 1]]")) +
+                   "' '" + back + "'")
+          .status,
+      0);
   EXPECT_EQ(solutions(back), crossed);
 }
 
@@ -235,7 +234,7 @@ TEST(ColourConstraints, BadColoursGetOneLine) {
            base + "board_colours = [1, 1]\n" + piece + "cell_colours = [1]\n",  // one per piece cell
            base + piece + "cell_colours = [1, 1]\n",                            // no board colours
        }) {
-    const auto r = runPiecework("count '" + write("bad.toml", bad) + "'");
+    const auto r = runPiecework("count '" + writeTempFile("bad.toml", bad) + "'");
     EXPECT_EQ(r.status, 2) << bad << r.err;
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << bad << r.err;
     EXPECT_NE(r.err.find("bad.toml:"), std::string::npos) << r.err;

@@ -19,23 +19,10 @@
 
 namespace {
 
+using piecework::test::contains;
+using piecework::test::countOutput;
 using piecework::test::runPiecework;
-
-bool has(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
-
-std::string write(const std::string& name, const std::string& text) {
-  const std::string path = piecework::test::tempDir() + "/" + name;
-  std::ofstream(path, std::ios::binary) << text;
-  return path;
-}
-
-std::string countJson(const std::string& puzzle) {
-  const auto r = runPiecework("count '" + puzzle + "' --json");
-  EXPECT_EQ(r.status, 0) << r.err;
-  return r.out;
-}
+using piecework::test::writeTempFile;
 
 // ---- brute force -----------------------------------------------------------------------------------------
 // A piece as its orientations, each a list of (dx, dy) offsets from its first cell in reading order, written
@@ -179,22 +166,23 @@ TEST(CopyRanges, HandCounts) {
   // A row of 4 cells filled by up to 2 dominoes and up to 4 monominoes: the compositions of 4 into 1s and 2s,
   // 5 (MMMM, DMM, MDM, MMD, DD); DMM and MMD are mirror images, so 4 up to the row's symmetries.
   const std::string row =
-      write("row.toml", definition({"...."}, {ranged(kDomino, 0, 2), ranged(kMonomino, 0, 4)}));
-  const std::string json = countJson(row);
-  EXPECT_TRUE(has(json, "\"solutions\":5,")) << json;
-  EXPECT_TRUE(has(json, "\"distinct\":4,")) << json;
+      writeTempFile("row.toml", definition({"...."}, {ranged(kDomino, 0, 2), ranged(kMonomino, 0, 4)}));
+  const std::string json = countOutput(row);
+  EXPECT_TRUE(contains(json, "\"solutions\":5,")) << json;
+  EXPECT_TRUE(contains(json, "\"distinct\":4,")) << json;
   // show says the range: copies is the most, min_copies the fewest (docs/json.md).
   const auto show = runPiecework("show '" + row + "' --json");
-  EXPECT_TRUE(has(show.out, "\"copies\":2,") && has(show.out, "\"min_copies\":0")) << show.out;
-  EXPECT_TRUE(has(runPiecework("show '" + row + "'").out, " 0-2 ")) << runPiecework("show '" + row + "'").out;
+  EXPECT_TRUE(contains(show.out, "\"copies\":2,") && contains(show.out, "\"min_copies\":0")) << show.out;
+  EXPECT_TRUE(contains(runPiecework("show '" + row + "'").out, " 0-2 "))
+      << runPiecework("show '" + row + "'").out;
   // Three cells that may all stay empty and at most one domino: none, left or right: 3 (2 up to the mirror).
   const std::string empty =
-      write("empty.toml",
-            "name = \"e\"\nlattice = \"square\"\nboard = \"...\"\nfill_every_cell = false\n"
-            "[[piece]]\nletter = \"D\"\ncopies = [0, 1]\nshape = \"##\"\n");
-  const std::string json2 = countJson(empty);
-  EXPECT_TRUE(has(json2, "\"solutions\":3,")) << json2;
-  EXPECT_TRUE(has(json2, "\"distinct\":2,")) << json2;
+      writeTempFile("empty.toml",
+                    "name = \"e\"\nlattice = \"square\"\nboard = \"...\"\nfill_every_cell = false\n"
+                    "[[piece]]\nletter = \"D\"\ncopies = [0, 1]\nshape = \"##\"\n");
+  const std::string json2 = countOutput(empty);
+  EXPECT_TRUE(contains(json2, "\"solutions\":3,")) << json2;
+  EXPECT_TRUE(contains(json2, "\"distinct\":2,")) << json2;
 }
 
 TEST(CopyRanges, AgreeWithABruteForce) {
@@ -211,53 +199,53 @@ TEST(CopyRanges, AgreeWithABruteForce) {
     const auto& [rows, pieces] = cases[i];
     const auto [expected, distinct] = bruteCount(rows, pieces);
     EXPECT_GT(expected, 0U) << i;
-    const std::string toml = write(fmt::format("case{}.toml", i), definition(rows, pieces));
-    const std::string json = countJson(toml);
-    EXPECT_TRUE(has(json, fmt::format("\"solutions\":{},", expected)))
+    const std::string toml = writeTempFile(fmt::format("case{}.toml", i), definition(rows, pieces));
+    const std::string json = countOutput(toml);
+    EXPECT_TRUE(contains(json, fmt::format("\"solutions\":{},", expected)))
         << i << ' ' << json << " expected " << expected;
-    EXPECT_TRUE(has(json, fmt::format("\"distinct\":{},", distinct)))
+    EXPECT_TRUE(contains(json, fmt::format("\"distinct\":{},", distinct)))
         << i << ' ' << json << " expected " << distinct;
     // Several jobs on one thread split the tree differently and must add up the same.
     const auto split = runPiecework("count '" + toml + "' --json --threads 2");
-    EXPECT_TRUE(has(split.out, fmt::format("\"solutions\":{},", expected))) << i << ' ' << split.out;
+    EXPECT_TRUE(contains(split.out, fmt::format("\"solutions\":{},", expected))) << i << ' ' << split.out;
     // BurrTools and back: the ranges become min/max and come back as copies = [min, max].
     const std::string xm = toml.substr(0, toml.size() - 5) + ".xmpuzzle";
     ASSERT_EQ(runPiecework("convert '" + toml + "' '" + xm + "'").status, 0);
-    EXPECT_TRUE(has(countJson(xm), fmt::format("\"solutions\":{},", expected))) << i;
+    EXPECT_TRUE(contains(countOutput(xm), fmt::format("\"solutions\":{},", expected))) << i;
     const auto back = runPiecework("convert '" + xm + "' --to toml");
     ASSERT_EQ(back.status, 0) << back.err;
-    const std::string again = write(fmt::format("case{}-again.toml", i), back.out);
-    EXPECT_TRUE(has(countJson(again), fmt::format("\"solutions\":{},", expected))) << i << back.out;
+    const std::string again = writeTempFile(fmt::format("case{}-again.toml", i), back.out);
+    EXPECT_TRUE(contains(countOutput(again), fmt::format("\"solutions\":{},", expected))) << i << back.out;
   }
 }
 
 TEST(CopyRanges, BadRangesGetOneLine) {
   for (const char* copies : {"[3, 1]", "[-1, 2]", "[0, 0]", "[1, 2, 3]", "[1, 65]"}) {
-    const std::string path =
-        write("bad.toml", fmt::format("name = \"b\"\nlattice = \"square\"\nboard = \"....\"\n[[piece]]\n"
-                                      "letter = \"D\"\ncopies = {}\nshape = \"##\"\n",
-                                      copies));
+    const std::string path = writeTempFile(
+        "bad.toml", fmt::format("name = \"b\"\nlattice = \"square\"\nboard = \"....\"\n[[piece]]\n"
+                                "letter = \"D\"\ncopies = {}\nshape = \"##\"\n",
+                                copies));
     const auto r = runPiecework("count '" + path + "'");
     EXPECT_EQ(r.status, 2) << copies;
-    EXPECT_TRUE(has(r.err, "bad.toml:6:")) << copies << r.err;
+    EXPECT_TRUE(contains(r.err, "bad.toml:6:")) << copies << r.err;
     EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << r.err;
   }
   // Challenges' ratings, census and generating count the copies each piece needs: refused in one line.
-  const std::string puzzle =
-      write("ranged.toml", definition({"...", "..."}, {ranged(kDomino, 1, 3), ranged(kMonomino, 0, 2)}));
+  const std::string puzzle = writeTempFile(
+      "ranged.toml", definition({"...", "..."}, {ranged(kDomino, 1, 3), ranged(kMonomino, 0, 2)}));
   for (const std::string& command : {std::string("census"), std::string("generate --level Starter"),
                                      std::string("rate --challenge '.../...'")}) {
     const auto r =
         runPiecework(command.substr(0, command.find(' ')) + " '" + puzzle + "'" +
                      (command.find(' ') == std::string::npos ? "" : command.substr(command.find(' '))));
     EXPECT_EQ(r.status, 2) << command << r.err;
-    EXPECT_TRUE(has(r.err, "range of copies")) << command << r.err;
+    EXPECT_TRUE(contains(r.err, "range of copies")) << command << r.err;
     EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << r.err;
   }
   // dlx1 cannot say a range.
   const std::string row =
-      write("row.toml", definition({"...."}, {ranged(kDomino, 0, 2), ranged(kMonomino, 0, 4)}));
+      writeTempFile("row.toml", definition({"...."}, {ranged(kDomino, 0, 2), ranged(kMonomino, 0, 4)}));
   const auto dlx = runPiecework("convert '" + row + "' --to dlx");
   EXPECT_EQ(dlx.status, 2);
-  EXPECT_TRUE(has(dlx.err, "range of copies")) << dlx.err;
+  EXPECT_TRUE(contains(dlx.err, "range of copies")) << dlx.err;
 }

@@ -10,76 +10,17 @@
 
 #include "disassembly/separation.hpp"
 #include "puzzle/burrtools.hpp"
+#include "support/interlocking_designs.hpp"
 #include "support/run.hpp"
 
 namespace piecework {
 namespace {
 
+using test::kHook;
+using test::kLocked;
+using test::kPlug;
 using test::runPiecework;
-
-// A ring with a hole of two cubes and a hook through it: one slide right, then they come apart (level 2).
-constexpr const char* kHook = R"(name = "ring-and-hook"
-lattice = "cubic"
-board = "####/..##/####|..../..#./....|####/..##/####"
-
-[[piece]]
-letter = "A"
-name = "ring"
-moves = "turn"
-shape = "####/#..#/####"
-
-[[piece]]
-letter = "B"
-name = "hook"
-moves = "turn"
-cubes = [[0, 0, 0], [1, 0, 0], [1, 0, 1], [1, 0, 2], [0, 0, 2]]
-)";
-// The same with a plug in the hole that lifts out first: 1, then ring and hook as above (level 1.2).
-constexpr const char* kPlug = R"(name = "ring-hook-and-plug"
-lattice = "cubic"
-board = "####/..##/####|..../..../....|####/...#/####"
-
-[[piece]]
-letter = "A"
-name = "ring"
-moves = "turn"
-shape = "####/#..#/####"
-
-[[piece]]
-letter = "B"
-name = "hook"
-moves = "turn"
-cubes = [[0, 0, 0], [1, 0, 0], [1, 0, 1], [1, 0, 2], [0, 0, 2]]
-
-[[piece]]
-letter = "C"
-name = "plug"
-moves = "turn"
-cubes = [[0, 0, 0], [0, 0, 1]]
-)";
-// A ring and a Z through it: it assembles, but nothing slides at all (no solution).
-constexpr const char* kLocked = R"(name = "ring-and-z"
-lattice = "cubic"
-board = "###/..#/###|.../.../...|###/#../###"
-
-[[piece]]
-letter = "A"
-name = "ring"
-moves = "turn"
-shape = "###/#.#/###"
-
-[[piece]]
-letter = "Z"
-name = "z"
-moves = "turn"
-cubes = [[0, 0, 0], [1, 0, 0], [1, 0, 1], [1, 0, 2], [2, 0, 2]]
-)";
-
-std::string write(const std::string& name, const char* text) {
-  const std::string path = test::tempDir() + "/" + name + ".toml";
-  std::ofstream(path) << text;
-  return path;
-}
+using test::writeDesign;
 
 nlohmann::json countJson(const std::string& path) {
   const auto r = runPiecework("count " + path + " --disassemble --json");
@@ -88,39 +29,39 @@ nlohmann::json countJson(const std::string& path) {
 }
 
 TEST(DisassemblyCli, CountsWhatComesApartWithLevels) {
-  const nlohmann::json hook = countJson(write("hook", kHook));
+  const nlohmann::json hook = countJson(writeDesign("hook", kHook));
   EXPECT_EQ(hook["disassemblable"], 1);
   EXPECT_EQ(hook["levels"], nlohmann::json::array({"2"}));
-  const nlohmann::json plug = countJson(write("plug", kPlug));
+  const nlohmann::json plug = countJson(writeDesign("plug", kPlug));
   EXPECT_EQ(plug["disassemblable"], 1);
   EXPECT_EQ(plug["levels"], nlohmann::json::array({"1.2"}));
-  const nlohmann::json locked = countJson(write("locked", kLocked));
+  const nlohmann::json locked = countJson(writeDesign("locked", kLocked));
   EXPECT_EQ(locked["solutions"], 1);  // (it assembles)
   EXPECT_EQ(locked["disassemblable"], 0);
   EXPECT_EQ(locked["levels"], nlohmann::json::array());
 }
 
 TEST(DisassemblyCli, SolvePrintsTheMovesInWords) {
-  const auto r = runPiecework("solve " + write("plug", kPlug) + " --disassemble");
+  const auto r = runPiecework("solve " + writeDesign("plug", kPlug) + " --disassemble");
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_NE(r.out.find("level 1.2\n"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("  take C out, moving up\n  move B 1 right\n  take A out, moving up\n"),
             std::string::npos)
       << r.out;
-  const auto json = runPiecework("solve " + write("hook", kHook) + " --disassemble --json");
+  const auto json = runPiecework("solve " + writeDesign("hook", kHook) + " --disassemble --json");
   ASSERT_EQ(json.status, 0) << json.err;
   EXPECT_EQ(nlohmann::json::parse(json.out)["solutions"][0]["moves"],
             nlohmann::json::array({"move B 1 right", "take A out, moving up"}));
 }
 
 TEST(DisassemblyCli, RateGradesByTheLevel) {
-  const auto r = runPiecework("rate " + write("hook", kHook) + " --disassemble --json");
+  const auto r = runPiecework("rate " + writeDesign("hook", kHook) + " --disassemble --json");
   ASSERT_EQ(r.status, 0) << r.err;
   const nlohmann::json json = nlohmann::json::parse(r.out);
   EXPECT_EQ(json["disassembly_level"], "2");
   EXPECT_EQ(json["level"], "Junior");  // (2 moves to the first separation: docs/disassembly.md's table)
   EXPECT_EQ(json["solutions"], 1);
-  const auto locked = runPiecework("rate " + write("locked", kLocked) + " --disassemble --json");
+  const auto locked = runPiecework("rate " + writeDesign("locked", kLocked) + " --disassemble --json");
   ASSERT_EQ(locked.status, 0) << locked.err;
   const nlohmann::json none = nlohmann::json::parse(locked.out);
   EXPECT_EQ(none["comes_apart"], false);
@@ -134,7 +75,7 @@ TEST(DisassemblyCli, RateGradesByTheLevel) {
 // turn; per move every piece's position; a removed piece 30,000 units out in a separation's last state).
 TEST(DisassemblyCli, ConvertStoresTheDisassemblyForBurrTools) {
   const std::string out = test::tempDir() + "/plug.xmpuzzle";
-  const auto r = runPiecework("convert " + write("plug", kPlug) + " '" + out + "' --disassemble");
+  const auto r = runPiecework("convert " + writeDesign("plug", kPlug) + " '" + out + "' --disassemble");
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_NE(r.out.find("1 of 1 assemblies come apart"), std::string::npos) << r.out;
   const std::string xml = burrToolsXmlText(out);
@@ -159,8 +100,9 @@ TEST(DisassemblyCli, ConvertStoresTheDisassemblyForBurrTools) {
   EXPECT_EQ(back["stored_levels_agree"], true);
   // A design that does not come apart is stored solved, with no solution.
   const std::string locked = test::tempDir() + "/locked.xmpuzzle";
-  ASSERT_EQ(runPiecework("convert " + write("locked", kLocked) + " '" + locked + "' --disassemble").status,
-            0);
+  ASSERT_EQ(
+      runPiecework("convert " + writeDesign("locked", kLocked) + " '" + locked + "' --disassemble").status,
+      0);
   EXPECT_NE(burrToolsXmlText(locked).find("solutions=\"0\""), std::string::npos);
   EXPECT_EQ(countJson(locked)["stored_solutions"], 0);
 }
@@ -206,7 +148,7 @@ std::string burrDesign(const std::string& name, const std::vector<int>& numbers,
   std::string design = "name = \"" + name + "\"\nlattice = \"cubic\"\nboard = \"" + board + "\"\n";
   for (std::size_t k = 0; k < numbers.size(); ++k)
     design += burrPiece(static_cast<char>('A' + k), numbers[k], length);
-  return write(name, design.c_str());
+  return writeDesign(name, design.c_str());
 }
 
 // Published burrs with their published levels (the pieces' numbers as listed in a public OpenSCAD model of
@@ -235,9 +177,9 @@ TEST(DisassemblyCli, PublishedBurrsHaveTheirPublishedLevels) {
 TEST(DisassemblyCli, BadRequestsAreOneLineAndStatus2) {
   for (const std::string& args :
        {std::string("count pentominoes-6x10 --disassemble"), std::string("solve iq-fit --disassemble"),
-        "count " + write("hook", kHook) + " --merge-mirrors",
-        "count " + write("hook", kHook) + " --disassemble --challenge '....'",
-        "convert " + write("hook", kHook) + " - --to toml --disassemble",
+        "count " + writeDesign("hook", kHook) + " --merge-mirrors",
+        "count " + writeDesign("hook", kHook) + " --disassemble --challenge '....'",
+        "convert " + writeDesign("hook", kHook) + " - --to toml --disassemble",
         "convert iq-fit " + test::tempDir() + "/fit.xmpuzzle --disassemble"}) {
     const auto r = runPiecework(args);
     EXPECT_EQ(r.status, 2) << args;

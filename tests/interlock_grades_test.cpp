@@ -14,11 +14,14 @@
 #include <vector>
 
 #include "rater/interlock_grade.hpp"
+#include "support/interlocking_designs.hpp"
 #include "support/run.hpp"
 
 namespace piecework {
 namespace {
 
+using test::kHook;
+using test::kLocked;
 using test::runPiecework;
 
 std::vector<GradedLevel> handSet() {
@@ -84,42 +87,6 @@ TEST(InterlockGrades, LevelTexts) {
   for (const char* bad : {"", ".", "9..6", "9.", ".9", "-1", "a.b", "1 .2", "12345678901"})
     EXPECT_FALSE(parseLevelText(bad)) << bad;
 }
-
-// A ring with a hole of two cubes and a hook through it: one slide right, then they come apart (level 2;
-// tests/disassembly_cli_test.cpp).
-constexpr const char* kHook = R"(name = "ring-and-hook"
-lattice = "cubic"
-board = "####/..##/####|..../..#./....|####/..##/####"
-
-[[piece]]
-letter = "A"
-name = "ring"
-moves = "turn"
-shape = "####/#..#/####"
-
-[[piece]]
-letter = "B"
-name = "hook"
-moves = "turn"
-cubes = [[0, 0, 0], [1, 0, 0], [1, 0, 1], [1, 0, 2], [0, 0, 2]]
-)";
-// A ring and a Z through it: nothing slides (no level).
-constexpr const char* kLocked = R"(name = "ring-and-z"
-lattice = "cubic"
-board = "###/..#/###|.../.../...|###/#../###"
-
-[[piece]]
-letter = "A"
-name = "ring"
-moves = "turn"
-shape = "###/#.#/###"
-
-[[piece]]
-letter = "Z"
-name = "z"
-moves = "turn"
-cubes = [[0, 0, 0], [1, 0, 0], [1, 0, 1], [1, 0, 2], [2, 0, 2]]
-)";
 
 std::string folder() {
   const std::string dir = test::tempDir() + "/interlock-grades";

@@ -19,23 +19,11 @@
 
 namespace {
 
+using piecework::test::quote;
 using piecework::test::runPiecework;
+using piecework::test::slurp;
+using piecework::test::spit;
 using piecework::test::tempDir;
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-void spit(const std::string& path, const std::string& text) {
-  std::ofstream(path, std::ios::binary) << text;
-}
-
-std::string quote(const std::string& s) {
-  return "'" + s + "'";
-}
 
 // Two small custom puzzles. The strip's unique challenges are one piece given at either end; the box (3 x 4:
 // an I tetromino and two L tetrominoes) has 8 fillings, 2 up to symmetry.

@@ -267,7 +267,7 @@ TEST(IqLink, BadCodesOnTheCommandLineAreExitTwoWithOneLine) {
 // out.
 const char* const kSolution = "KAFCBGUCAGDFLEFPFBBGESHBOIAKJARKEJLH";
 
-std::string without(const std::string& codes, const std::string& pieces) {
+std::string withoutPieces(const std::string& codes, const std::string& pieces) {
   std::string out;
   for (std::size_t i = 0; i < codes.size(); i += 3)
     if (pieces.find(codes[i + 1]) == std::string::npos) out += codes.substr(i, 3);
@@ -304,7 +304,7 @@ TEST(IqLinkReference, AFullSolutionCountsItself) {
 
 TEST(IqLinkReference, MemoAndPlainWalkAgree) {
   for (const char* pieces : {"ABCDEF", "GHIJKL", "ACEGIK"}) {
-    const std::string codes = without(kSolution, pieces);
+    const std::string codes = withoutPieces(kSolution, pieces);
     reference::IqLinkOptions plain;
     plain.memo = false;
     const auto a = reference::countIqLinkReference(codes);
@@ -317,7 +317,7 @@ TEST(IqLinkReference, MemoAndPlainWalkAgree) {
 
 TEST(IqLinkReference, AgreesWithTheEngineOnRestrictedProblems) {
   for (const char* pieces : {"L", "KL", "ABCDEF", "GHIJKL", "ACEGIK", "BDFHJL", "AIJ", "ABCDEFG"}) {
-    const std::string codes = without(kSolution, pieces);
+    const std::string codes = withoutPieces(kSolution, pieces);
     const auto reference = reference::countIqLinkReference(codes);
     const auto linked = engineCount(codes, true);
     const auto unlinked = engineCount(codes, false);
@@ -332,7 +332,7 @@ TEST(IqLinkReference, AgreesWithTheEngineOnRestrictedProblems) {
 // start there, so the probed search is checked against the enumerator here and not only in the slow test.
 TEST(IqLinkReference, AgreesWithTheEngineWhereItProbes) {
   for (const char* pieces : {"BCEFGHIJKL", "ABCDEFGHIJ"}) {
-    const std::string codes = without(kSolution, pieces);
+    const std::string codes = withoutPieces(kSolution, pieces);
     const auto reference = reference::countIqLinkReference(codes);
     EXPECT_EQ(engineCount(codes, true).solutions, reference.linked) << codes;
     EXPECT_EQ(engineCount(codes, false).solutions, reference.unlinked) << codes;
@@ -344,7 +344,7 @@ TEST(IqLinkReference, AgreesWithTheEngineWhereItProbes) {
 // may hand subtrees to compacted engines (solver/engine.hpp, delegate()); the split itself must not.
 TEST(IqLinkReference, AgreesWithTheEngineSplitIntoJobs) {
   for (const char* pieces : {"BCEFGHIJKL", "ABCDEFGHIJ"}) {
-    const std::string codes = without(kSolution, pieces);
+    const std::string codes = withoutPieces(kSolution, pieces);
     const auto reference = reference::countIqLinkReference(codes);
     for (int threads : {2, 3}) {
       EXPECT_EQ(engineCount(codes, true, threads).solutions, reference.linked) << codes << " " << threads;

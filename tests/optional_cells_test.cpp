@@ -13,17 +13,10 @@
 
 namespace {
 
+using piecework::test::contains;
+using piecework::test::countOutput;
 using piecework::test::runPiecework;
-
-std::string countJson(const std::string& puzzle) {
-  const auto r = runPiecework("count '" + puzzle + "' --json");
-  EXPECT_EQ(r.status, 0) << r.err;
-  return r.out;
-}
-
-bool has(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
+using piecework::test::writeTempFile;
 
 // Four dominoes on a 3 x 3 board whose centre may stay empty: 8 cells must be covered by 8 cells of
 // dominoes, so the centre stays empty and the ring of 8 cells is tiled: by hand, 2 ways (the dominoes start
@@ -56,43 +49,37 @@ letter = "L"
 shape = "#./##"
 )";
 
-std::string write(const std::string& name, const std::string& text) {
-  const std::string path = piecework::test::tempDir() + "/" + name;
-  std::ofstream(path, std::ios::binary) << text;
-  return path;
-}
-
 }  // namespace
 
 TEST(OptionalCells, RingOfDominoesAroundAnOptionalCentre) {
-  const std::string toml = write("ring.toml", kRing);
-  const std::string json = countJson(toml);
-  EXPECT_TRUE(has(json, "\"solutions\":2,")) << json;
-  EXPECT_TRUE(has(json, "\"distinct\":1,")) << json;
-  EXPECT_TRUE(has(json, "\"symmetries\":8,")) << json;
+  const std::string toml = writeTempFile("ring.toml", kRing);
+  const std::string json = countOutput(toml);
+  EXPECT_TRUE(contains(json, "\"solutions\":2,")) << json;
+  EXPECT_TRUE(contains(json, "\"distinct\":1,")) << json;
+  EXPECT_TRUE(contains(json, "\"symmetries\":8,")) << json;
   // To BurrTools and back: the centre is a variable voxel, and the definition read back has it as '+'.
   const std::string xm = toml.substr(0, toml.size() - 5) + ".xmpuzzle";
   ASSERT_EQ(runPiecework("convert '" + toml + "' '" + xm + "'").status, 0);
-  EXPECT_TRUE(has(countJson(xm), "\"solutions\":2,"));
+  EXPECT_TRUE(contains(countOutput(xm), "\"solutions\":2,"));
   const auto back = runPiecework("convert '" + xm + "' --to toml");
   ASSERT_EQ(back.status, 0) << back.err;
-  EXPECT_TRUE(has(back.out, "board = \".../.+./...\"")) << back.out;
-  const std::string again = write("ring-again.toml", back.out);
-  EXPECT_TRUE(has(countJson(again), "\"solutions\":2,"));
+  EXPECT_TRUE(contains(back.out, "board = \".../.+./...\"")) << back.out;
+  const std::string again = writeTempFile("ring-again.toml", back.out);
+  EXPECT_TRUE(contains(countOutput(again), "\"solutions\":2,"));
 }
 
 TEST(OptionalCells, SymmetriesKeepOptionalCells) {
-  const std::string json = countJson(write("corner.toml", kCorner));
-  EXPECT_TRUE(has(json, "\"solutions\":2,")) << json;
-  EXPECT_TRUE(has(json, "\"distinct\":2,")) << json;
-  EXPECT_TRUE(has(json, "\"symmetries\":1,")) << json;
+  const std::string json = countOutput(writeTempFile("corner.toml", kCorner));
+  EXPECT_TRUE(contains(json, "\"solutions\":2,")) << json;
+  EXPECT_TRUE(contains(json, "\"distinct\":2,")) << json;
+  EXPECT_TRUE(contains(json, "\"symmetries\":1,")) << json;
 }
 
 TEST(OptionalCells, DlxMakesOptionalCellsSecondaryAndAnIndependentCounterAgrees) {
   // Five tetrominoes and a domino (22 cells) on a 5 x 5 board whose corners and centre may stay empty (20
   // cells must be filled): two optional cells are covered in each solution. The count is checked against
   // an independent dancing-links counter of the dlx file (distinct pieces: no copy orderings).
-  const std::string toml = write("cross.toml", R"(name = "cross"
+  const std::string toml = writeTempFile("cross.toml", R"(name = "cross"
 lattice = "square"
 board = """
 +...+
@@ -124,31 +111,31 @@ shape = "##"
   ASSERT_EQ(dlx.status, 0) << dlx.err;
   const std::uint64_t expected = piecework::test::countExactCovers(dlx.out);
   EXPECT_GT(expected, 0U);
-  const std::string json = countJson(toml);
-  EXPECT_TRUE(has(json, "\"solutions\":" + std::to_string(expected) + ","))
+  const std::string json = countOutput(toml);
+  EXPECT_TRUE(contains(json, "\"solutions\":" + std::to_string(expected) + ","))
       << json << " expected " << expected;
   // And through BurrTools' format and back.
   const std::string xm = toml.substr(0, toml.size() - 5) + ".xmpuzzle";
   ASSERT_EQ(runPiecework("convert '" + toml + "' '" + xm + "'").status, 0);
-  EXPECT_TRUE(has(countJson(xm), "\"solutions\":" + std::to_string(expected) + ","));
+  EXPECT_TRUE(contains(countOutput(xm), "\"solutions\":" + std::to_string(expected) + ","));
 }
 
 TEST(OptionalCells, BadBoardsGetOneLine) {
   // Seven cells must be covered and the pieces cover six.
-  const std::string short_ = write("short.toml",
-                                   "name = \"s\"\nlattice = \"square\"\nboard = \"..../...+\"\n"
-                                   "[[piece]]\nletter = \"D\"\ncopies = 3\nshape = \"##\"\n");
+  const std::string short_ = writeTempFile("short.toml",
+                                           "name = \"s\"\nlattice = \"square\"\nboard = \"..../...+\"\n"
+                                           "[[piece]]\nletter = \"D\"\ncopies = 3\nshape = \"##\"\n");
   const auto r = runPiecework("count '" + short_ + "'");
   EXPECT_EQ(r.status, 2);
-  EXPECT_TRUE(has(r.err, "7 cells that must be filled")) << r.err;
+  EXPECT_TRUE(contains(r.err, "7 cells that must be filled")) << r.err;
   EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << r.err;
   // '+' is no peg.
-  const std::string pegs = write("pegs.toml",
-                                 "name = \"p\"\nlattice = \"hex-pegs\"\nboard = \"..+\"\n"
-                                 "[[piece]]\nletter = \"A\"\nparts = [{ at = \"0\", kind = "
-                                 "\"ball\", link = [\"R\"] }]\n");
+  const std::string pegs = writeTempFile("pegs.toml",
+                                         "name = \"p\"\nlattice = \"hex-pegs\"\nboard = \"..+\"\n"
+                                         "[[piece]]\nletter = \"A\"\nparts = [{ at = \"0\", kind = "
+                                         "\"ball\", link = [\"R\"] }]\n");
   const auto p = runPiecework("count '" + pegs + "'");
   EXPECT_EQ(p.status, 2);
-  EXPECT_TRUE(has(p.err, "pegs.toml:3:")) << p.err;
+  EXPECT_TRUE(contains(p.err, "pegs.toml:3:")) << p.err;
   EXPECT_EQ(p.err.find('\n'), p.err.size() - 1) << p.err;
 }

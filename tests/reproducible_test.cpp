@@ -15,17 +15,12 @@
 #include "output/pdf_metadata.hpp"
 #include "puzzle/errors.hpp"
 #include "support/run.hpp"
+#include "support/temp_dir_test.hpp"
 
 namespace {
 
 using piecework::test::runPiecework;
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using piecework::test::slurp;
 
 // Sets (or, with nullptr, unsets) SOURCE_DATE_EPOCH for the commands this test runs, and restores it after.
 class SourceDateEpoch {

@@ -11,64 +11,20 @@
 #include <string>
 #include <vector>
 
+#include "support/interlocking_designs.hpp"
 #include "support/run.hpp"
 
 namespace piecework {
 namespace {
 
+using test::kLocked;
+using test::kPlug;
 using test::runPiecework;
 using test::runShell;
-
-// tests/disassembly_cli_test.cpp's ring, hook and plug: the plug lifts out, the hook slides one unit right
-// into its place, and ring and hook come apart (level 1.2, three moves).
-constexpr const char* kPlug = R"(name = "ring-hook-and-plug"
-lattice = "cubic"
-board = "####/..##/####|..../..../....|####/...#/####"
-
-[[piece]]
-letter = "A"
-name = "ring"
-moves = "turn"
-shape = "####/#..#/####"
-
-[[piece]]
-letter = "B"
-name = "hook"
-moves = "turn"
-cubes = [[0, 0, 0], [1, 0, 0], [1, 0, 1], [1, 0, 2], [0, 0, 2]]
-
-[[piece]]
-letter = "C"
-name = "plug"
-moves = "turn"
-cubes = [[0, 0, 0], [0, 0, 1]]
-)";
-// A ring and a Z through it: it assembles, but nothing slides at all.
-constexpr const char* kLocked = R"(name = "ring-and-z"
-lattice = "cubic"
-board = "###/..#/###|.../.../...|###/#../###"
-
-[[piece]]
-letter = "A"
-name = "ring"
-moves = "turn"
-shape = "###/#.#/###"
-
-[[piece]]
-letter = "Z"
-name = "z"
-moves = "turn"
-cubes = [[0, 0, 0], [1, 0, 0], [1, 0, 1], [1, 0, 2], [2, 0, 2]]
-)";
+using test::writeDesign;
 
 // The plug design's moves, worked out by hand (docs/disassembly.md, "An example").
 const std::vector<std::string> kPlugMoves{"take C out, moving up", "move B 1 right", "take A out, moving up"};
-
-std::string write(const std::string& name, const char* text) {
-  const std::string path = test::tempDir() + "/" + name + ".toml";
-  std::ofstream(path) << text;
-  return path;
-}
 
 bool have(const char* tool) {
   return runShell(fmt::format("command -v {}", tool)).status == 0;
@@ -131,7 +87,7 @@ int expectPanels(const std::string& pdf, const std::vector<std::string>& moves) 
 TEST(SheetDisassembly, APanelPerMoveWithTheMoveInWords) {
   if (!have("pdfinfo") || !have("pdftotext")) GTEST_SKIP() << "poppler-utils not installed";
   const std::string pdf = test::tempDir() + "/plug.pdf";
-  const auto r = runPiecework("sheet " + write("plug", kPlug) + " --disassembly --out " + pdf);
+  const auto r = runPiecework("sheet " + writeDesign("plug", kPlug) + " --disassembly --out " + pdf);
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(pdfPages(pdf), 1);  // (the assembly and three moves: one page of A4)
   const std::string layout = runShell(fmt::format("pdftotext -layout '{}' -", pdf)).out;
@@ -145,7 +101,7 @@ TEST(SheetDisassembly, PanelsFlowOntoMorePagesOnSmallPaper) {
   if (!have("pdfinfo") || !have("pdftotext")) GTEST_SKIP() << "poppler-utils not installed";
   const std::string pdf = test::tempDir() + "/small.pdf";
   const auto r =
-      runPiecework("sheet " + write("plug", kPlug) + " --disassembly --paper 105x105 --out " + pdf);
+      runPiecework("sheet " + writeDesign("plug", kPlug) + " --disassembly --paper 105x105 --out " + pdf);
   ASSERT_EQ(r.status, 0) << r.err;
   const int pages = pdfPages(pdf);
   EXPECT_GT(pages, 1);
@@ -154,7 +110,7 @@ TEST(SheetDisassembly, PanelsFlowOntoMorePagesOnSmallPaper) {
 
 TEST(SheetDisassembly, SvgParsesAndHoldsEveryMove) {
   const std::string svg = test::tempDir() + "/plug.svg";
-  const auto r = runPiecework("sheet " + write("plug", kPlug) + " --disassembly --out " + svg);
+  const auto r = runPiecework("sheet " + writeDesign("plug", kPlug) + " --disassembly --out " + svg);
   ASSERT_EQ(r.status, 0) << r.err;
   if (have("xmllint")) {
     EXPECT_EQ(runShell(fmt::format("xmllint --noout '{}'", svg)).status, 0);
@@ -166,7 +122,7 @@ TEST(SheetDisassembly, SvgParsesAndHoldsEveryMove) {
 
 TEST(SheetDisassembly, JsonNamesTheLevelAndTheMoves) {
   const std::string pdf = test::tempDir() + "/plug-json.pdf";
-  const auto r = runPiecework("sheet " + write("plug", kPlug) + " --disassembly --json --out " + pdf);
+  const auto r = runPiecework("sheet " + writeDesign("plug", kPlug) + " --disassembly --json --out " + pdf);
   ASSERT_EQ(r.status, 0) << r.err;
   const nlohmann::json json = nlohmann::json::parse(r.out);
   EXPECT_EQ(json["disassembly_level"], "1.2");
@@ -178,9 +134,9 @@ TEST(SheetDisassembly, JsonNamesTheLevelAndTheMoves) {
 TEST(SheetDisassembly, RefusalsAreOneLineAndStatus2) {
   const std::string dir = test::tempDir();
   for (const std::string& args :
-       {"sheet " + write("locked", kLocked) + " --disassembly --out " + dir + "/locked.pdf",
+       {"sheet " + writeDesign("locked", kLocked) + " --disassembly --out " + dir + "/locked.pdf",
         std::string("sheet pentominoes-6x10 --disassembly --out ") + dir + "/flat.pdf",
-        "sheet " + write("plug", kPlug) + " --disassembly --solution --out " + dir + "/both.pdf"}) {
+        "sheet " + writeDesign("plug", kPlug) + " --disassembly --solution --out " + dir + "/both.pdf"}) {
     const auto r = runPiecework(args);
     EXPECT_EQ(r.status, 2) << args;
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << args << ": " << r.err;

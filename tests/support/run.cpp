@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "support/run.hpp"
 
+#include <gtest/gtest.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <cstdio>
@@ -73,6 +74,22 @@ RunResult runShell(const std::string& command) {
   const int raw = pclose(pipe);
   if (raw != -1 && WIFEXITED(raw)) r.status = WEXITSTATUS(raw);
   return r;
+}
+
+}  // namespace piecework::test
+
+namespace piecework::test {
+
+std::string writeTempFile(const std::string& name, const std::string& text) {
+  const std::string path = tempDir() + "/" + name;
+  std::ofstream(path, std::ios::binary) << text;
+  return path;
+}
+
+std::string countOutput(const std::string& path) {
+  const auto r = runPiecework("count '" + path + "' --json");
+  EXPECT_EQ(r.status, 0) << r.err;
+  return r.out;
 }
 
 }  // namespace piecework::test

@@ -21,4 +21,15 @@ RunResult runShell(const std::string& command);
 // A fresh empty directory under the system temp dir, removed at process exit.
 std::string tempDir();
 
+// Writes `text` to a file `name` in a fresh temporary directory; returns its path.
+std::string writeTempFile(const std::string& name, const std::string& text);
+
+// Whether `text` contains `part`.
+inline bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+// `piecework count 'PATH' --json`'s output, expected to succeed (a failed expectation otherwise).
+std::string countOutput(const std::string& path);
+
 }  // namespace piecework::test

@@ -70,6 +70,12 @@ class TempDirTest : public ::testing::Test {
 // An IQ Fit challenge with exactly one solution (checked with `piecework solve`), and that solution.
 inline constexpr const char* kFitSolution = "bbbbllpppp/byyyylpprr/gggyylnnnr/igssssnonr/iiissoooor";
 inline constexpr const char* kFitUnique = "....llpppp/.yyyylpprr/...yylnnnr/i.ssssnonr/iiissoooor";
+// `picture` with the cells of the pieces named in `letters` emptied.
+inline std::string without(std::string picture, const std::string& letters) {
+  for (char& ch : picture)
+    if (letters.find(ch) != std::string::npos) ch = '.';
+  return picture;
+}
 // A pentominoes challenge for the commands that write a page.
 inline constexpr const char* kPentominoes =
     ".PP......./PPP......./........../........../........../..........";
