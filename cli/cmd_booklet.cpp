@@ -23,16 +23,6 @@
 #include "solver/solver.hpp"
 
 namespace piecework::cli {
-namespace {
-
-// A --puzzle value: a definition file (its `name`) or a puzzle name as the catalog stores it.
-std::string puzzleName(const std::string& value) {
-  const bool isFile = value.find('/') != std::string::npos || value.ends_with(".toml");
-  return isFile ? loadPuzzle(value).name : value;
-}
-
-}  // namespace
-
 int runBooklet(const std::vector<std::string>& args) {
   po::options_description options("options");
   options.add_options()("db", po::value<std::string>()->default_value(db::kDefaultCatalogPath),
@@ -147,7 +137,8 @@ int runBooklet(const std::vector<std::string>& args) {
 
   db::ChallengeFilter filter;
   if (vm.count("puzzle") != 0U)
-    for (const auto& p : vm["puzzle"].as<std::vector<std::string>>()) filter.puzzles.push_back(puzzleName(p));
+    for (const auto& p : vm["puzzle"].as<std::vector<std::string>>())
+      filter.puzzles.push_back(catalogPuzzleName(p));
   if (vm.count("level") != 0U)
     for (const auto& l : vm["level"].as<std::vector<std::string>>()) {
       const auto level = parseLevel(l);

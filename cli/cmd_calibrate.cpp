@@ -40,10 +40,6 @@ std::vector<std::string> splitNames(const std::string& list) {
   return out;
 }
 
-std::string percent(double share) {
-  return fmt::format("{:.1f}%", share * 100);
-}
-
 // Resamples behind the intervals of the leave-one-out figures, and their seed: fixed, so that the same
 // booklet prints the same intervals.
 constexpr int kResamples = 2000;
@@ -148,9 +144,9 @@ void printDetails(const std::vector<CalibrationSample>& samples, const CrossVali
   std::cout << fmt::format(
       "95% intervals (the {} challenges resampled {} times): exact {}-{}, within one {}-{}, Spearman "
       "{:.3f}-{:.3f}\n",
-      samples.size(), intervals.resamples, percent(intervals.exact.low), percent(intervals.exact.high),
-      percent(intervals.withinOne.low), percent(intervals.withinOne.high), intervals.spearman.low,
-      intervals.spearman.high);
+      samples.size(), intervals.resamples, percentText(intervals.exact.low),
+      percentText(intervals.exact.high), percentText(intervals.withinOne.low),
+      percentText(intervals.withinOne.high), intervals.spearman.low, intervals.spearman.high);
   if (naiveApplies)
     std::cout << fmt::format(
         "Spearman of the model minus that of pieces to place alone: {:+.3f} ({:+.3f} to {:+.3f})\n",
@@ -205,8 +201,8 @@ int runAgreement(const Puzzle& puzzle, const std::string& file, Rules rules, con
   std::cout << fmt::format("{} challenges from {}, graded by '{}' as it is (nothing fitted)\n",
                            samples.size(), file, model.name);
   std::cout << fmt::format("{:<38} {:>7} {:>11} {:>9}\n", "", "exact", "within one", "Spearman");
-  std::cout << fmt::format("{:<38} {:>7} {:>11} {:>9.3f}\n", "model", percent(a.exact), percent(a.withinOne),
-                           a.spearman);
+  std::cout << fmt::format("{:<38} {:>7} {:>11} {:>9.3f}\n", "model", percentText(a.exact),
+                           percentText(a.withinOne), a.spearman);
   printConfusion(confusion(grades.assigned, grades.graded), "grades");
   return 0;
 }
@@ -341,9 +337,9 @@ int runCalibrate(const std::vector<std::string>& args) {
   model.puzzle = gradedPuzzle(vm, puzzle);
   model.crossValidation = fmt::format(
       "leave-one-out on {} challenges: exact {}, within one level {}, Spearman {:.3f}{}", samples.size(),
-      percent(cv.model.exact), percent(cv.model.withinOne), cv.model.spearman,
-      naiveApplies ? fmt::format(" (pieces to place alone: {}, {}, {:.3f})", percent(cv.naive.exact),
-                                 percent(cv.naive.withinOne), cv.naive.spearman)
+      percentText(cv.model.exact), percentText(cv.model.withinOne), cv.model.spearman,
+      naiveApplies ? fmt::format(" (pieces to place alone: {}, {}, {:.3f})", percentText(cv.naive.exact),
+                                 percentText(cv.naive.withinOne), cv.naive.spearman)
                    : std::string());
 
   const AgreementIntervals intervals = bootstrapIntervals(cv, kResamples, kResampleSeed);
@@ -386,8 +382,8 @@ int runCalibrate(const std::vector<std::string>& args) {
     std::cout << fmt::format("(left out, the same for every challenge: {})\n", fmt::join(leftOut, ", "));
   std::cout << fmt::format("{:<38} {:>7} {:>11} {:>9}\n", "", "exact", "within one", "Spearman");
   auto row = [](const char* what, const Agreement& a) {
-    std::cout << fmt::format("{:<38} {:>7} {:>11} {:>9.3f}\n", what, percent(a.exact), percent(a.withinOne),
-                             a.spearman);
+    std::cout << fmt::format("{:<38} {:>7} {:>11} {:>9.3f}\n", what, percentText(a.exact),
+                             percentText(a.withinOne), a.spearman);
   };
   row("model, leave-one-out", cv.model);
   if (naiveApplies)

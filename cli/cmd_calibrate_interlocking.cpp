@@ -126,10 +126,6 @@ std::vector<Level> gradeAll(const std::vector<GradedDesign>& designs, const Inte
   return out;
 }
 
-std::string percent(double share) {
-  return fmt::format("{:.1f}%", share * 100);
-}
-
 std::string startsText(const InterlockGradeStarts& starts) {
   std::vector<std::string> parts;
   for (int k = 0; k < 5; ++k)
@@ -204,7 +200,7 @@ int runCalibrateInterlocking(const std::vector<std::string>& args) {
   const Shares inSample = shares(designs, gradeAll(designs, table.starts));
   const Shares fixed = shares(designs, gradeAll(designs, kInterlockGradeStarts));
   table.crossValidation = fmt::format("leave-one-out on {} designs: exact {}, within one grade {}",
-                                      designs.size(), percent(cv.exact), percent(cv.withinOne));
+                                      designs.size(), percentText(cv.exact), percentText(cv.withinOne));
   if (vm.count("out") != 0U)
     writeReplacingFile(vm["out"].as<std::string>(), "--out", "grade table", interlockGradeTableJson(table));
   if (vm.count("json") != 0U) {
@@ -215,7 +211,7 @@ int runCalibrateInterlocking(const std::vector<std::string>& args) {
   std::cout << fmt::format("grades start at (moves to the first separation): {}\n", startsText(table.starts));
   std::cout << fmt::format("{:<34} {:>7} {:>11}\n", "", "exact", "within one");
   auto row = [](const char* what, const Shares& s) {
-    std::cout << fmt::format("{:<34} {:>7} {:>11}\n", what, percent(s.exact), percent(s.withinOne));
+    std::cout << fmt::format("{:<34} {:>7} {:>11}\n", what, percentText(s.exact), percentText(s.withinOne));
   };
   row("fitted table, leave-one-out", cv);
   row("fitted table, on its own designs", inSample);

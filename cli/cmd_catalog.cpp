@@ -72,17 +72,11 @@ void addFilterOptions(po::options_description& options) {
 }
 
 // A puzzle argument names a puzzle in the catalog; a definition file stands for the name inside it.
-std::string puzzleName(const std::string& argument) {
-  if (!shippedText(argument).empty()) return argument;
-  std::error_code ec;
-  if (std::filesystem::is_regular_file(argument, ec)) return loadPuzzle(argument).name;
-  return argument;
-}
-
 db::ChallengeFilter readFilter(const po::variables_map& vm) {
   db::ChallengeFilter filter;
   if (vm.count("puzzle") != 0U)
-    for (const auto& p : vm["puzzle"].as<std::vector<std::string>>()) filter.puzzles.push_back(puzzleName(p));
+    for (const auto& p : vm["puzzle"].as<std::vector<std::string>>())
+      filter.puzzles.push_back(catalogPuzzleName(p));
   if (vm.count("level") != 0U)
     for (const auto& name : vm["level"].as<std::vector<std::string>>()) {
       const auto level = parseLevel(name);

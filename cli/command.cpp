@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "puzzle/challenge.hpp"
+#include "puzzle/definition.hpp"
 #include "puzzle/errors.hpp"
 #include "puzzle/limits.hpp"
 
@@ -137,6 +138,18 @@ void refuseOutputOverInputs(const po::variables_map& vm, const std::string& out,
     if (vm.count(input) != 0U && sameFile(out, vm[input].as<std::string>()))
       throw InputError(
           fmt::format("--out {}: is the file of --{}, which is being read; give another name", out, input));
+}
+
+std::string catalogPuzzleName(const std::string& value) {
+  if (!shippedText(value).empty()) return value;
+  std::error_code ec;
+  const bool isFile = value.find('/') != std::string::npos || value.ends_with(".toml") ||
+                      std::filesystem::is_regular_file(value, ec);
+  return isFile ? loadPuzzle(value).name : value;
+}
+
+std::string percentText(double share) {
+  return fmt::format("{:.1f}%", share * 100);
 }
 
 int readThreads(const po::variables_map& vm) {

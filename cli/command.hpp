@@ -98,6 +98,13 @@ bool sameFile(const std::string& a, const std::string& b);
 void refuseOutputOverInputs(const po::variables_map& vm, const std::string& out,
                             std::initializer_list<const char*> inputs);
 
+// A --puzzle value of the commands that read the catalog, as the catalog names puzzles: a shipped name as it
+// is; a definition file (a path, or a file that exists) its `name`; anything else as it is.
+std::string catalogPuzzleName(const std::string& value);
+
+// A share as a percentage with one decimal ("86.7%").
+std::string percentText(double share);
+
 // One JSON value on one line of standard output. Text that is not UTF-8 (a file name, say) is printed with
 // U+FFFD in place of the bytes that are not, rather than failing after the work is done.
 template <class Json = nlohmann::json>
