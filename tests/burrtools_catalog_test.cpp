@@ -18,6 +18,7 @@
 
 #include "db/catalog.hpp"
 #include "support/run.hpp"
+#include "support/small_puzzles.hpp"
 #include "support/temp_dir_test.hpp"
 
 namespace piecework {
@@ -29,6 +30,7 @@ using test::runPiecework;
 using test::runShell;
 using test::slurp;
 using test::spit;
+using test::writeTempFile;
 
 // `show --json` of a puzzle: its name and its placements, counted over its pieces.
 struct Shown {
@@ -178,18 +180,26 @@ TEST_F(BurrToolsFiles, TheSamePuzzleUnderTwoFileNamesIsOnePuzzleRow) {
   for (const auto& hash : hashes) EXPECT_EQ(hash, hashes.front());
 }
 
+// (On the strip of five rather than the Soma cube: `show` grades every unique challenge of the puzzle, 1.7 s
+// for Soma's 12,399 in release and 14 times that under the sanitizers.)
 TEST_F(BurrToolsFiles, TheNameIsTheFileNameWithoutItsExtension) {
+  ASSERT_EQ(runPiecework("convert " + quote(writeTempFile("strip.toml", test::kStripOfFive)) + " " +
+                         quote(path("strip.xmpuzzle")))
+                .status,
+            0);
+  ASSERT_EQ(runShell("gzip -dc " + quote(path("strip.xmpuzzle")) + " > " + quote(path("strip.xml"))).status,
+            0);
   for (const auto& [copy, from] :
-       std::vector<std::pair<std::string, std::string>>{{"noext", "soma.xmpuzzle"},
-                                                        {"plainnoext", "plain.xml"},
-                                                        {"soma.xmpuzzle.gz", "soma.xmpuzzle"},
-                                                        {"ab", "soma.xmpuzzle"},
-                                                        {"a.xmpuzzle", "soma.xmpuzzle"},
-                                                        {"Big.XML", "plain.xml"}})
+       std::vector<std::pair<std::string, std::string>>{{"noext", "strip.xmpuzzle"},
+                                                        {"plainnoext", "strip.xml"},
+                                                        {"soma.xmpuzzle.gz", "strip.xmpuzzle"},
+                                                        {"ab", "strip.xmpuzzle"},
+                                                        {"a.xmpuzzle", "strip.xmpuzzle"},
+                                                        {"Big.XML", "strip.xml"}})
     std::filesystem::copy_file(path(from), path(copy));
   for (const auto& [file, name] :
        std::vector<std::pair<std::string, std::string>>{{"noext", "noext"},
-                                                        {"plain.xml", "plain"},
+                                                        {"strip.xml", "strip"},
                                                         {"plainnoext", "plainnoext"},
                                                         {"soma.xmpuzzle.gz", "soma"},
                                                         {"ab", "ab"},
