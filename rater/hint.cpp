@@ -7,9 +7,9 @@
 #include <algorithm>
 #include <climits>
 #include <map>
-#include <regex>
 #include <set>
 #include <string>
+#include <string_view>
 #include <tuple>
 #include <unordered_map>
 
@@ -206,8 +206,21 @@ class HintPlanner {
     const std::string& reason = steps_[static_cast<std::size_t>(j)].reason;
     for (int k = 0; k < j; ++k)
       if (shown_[static_cast<std::size_t>(k)] == 0 && !steps_[static_cast<std::size_t>(k)].placed)
-        return std::regex_replace(reason, std::regex("^trying it, [0-9]+ steps? later "),
-                                  "trying it, in the end ");
+        return withoutStepCount(reason);
+    return reason;
+  }
+
+  // "trying it, N step(s) later ..." as "trying it, in the end ..."; any other reason as it is.
+  static std::string withoutStepCount(const std::string& reason) {
+    constexpr std::string_view kStart = "trying it, ";
+    if (!reason.starts_with(kStart)) return reason;
+    std::size_t at = kStart.size();
+    const std::size_t digits = at;
+    while (at < reason.size() && reason[at] >= '0' && reason[at] <= '9') ++at;
+    if (at == digits) return reason;
+    const std::string_view rest = std::string_view(reason).substr(at);
+    for (const std::string_view words : {" step later ", " steps later "})
+      if (rest.starts_with(words)) return "trying it, in the end " + std::string(rest.substr(words.size()));
     return reason;
   }
 
