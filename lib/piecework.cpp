@@ -18,6 +18,7 @@
 #include "puzzle/definition.hpp"
 #include "puzzle/errors.hpp"
 #include "puzzle/limits.hpp"
+#include "rater/hint.hpp"
 #include "rater/rater.hpp"
 #include "solver/problem.hpp"
 #include "solver/solver.hpp"
@@ -322,6 +323,34 @@ Rating rate(const Puzzle& puzzle, const Challenge& givens, const Options& option
       throw InputError(puzzle.name() + ": the challenge has no solution, so it cannot be rated");
     return piecework::rate(problem);
   }));
+}
+
+std::vector<Hint> hints(const Puzzle& puzzle, const Challenge& givens, const Options& options) {
+  return translated([&] {
+    // Checked once, as rate(): the hints are the rater's path retold (rater/hint.hpp).
+    const Problem problem = makeProblem(inner(puzzle), checked(puzzle, givens), rules(options, givens));
+    if (piecework::uniqueness(problem) == piecework::Uniqueness::None)
+      throw InputError(puzzle.name() + ": the challenge has no solution, so there is no hint to give");
+    const piecework::Rating rating = piecework::rate(problem);
+    std::vector<Hint> out;
+    for (const Move& move : hintMoves(problem, rating)) {
+      Hint hint;
+      hint.kind = move.kind == Move::Place        ? Hint::Kind::Place
+                  : move.kind == Move::RuleOut    ? Hint::Kind::RuleOut
+                  : move.kind == Move::GuessFails ? Hint::Kind::GuessFails
+                                                  : Hint::Kind::GuessWorks;
+      hint.depth = move.depth;
+      hint.text = move.text;
+      std::vector<int> board = givens.placements;
+      board.insert(board.end(), move.placed.begin(), move.placed.end());
+      hint.board = sorted(std::move(board));
+      hint.board.colours = givens.colours;
+      hint.board.markedPieces = givens.markedPieces;
+      hint.ruledOut = move.ruledOut;
+      out.push_back(std::move(hint));
+    }
+    return out;
+  });
 }
 
 std::vector<Generated> generate(const Puzzle& puzzle, Level level, int count, std::uint64_t seed,

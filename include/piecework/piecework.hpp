@@ -151,6 +151,23 @@ struct Rating {
 // challenge with several solutions comes back graded as finding one of them (call uniqueness() to tell).
 PIECEWORK_API Rating rate(const Puzzle& puzzle, const Challenge& givens, const Options& options = {});
 
+// One hint, as `piecework hint` gives them: a placement to make, placements to rule out with their reason,
+// or a guess that fails or works, in words a person can follow (docs/rating.md, "Hints").
+struct Hint {
+  enum class Kind { Place, RuleOut, GuessFails, GuessWorks };
+  Kind kind = Kind::Place;
+  int depth = 0;              // how many guesses it rests on (0: none)
+  std::string text;           // one line
+  Challenge board;            // the givens and every placement made by this hint and those before it
+  std::vector<int> ruledOut;  // the placements it shows crossed out (a rule-out or a failed guess)
+};
+// Every hint for a challenge, in order: the first is the most useful step a person can take (a forced
+// placement where there is one, else the few placements ruled out that make one forced), and the last fills
+// the board. Throws Error for a challenge without a solution; one with several gets hints towards one of
+// them.
+PIECEWORK_API std::vector<Hint> hints(const Puzzle& puzzle, const Challenge& givens,
+                                      const Options& options = {});
+
 struct Generated {
   Challenge challenge;  // the givens (and the colour pattern or marked cells, where the family has them)
   Challenge solution;   // the unique solution

@@ -406,3 +406,41 @@ TEST(LibraryApi, GenerateWithControlMatchesGenerate) {
   EXPECT_EQ(lastDone, plain.size());
   EXPECT_EQ(lastTotal, 3U);
 }
+
+// The hints lead to the one solution (solve() finds it independently of the rater): each keeps what the one
+// before placed, no placement it makes is outside the solution, and the last fills the board.
+TEST(LibraryApi, HintsLeadToTheSolution) {
+  const pw::Puzzle tiny = pw::Puzzle::fromToml(kTiny);
+  const auto one = pw::hints(tiny, tiny.parse("aaa/..."));
+  ASSERT_EQ(one.size(), 1U);
+  EXPECT_EQ(one[0].kind, pw::Hint::Kind::Place);
+  EXPECT_EQ(one[0].depth, 0);
+  EXPECT_EQ(tiny.format(one[0].board), "aaa/bbb");
+  EXPECT_FALSE(one[0].text.empty());
+
+  const pw::Puzzle fit = pw::Puzzle::load("iq-fit");
+  const pw::Challenge challenge = fit.parse("....llpppp/.yyyylpprr/...yylnnnr/i.ssssnonr/iiissoooor");
+  const auto solutions = pw::solve(fit, challenge, 2);
+  ASSERT_EQ(solutions.size(), 1U);
+  const auto hints = pw::hints(fit, challenge);
+  ASSERT_FALSE(hints.empty());
+  pw::Challenge before = challenge;
+  for (const auto& hint : hints) {
+    SCOPED_TRACE(hint.text);
+    EXPECT_FALSE(hint.text.empty());
+    EXPECT_TRUE(contains(hint.board, before));
+    EXPECT_TRUE(contains(solutions[0], hint.board));
+    before = hint.board;
+  }
+  EXPECT_EQ(hints.back().board.placements, solutions[0].placements);
+  EXPECT_EQ(hints.front().kind, pw::Hint::Kind::Place) << "a piece with one place left comes first";
+
+  // A domino given in the second and third cells of a strip of six leaves no room for a piece of four.
+  const pw::Puzzle strip = pw::Puzzle::fromToml(
+      "name = \"strip\"\nlattice = \"square\"\nboard = \"......\"\n[[piece]]\nletter = \"a\"\nshape = "
+      "\"##\"\n"
+      "[[piece]]\nletter = \"b\"\nshape = \"####\"\n");
+  const pw::Challenge blocked = strip.parse(".aa...");
+  EXPECT_EQ(pw::uniqueness(strip, blocked), pw::Uniqueness::None);
+  EXPECT_NE(errorOf([&] { pw::hints(strip, blocked); }).find("no solution"), std::string::npos);
+}
