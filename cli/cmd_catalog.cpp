@@ -346,7 +346,8 @@ int listDesigns(const po::variables_map& vm) {
                            "assemblies", "level");
   for (const auto& row : rows) {
     const db::NewDesign& d = row.design;
-    std::cout << fmt::format("{:>6}  {:<24} {:<8} {:>10} {:>10}  {}\n", row.id, d.name,
+    std::cout << fmt::format("{:>6}  {:<24} {:<8} {:>10} {:>10}  {}\n", row.id,
+                             d.problem ? fmt::format("{}#{}", d.name, *d.problem) : d.name,
                              d.grade ? levelName(*d.grade) : "-", d.solutions, d.assemblies,
                              d.level.value_or("(does not come apart)"));
   }

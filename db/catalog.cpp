@@ -16,6 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "db/catalog_reading.hpp"
 #include "db/sqlite.hpp"
 #include "db/stored_check.hpp"
 #include "db/stored_fields.hpp"
@@ -134,8 +135,9 @@ CREATE TABLE IF NOT EXISTS playtests (
 );
 )sql",
     // 4 -> 5: interlocking designs with their disassembly level (catalog add-design, db/designs.hpp).
+    // IF NOT EXISTS: a catalog of this version set back to an older one by hand still migrates.
     R"sql(
-CREATE TABLE designs (
+CREATE TABLE IF NOT EXISTS designs (
   id                 INTEGER PRIMARY KEY,
   name               TEXT NOT NULL,     -- the definition's name
   file               TEXT NOT NULL,     -- the file add-design read, as named (a BurrTools file without #N)
@@ -495,6 +497,12 @@ StoredChallenge readChallenge(const Statement& row) {
 }
 
 }  // namespace
+
+Connection openCatalogForReading(const std::string& path) {
+  Connection connection = openForReading(path, SQLITE_OPEN_READONLY);
+  sqlite3_busy_timeout(connection.handle(), kBusyTimeoutMs);
+  return connection;
+}
 
 std::string definitionHash(const std::string& definitionText) {
   std::uint64_t hash = 0xcbf29ce484222325ULL;

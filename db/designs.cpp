@@ -9,6 +9,7 @@
 #include <chrono>
 
 #include "db/catalog.hpp"
+#include "db/catalog_reading.hpp"
 #include "db/sqlite.hpp"
 #include "db/stored_fields.hpp"
 #include "disassembly/separation.hpp"
@@ -191,8 +192,7 @@ std::vector<StoredDesign> storedDesigns(const std::string& catalogPath) {
   const Catalog catalog(catalogPath, Catalog::Access::ReadOnly);  // the file's checks
   std::vector<StoredDesign> out;
   try {
-    sqlite::Connection connection(catalogPath, SQLITE_OPEN_READONLY);
-    sqlite3_busy_timeout(connection.handle(), kBusyTimeoutMs);
+    const sqlite::Connection connection = openCatalogForReading(catalogPath);
     {
       sqlite::Statement exists(
           connection, "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'designs'");

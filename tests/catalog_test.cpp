@@ -465,7 +465,7 @@ TEST(Catalog, SchemaIsVersionedAndInWalMode) {
       sqlValue(path,
                "SELECT group_concat(name) FROM (SELECT name FROM sqlite_master WHERE type = 'table' ORDER "
                "BY name)"),
-      "booklet_entries,booklets,challenges,levels,playtests,puzzles");
+      "booklet_entries,booklets,challenges,designs,levels,playtests,puzzles");
   EXPECT_EQ(sqlValue(path, "SELECT group_concat(name) FROM (SELECT name FROM levels ORDER BY rank)"),
             "Starter,Junior,Expert,Master,Wizard");
 }
