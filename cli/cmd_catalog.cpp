@@ -403,7 +403,7 @@ int runAddDesign(const std::vector<std::string>& args) {
   row.id = added.id;
   if (vm.count("json") != 0U) {
     ordered_json j = designJson(row);
-    j["added"] = added.added;
+    j["new"] = added.added;  // false: the catalog held it already
     printJson(j);
     return 0;
   }
