@@ -407,7 +407,10 @@ int runAddDesign(const std::vector<std::string>& args) {
     printJson(j);
     return 0;
   }
-  std::cout << fmt::format("design {}: {}: {}{}\n", added.id, row.design.name, designLevelText(row.design),
+  std::cout << fmt::format("design {}: {}: {}{}{}\n", added.id, row.design.name, designLevelText(row.design),
+                           row.design.gradeTable && row.design.level
+                               ? fmt::format(" (grades: {})", printableText(table.name))
+                               : std::string(),
                            added.added ? "" : " (stored already)");
   return 0;
 }

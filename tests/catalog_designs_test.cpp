@@ -113,6 +113,27 @@ TEST(CatalogDesigns, AddDesignStoresTheLevelAndShowPrintsIt) {
   EXPECT_TRUE(challenges.out.empty()) << challenges.out;
 }
 
+TEST(CatalogDesigns, AGradeTableOfOnesOwnIsStoredAndChecked) {
+  const std::string dir = piecework::test::tempDir();
+  const std::string db = dir + "/c.sqlite";
+  // Junior from 3 moves: the hook's level 2 is a Starter by this table (a Junior by the fixed one).
+  const std::string table = piecework::test::writeTempFile(
+      "house.json", R"({"interlock_grades": "house", "starts": [1, 3, 5, 10, 20], "cross_validation": ""})");
+  const auto own = runPiecework("catalog add-design " + quoted(writeDesign("hook", kHook)) + " --grades " +
+                                quoted(table) + " --db " + db);
+  ASSERT_EQ(own.status, 0) << own.err;
+  EXPECT_EQ(own.out, "design 1: ring-and-hook: level 2, Starter (grades: house)\n");
+  const auto fixed = runPiecework("catalog add-design " + quoted(writeDesign("hook", kHook)) + " --db " + db);
+  EXPECT_EQ(fixed.out, "design 2: ring-and-hook: level 2, Junior\n");  // (another grade table: another row)
+  EXPECT_EQ(runPiecework("catalog check --db " + db).status, 0);
+  // The fixed grade written into the row graded by the table is damage.
+  designSql(db, "UPDATE designs SET grade = 'Junior' WHERE id = 1");
+  const auto check = runPiecework("catalog check --db " + db);
+  EXPECT_EQ(check.status, 2);
+  EXPECT_TRUE(piecework::test::contains(check.out, "design 1: grade Junior is not the grade of level 2"))
+      << check.out;
+}
+
 TEST(CatalogDesigns, BurrToolsProblemsAreChosenByNumber) {
   const std::string dir = piecework::test::tempDir();
   const std::string file = dir + "/slabs.xmpuzzle";
