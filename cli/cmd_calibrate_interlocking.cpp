@@ -14,7 +14,7 @@
 #include <iostream>
 
 #include "cli/command.hpp"
-#include "cli/design_level.hpp"
+#include "disassembly/design_levels.hpp"
 #include "puzzle/definition.hpp"
 #include "puzzle/errors.hpp"
 #include "puzzle/limits.hpp"

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// piecework catalog list|show|import|export|rate|check|stats: the SQLite catalog of challenges
+// piecework catalog list|show|import|export|rate|check|stats|add-design: the SQLite catalog of challenges
+// and interlocking designs
 // (docs/catalog.md).
 #include <fmt/format.h>
 
@@ -15,6 +16,7 @@
 #include "db/catalog.hpp"
 #include "db/catalog_stats.hpp"
 #include "db/catalog_tasks.hpp"
+#include "db/designs.hpp"
 #include "db/exchange.hpp"
 #include "db/stored_check.hpp"
 #include "output/document.hpp"
@@ -25,6 +27,7 @@
 #include "puzzle/errors.hpp"
 #include "puzzle/limits.hpp"
 #include "puzzle/replacing_file.hpp"
+#include "rater/interlock_grade.hpp"
 #include "rater/model.hpp"
 #include "rater/rater.hpp"
 
@@ -35,9 +38,13 @@ namespace {
 using ordered_json = nlohmann::ordered_json;
 
 constexpr const char* kCatalogUsage =
-    "piecework catalog list|show|import|export|rate|check|stats [--db FILE] [OPTIONS]\n\n"
+    "piecework catalog list|show|import|export|rate|check|stats|add-design [--db FILE] [OPTIONS]\n\n"
     "  list   [--puzzle P]... [--level L]... [--to-place N] [--json]   the stored challenges, easiest first\n"
-    "  show   ID [--json]                                             one challenge with its pictures\n"
+    "  list   --designs [--json]                                      the stored interlocking designs\n"
+    "  show   ID [--json] | --design ID [--json]                      one challenge with its pictures, or "
+    "one design\n"
+    "  add-design FILE[#N] [--grades GRADES] [--json]                 an interlocking design with its level "
+    "(rate --disassemble)\n"
     "  import FILE|- [--puzzle P]... [--model M] [--json]             add JSON lines or CSV (export or "
     "generate --json), graded here\n"
     "  export [--format jsonl|csv] [--out FILE [--json]] [filters]    every stored challenge (and custom "
@@ -45,7 +52,8 @@ constexpr const char* kCatalogUsage =
     "  rate   [filters] [--all] [--model M] [--json]                  re-rate challenges graded by an older "
     "rater or another model\n"
     "  check  [--json]                                                every row parsed and its solution "
-    "proved; damaged rows by id\n"
+    "proved, every design's level\n"
+    "                                                                 computed again; damaged rows by id\n"
     "  import-playtests FILE|- [--json]                               attempts a play page recorded "
     "(docs/playtesting.md)\n"
     "  stats  [filters] [--out FILE] [--json]                        per puzzle and level: challenges, "
@@ -104,17 +112,25 @@ std::string gradedByNote(const db::StoredChallenge& c) {
   return c.model ? fmt::format(" (graded by model {})", c.model->name) : std::string();
 }
 
+std::int64_t parseId(const std::string& text);
+int listDesigns(const po::variables_map& vm);
+int showDesign(const po::variables_map& vm);
+
 int runList(const std::vector<std::string>& args) {
   po::options_description options("catalog list options");
   addFilterOptions(options);
-  options.add_options()("json", "one JSON object per line (the export form with the challenge's id)");
+  options.add_options()("json", "one JSON object per line (the export form with the challenge's id)")(
+      "designs", "list the stored interlocking designs (catalog add-design) instead of the challenges");
   addSkipDamagedOption(options, "list");
   po::variables_map vm;
-  if (!parseSub("list",
-                "piecework catalog list [--db FILE] [--puzzle P]... [--level L]... [--to-place N] "
-                "[--skip-damaged] [--json]",
-                args, options, vm))
+  if (!parseSub(
+          "list",
+          "piecework catalog list [--db FILE] [--puzzle P]... [--level L]... [--to-place N] "
+          "[--skip-damaged] [--json]\n       piecework catalog list --designs [--db FILE] [--skip-damaged] "
+          "[--json]",
+          args, options, vm))
     return 0;
+  if (vm.count("designs") != 0U) return listDesigns(vm);
   const db::Catalog catalog(catalogPath(vm), db::Catalog::Access::ReadOnly);
   auto rows = catalog.challenges(readFilter(vm));
   // A damaged row is named, never printed: the command refuses (or, with --skip-damaged, leaves it out).
@@ -152,16 +168,24 @@ std::int64_t parseId(const std::string& text) {
   } catch (const std::exception&) {
     used = 0;
   }
-  if (used != text.size() || id <= 0)
-    throw InputError(fmt::format("catalog show: '{}' is not a challenge id", text));
+  if (used != text.size() || id <= 0) throw InputError(fmt::format("catalog show: '{}' is not an id", text));
   return id;
 }
 
 int runShowOne(const std::vector<std::string>& args) {
   po::options_description options("catalog show options");
-  options.add_options()("json", "print JSON");
+  options.add_options()("json", "print JSON")("design", po::value<std::string>()->value_name("ID"),
+                                              "show the stored design of this id (catalog list --designs)");
   po::variables_map vm;
-  if (!parseSub("show", "piecework catalog show ID [--db FILE] [--json]", args, options, vm, "id")) return 0;
+  if (!parseSub("show",
+                "piecework catalog show ID [--db FILE] [--json]\n       piecework catalog show --design ID "
+                "[--db FILE] [--json]",
+                args, options, vm, "id"))
+    return 0;
+  if (vm.count("design") != 0U) {
+    if (vm.count("id") != 0U) throw InputError("catalog show: a challenge ID or --design ID, not both");
+    return showDesign(vm);
+  }
   if (vm.count("id") == 0U)
     throw InputError("catalog show: which challenge? (give its id, see 'catalog list')");
   const std::int64_t id = parseId(vm["id"].as<std::string>());
@@ -241,6 +265,9 @@ int runExport(const std::vector<std::string>& args) {
       catalog, readFilter(vm), format == "csv" ? db::ExportFormat::Csv : db::ExportFormat::JsonLines,
       vm.count("skip-damaged") != 0U);
   reportSkipped(catalog.path(), exported.damaged);
+  if (!exported.damagedDesigns.empty())
+    std::cerr << fmt::format("{}: left out {} damaged designs (see 'piecework catalog check')\n",
+                             catalog.path(), exported.damagedDesigns.size());
   if (!outPath) {
     std::cout << exported.text;
     return 0;  // main checks that standard output took it all, and says so when it did not
@@ -254,12 +281,137 @@ int runExport(const std::vector<std::string>& args) {
     summary["exported"] = exported.exported;
     summary["definitions"] = exported.definitions;
     summary["damaged_left_out"] = exported.damaged;
+    summary["designs"] = exported.designs;
+    summary["damaged_designs_left_out"] = exported.damagedDesigns;
     printJson(summary);
   } else {
     std::cout << fmt::format(
-        "{}: exported {} challenges{} to {}\n", catalog.path(), exported.exported,
-        exported.definitions > 0 ? fmt::format(" and {} definitions", exported.definitions) : "", *outPath);
+        "{}: exported {} challenges{}{} to {}\n", catalog.path(), exported.exported,
+        exported.definitions > 0 ? fmt::format(" and {} definitions", exported.definitions) : "",
+        exported.designs > 0 ? fmt::format(" and {} designs", exported.designs) : "", *outPath);
   }
+  return 0;
+}
+
+// ---------------------------------------------------------------- designs
+
+// "level 2, Junior" or "does not come apart".
+std::string designLevelText(const db::NewDesign& d) {
+  if (!d.level) return "does not come apart (solutions 0, no level)";
+  return fmt::format("level {}, {}", *d.level, levelName(*d.grade));
+}
+
+ordered_json designJson(const db::StoredDesign& d) {
+  ordered_json j;
+  j["id"] = d.id;
+  j.update(db::designRecord(d)["design"]);
+  return j;
+}
+
+// The designs a command prints: the damaged ones refused by id (or left out with --skip-damaged).
+std::vector<db::StoredDesign> soundDesigns(const po::variables_map& vm, const std::string& path) {
+  std::vector<db::StoredDesign> rows = db::storedDesigns(path);
+  std::vector<std::int64_t> skipped;
+  std::erase_if(rows, [&](const db::StoredDesign& d) {
+    const auto problem = db::quickDesignProblem(d);
+    if (!problem) return false;
+    if (vm.count("skip-damaged") == 0U) throw InputError(db::damagedDesignLine(path, d.id, *problem));
+    skipped.push_back(d.id);
+    return true;
+  });
+  if (!skipped.empty()) {
+    std::string ids;
+    for (const std::int64_t id : skipped) ids += fmt::format("{}{}", ids.empty() ? "" : ", ", id);
+    std::cerr << fmt::format("{}: left out {} damaged design{} (id {}; see 'piecework catalog check')\n",
+                             path, skipped.size(), skipped.size() == 1 ? "" : "s", ids);
+  }
+  return rows;
+}
+
+int listDesigns(const po::variables_map& vm) {
+  for (const char* filter : {"puzzle", "level", "to-place"})
+    if (vm.count(filter) != 0U)
+      throw InputError(fmt::format("catalog list --designs: --{} filters challenges, not designs", filter));
+  const std::string path = catalogPath(vm);
+  const std::vector<db::StoredDesign> rows = soundDesigns(vm, path);
+  if (vm.count("json") != 0U) {
+    for (const auto& d : rows) printJson(designJson(d));
+    return 0;
+  }
+  if (rows.empty()) {
+    std::cerr << fmt::format("{}: no designs stored\n", path);
+    return 0;
+  }
+  std::cout << fmt::format("{:>6}  {:<24} {:<8} {:>10} {:>10}  {}\n", "id", "design", "grade", "solutions",
+                           "assemblies", "level");
+  for (const auto& row : rows) {
+    const db::NewDesign& d = row.design;
+    std::cout << fmt::format("{:>6}  {:<24} {:<8} {:>10} {:>10}  {}\n", row.id,
+                             d.problem ? fmt::format("{}#{}", d.name, *d.problem) : d.name,
+                             d.grade ? levelName(*d.grade) : "-", d.solutions, d.assemblies,
+                             d.level.value_or("(does not come apart)"));
+  }
+  return 0;
+}
+
+int showDesign(const po::variables_map& vm) {
+  const std::int64_t id = parseId(vm["design"].as<std::string>());
+  const std::string path = catalogPath(vm);
+  const std::vector<db::StoredDesign> rows = db::storedDesigns(path);
+  const auto row = std::find_if(rows.begin(), rows.end(), [&](const auto& d) { return d.id == id; });
+  if (row == rows.end()) throw InputError(fmt::format("{}: no design with id {}", path, id));
+  if (const auto problem = db::quickDesignProblem(*row))
+    throw InputError(db::damagedDesignLine(path, id, *problem));
+  if (vm.count("json") != 0U) {
+    printJson(designJson(*row));
+    return 0;
+  }
+  const db::NewDesign& d = row->design;
+  std::cout << fmt::format("design {}: {}: {}\n", row->id, d.name, designLevelText(d));
+  std::cout << fmt::format("{} solution{} (assemblies that come apart) of {} assemblies; grades: {}\n",
+                           d.solutions, d.solutions == 1 ? "" : "s", d.assemblies,
+                           d.gradeTable ? "a table of its own (stored with it)" : "the fixed table");
+  std::cout << fmt::format("read from {}{}; stored {}\n", d.file,
+                           d.problem ? fmt::format(" (problem {})", *d.problem) : std::string(), d.addedAt);
+  return 0;
+}
+
+int runAddDesign(const std::vector<std::string>& args) {
+  po::options_description options("catalog add-design options");
+  options.add_options()("grades", po::value<std::string>()->value_name("GRADES"),
+                        "grade by this table (made by 'piecework calibrate --interlocking') instead of the "
+                        "fixed one; stored with the design")("json", "print the stored design as JSON");
+  po::variables_map vm;
+  if (!parseSub("add-design", "piecework catalog add-design FILE[#N] [--db FILE] [--grades GRADES] [--json]",
+                args, options, vm, "file"))
+    return 0;
+  if (vm.count("file") == 0U)
+    throw InputError(
+        "catalog add-design: which design? (a definition or FILE.xmpuzzle, #N for a BurrTools file's N-th "
+        "problem)");
+  InterlockGradeTable table;
+  if (vm.count("grades") != 0U) {
+    const std::string file = vm["grades"].as<std::string>();
+    table = parseInterlockGradeTable(readFileLimited(file, kMaxJsonLinesBytes, "the grade table"),
+                                     "--grades " + file);
+  }
+  const std::string path = catalogPath(vm);
+  // Taken apart before the catalog is opened for writing: bad input leaves no catalog behind.
+  db::StoredDesign row;
+  row.design = db::readAndComputeDesign(vm["file"].as<std::string>(), table);
+  const db::AddedDesign added = db::addDesign(path, row.design);
+  row.id = added.id;
+  if (vm.count("json") != 0U) {
+    ordered_json j = designJson(row);
+    j["new"] = added.added;  // false: the catalog held it already
+    printJson(j);
+    return 0;
+  }
+  std::cout << fmt::format("design {}: {}: {}{}{}\n", added.id, row.design.name, designLevelText(row.design),
+                           row.design.gradeTable && row.design.level
+                               ? fmt::format(" (grades: {})", printableText(table.name))
+                               : std::string(),
+                           added.added ? "" : " (stored already)");
   return 0;
 }
 
@@ -302,10 +454,16 @@ int runImport(const std::vector<std::string>& args) {
     summary["imported"] = imported.imported;
     summary["skipped"] = imported.skipped;
     summary["definitions"] = imported.definitions;
+    summary["designs"] = imported.designs;
+    summary["designs_skipped"] = imported.designsSkipped;
     printJson(summary);
   } else {
-    std::cout << fmt::format("{}: imported {} challenges, skipped {} already there\n", path,
-                             imported.imported, imported.skipped);
+    std::cout << fmt::format("{}: imported {} challenges, skipped {} already there{}\n", path,
+                             imported.imported, imported.skipped,
+                             imported.designs + imported.designsSkipped > 0
+                                 ? fmt::format("; imported {} designs, skipped {} already there",
+                                               imported.designs, imported.designsSkipped)
+                                 : std::string());
   }
   return 0;
 }
@@ -370,9 +528,22 @@ int runCheck(const std::vector<std::string>& args) {
       row["problem"] = problem;
       report["damaged"].push_back(std::move(row));
     }
+    report["designs_checked"] = check.designsChecked;
+    report["damaged_designs"] = ordered_json::array();
+    for (const auto& [id, problem] : check.damagedDesigns)
+      report["damaged_designs"].push_back({{"id", id}, {"problem", problem}});
     printJson(report);
   } else {
     for (const auto& [id, problem] : damaged) std::cout << fmt::format("challenge {}: {}\n", id, problem);
+    for (const auto& [id, problem] : check.damagedDesigns)
+      std::cout << fmt::format("design {}: {}\n", id, problem);
+  }
+  if (damaged.empty() && !check.damagedDesigns.empty()) {
+    std::string ids;
+    for (const auto& d : check.damagedDesigns) ids += fmt::format("{}{}", ids.empty() ? "" : ", ", d.id);
+    std::cout << std::flush;
+    throw InputError(fmt::format("{}: {} of {} designs are damaged (id {})", path,
+                                 check.damagedDesigns.size(), check.designsChecked, ids));
   }
   if (!damaged.empty()) {
     std::string ids;
@@ -385,8 +556,11 @@ int runCheck(const std::vector<std::string>& args) {
   }
   if (vm.count("json") == 0U)
     std::cout << fmt::format(
-        "{}: checked {} challenges: each parses, and its stored solution is its one solution\n", path,
-        check.checked);
+        "{}: checked {} challenges: each parses, and its stored solution is its one solution{}\n", path,
+        check.checked,
+        check.designsChecked > 0
+            ? fmt::format("; {} designs: each taken apart again to its stored level", check.designsChecked)
+            : std::string());
   return 0;
 }
 
@@ -528,8 +702,10 @@ int runCatalog(const std::vector<std::string>& args) {
   if (sub == "check") return runCheck(rest);
   if (sub == "stats") return runStats(rest);
   if (sub == "import-playtests") return runImportPlaytests(rest);
+  if (sub == "add-design") return runAddDesign(rest);
   throw InputError(fmt::format(
-      "catalog: unknown subcommand '{}' (list, show, import, export, rate, check, stats or import-playtests)",
+      "catalog: unknown subcommand '{}' (list, show, import, export, rate, check, stats, import-playtests or "
+      "add-design)",
       sub));
 }
 

@@ -9,7 +9,7 @@
 #include <iostream>
 
 #include "cli/command.hpp"
-#include "cli/design_level.hpp"
+#include "disassembly/design_levels.hpp"
 #include "disassembly/separation.hpp"
 #include "puzzle/challenge.hpp"
 #include "puzzle/challenge_file.hpp"

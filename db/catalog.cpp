@@ -16,6 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "db/catalog_reading.hpp"
 #include "db/sqlite.hpp"
 #include "db/stored_check.hpp"
 #include "db/stored_fields.hpp"
@@ -131,6 +132,26 @@ CREATE TABLE IF NOT EXISTS playtests (
   solved       INTEGER NOT NULL CHECK (solved IN (0, 1)),  -- 0: given up (the time is a lower bound)
   imported_at  TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),
   UNIQUE (challenge_id, tester, started_at)  -- an attempt imported twice is stored once
+);
+)sql",
+    // 4 -> 5: interlocking designs with their disassembly level (catalog add-design, db/designs.hpp).
+    // IF NOT EXISTS: a catalog of this version set back to an older one by hand still migrates.
+    R"sql(
+CREATE TABLE IF NOT EXISTS designs (
+  id                 INTEGER PRIMARY KEY,
+  name               TEXT NOT NULL,     -- the definition's name
+  file               TEXT NOT NULL,     -- the file add-design read, as named (a BurrTools file without #N)
+  problem            INTEGER,           -- a BurrTools file's problem (#N, from 1); NULL for a definition
+  definition         TEXT NOT NULL,     -- the TOML definition the design was read as: taken apart again by check
+  groups             TEXT NOT NULL DEFAULT '[]',  -- JSON array: per piece, its BurrTools group (0: none)
+  burrtools_counting INTEGER NOT NULL DEFAULT 0 CHECK (burrtools_counting IN (0, 1)),  -- counted as BurrTools does
+  assemblies         INTEGER NOT NULL CHECK (assemblies >= 0),
+  solutions          INTEGER NOT NULL CHECK (solutions >= 0),  -- the assemblies that come apart
+  level              TEXT,              -- the hardest solution's level, e.g. '26.8.2.6.2'; NULL: nothing comes apart
+  grade              TEXT REFERENCES levels (name),  -- its grade (docs/disassembly.md); NULL without a level
+  grade_table        TEXT,              -- the grade table (JSON) when not the fixed one
+  added_at           TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),
+  CHECK ((solutions = 0) = (level IS NULL) AND (level IS NULL) = (grade IS NULL))
 );
 )sql",
 };
@@ -476,6 +497,12 @@ StoredChallenge readChallenge(const Statement& row) {
 }
 
 }  // namespace
+
+Connection openCatalogForReading(const std::string& path) {
+  Connection connection = openForReading(path, SQLITE_OPEN_READONLY);
+  sqlite3_busy_timeout(connection.handle(), kBusyTimeoutMs);
+  return connection;
+}
 
 std::string definitionHash(const std::string& definitionText) {
   std::uint64_t hash = 0xcbf29ce484222325ULL;

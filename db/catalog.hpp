@@ -23,7 +23,7 @@ namespace piecework::db {
 
 // The schema version this build writes (PRAGMA user_version). Older catalogs are migrated on open for
 // writing.
-inline constexpr int kSchemaVersion = 4;
+inline constexpr int kSchemaVersion = 5;
 // PRAGMA application_id of a piecework catalog ("PWCT").
 inline constexpr std::int32_t kApplicationId = 0x50574354;
 // The catalog used when a command is given no --db.

@@ -7,6 +7,7 @@
 #include <memory>
 #include <sstream>
 
+#include "db/designs.hpp"
 #include "db/stored_check.hpp"
 #include "db/stored_fields.hpp"
 #include "puzzle/challenge.hpp"
@@ -56,6 +57,18 @@ CatalogExport exportChallenges(const Catalog& catalog, const ChallengeFilter& fi
     out << csvHeader();
     for (const auto& c : rows) out << csvRow(c);
   }
+  const bool unfiltered = filter.puzzles.empty() && filter.levels.empty() && !filter.toPlace && !filter.id &&
+                          !filter.raterVersionBelow;
+  if (format == ExportFormat::JsonLines && unfiltered)
+    for (const StoredDesign& d : storedDesigns(catalog.path())) {
+      if (const auto problem = fullDesignProblem(d)) {
+        if (!skipDamaged) throw InputError(damagedDesignLine(catalog.path(), d.id, *problem));
+        result.damagedDesigns.push_back(d.id);
+        continue;
+      }
+      out << designRecord(d).dump() << '\n';
+      ++result.designs;
+    }
   result.text = out.str();
   return result;
 }
@@ -80,6 +93,11 @@ CatalogImport importChallenges(const std::string& path, PuzzleResolver& resolver
       readRecords(resolver, result.csv ? readCsvRecords(text, fileName) : readJsonRecords(text, fileName),
                   result.definitions, model);
   for (const auto& line : lines) check(line.puzzle->puzzle);
+  std::vector<NewDesign> designs;
+  if (!result.csv)
+    for (const ImportRecord& record : readJsonRecords(text, fileName))
+      if (const auto it = record.value.find("design"); it != record.value.end())
+        designs.push_back(readDesignRecord(*it, record.where));
 
   Catalog catalog(path, Catalog::Access::ReadWrite);
   std::map<const KnownPuzzle*, std::int64_t> ids;
@@ -97,6 +115,8 @@ CatalogImport importChallenges(const std::string& path, PuzzleResolver& resolver
   }
   result.imported = catalog.insertChallenges(challenges);
   result.skipped = static_cast<int>(challenges.size()) - result.imported;
+  result.designs = addDesigns(path, designs);
+  result.designsSkipped = static_cast<int>(designs.size()) - result.designs;
   return result;
 }
 
@@ -160,6 +180,11 @@ CatalogCheck checkCatalog(const std::string& path) {
       result.damaged.push_back({c.id, errorLine(problem)});
     }
   }
+  const std::vector<StoredDesign> designs = storedDesigns(path);
+  result.designsChecked = designs.size();
+  for (const StoredDesign& d : designs)
+    if (const auto problem = fullDesignProblem(d))
+      result.damagedDesigns.push_back({d.id, errorLine(*problem)});
   return result;
 }
 

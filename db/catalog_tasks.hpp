@@ -26,12 +26,15 @@ struct CatalogExport {
   std::string text;  // the export
   std::size_t exported = 0;
   int definitions = 0;  // custom definitions written (JSON lines: each before its puzzle's first challenge)
-  std::vector<std::int64_t> damaged;  // rows left out (skipDamaged)
+  std::vector<std::int64_t> damaged;         // rows left out (skipDamaged)
+  std::size_t designs = 0;                   // design lines written (JSON lines without a filter only)
+  std::vector<std::int64_t> damagedDesigns;  // designs left out (skipDamaged)
 };
 
 // Every challenge matching `filter`, in id order, each checked against a fresh solve first: an export is a
-// promise too. A damaged row throws InputError naming it, or with `skipDamaged` is left out (and listed in
-// `damaged`).
+// promise too. A JSON lines export without a filter also writes every design, each taken apart again first
+// (db/designs.hpp); the CSV form and a filtered export hold challenges only. A damaged row throws InputError
+// naming it, or with `skipDamaged` is left out (and listed in `damaged`).
 CatalogExport exportChallenges(const Catalog& catalog, const ChallengeFilter& filter, ExportFormat format,
                                bool skipDamaged = false);
 
@@ -40,13 +43,16 @@ struct CatalogImport {
   int imported = 0;
   int skipped = 0;  // already there
   int definitions = 0;
+  int designs = 0;         // design lines stored
+  int designsSkipped = 0;  // design lines the catalog held already
 };
 
 // The puzzles an import's lines may name: those the catalog at `path` stores (when it holds a catalog) and
 // the --puzzle arguments.
 PuzzleResolver importResolver(const std::string& path, const std::vector<std::string>& puzzleArguments);
 // Adds the challenges of `text` (read from `fileName`: JSON lines or CSV, an export or generate --json), each
-// checked and graded by `model` (nullptr: its puzzle's shipped model) before the catalog is written.
+// checked and graded by `model` (nullptr: its puzzle's shipped model) before the catalog is written; its
+// design lines are each taken apart again, and a line whose figures are not the computed ones is refused.
 CatalogImport importChallenges(const std::string& path, PuzzleResolver& resolver, const std::string& fileName,
                                std::string text, const RatingModel* model, const ModelPuzzleCheck& check);
 
@@ -68,10 +74,13 @@ struct DamagedRow {
 struct CatalogCheck {
   std::size_t checked = 0;
   std::vector<DamagedRow> damaged;
+  std::size_t designsChecked = 0;
+  std::vector<DamagedRow> damagedDesigns;  // by design id
 };
 
 // The full check: every row through the quick check and then against a fresh solve; every damaged row is
-// reported, not only the first.
+// reported, not only the first. Every design is taken apart again from its stored source, and a stored
+// figure (assemblies, solutions, level, grade) that is not the computed one is damage.
 CatalogCheck checkCatalog(const std::string& path);
 
 }  // namespace piecework::db

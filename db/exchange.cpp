@@ -468,7 +468,7 @@ std::vector<ImportLine> readRecords(PuzzleResolver& resolver, const std::vector<
                                     int& definitions, const RatingModel* model) {
   definitions = 0;
   for (const auto& record : records)
-    if (record.value.contains("definition")) {
+    if (record.value.contains("definition") && !record.value.contains("design")) {
       if (record.value.contains("challenge"))
         throw InputError(
             fmt::format("{}: a line holds a \"definition\" or a \"challenge\", not both", record.where));
@@ -477,7 +477,9 @@ std::vector<ImportLine> readRecords(PuzzleResolver& resolver, const std::vector<
     }
   std::vector<ImportLine> lines;
   for (const auto& record : records)
-    if (!record.value.contains("definition")) lines.push_back(readLine(resolver, record, model));
+    // (a design line, {"design": ...}, is read by db/designs.hpp's readDesignRecord)
+    if (!record.value.contains("definition") && !record.value.contains("design"))
+      lines.push_back(readLine(resolver, record, model));
   return lines;
 }
 

@@ -86,8 +86,8 @@ std::vector<ImportRecord> readJsonRecords(const std::string& text, const std::st
 // JSON lines start with '{'; anything else is read as CSV with a header line.
 bool looksLikeCsv(const std::string& text);
 // Every challenge of `records`, checked, admitted and graded by `model` (nullptr: each puzzle's shipped
-// model); definition lines first (a challenge may come before the definition it uses). Throws InputError
-// naming the line.
+// model); definition lines first (a challenge may come before the definition it uses). Design lines
+// ({"design": ...}) are left to the caller (db/designs.hpp). Throws InputError naming the line.
 std::vector<ImportLine> readRecords(PuzzleResolver& resolver, const std::vector<ImportRecord>& records,
                                     int& definitions, const RatingModel* model);
 

@@ -23,6 +23,7 @@
 #include "db/admission.hpp"
 #include "db/catalog.hpp"
 #include "db/catalog_tasks.hpp"
+#include "db/designs.hpp"
 #include "db/exchange.hpp"
 #include "db/sqlite.hpp"
 #include "db/stored_check.hpp"
@@ -71,6 +72,8 @@ void readEverything(const std::string& path) {
       piecework::fuzz::requireOneBoundedLine(e);
     }
   }
+  // What `catalog list --designs` and `show --design` check of every design row (db/designs.hpp).
+  for (const auto& d : piecework::db::storedDesigns(path)) (void)piecework::db::quickDesignProblem(d);
 }
 
 void fuzzBytes(const std::uint8_t* data, std::size_t size) {
@@ -124,6 +127,27 @@ const fs::path& soundCatalog() {
       }
     }
     if (stored != 2) finding("could not make the two-challenge Soma catalog");
+    // And one interlocking design, as `catalog add-design` stores it, for the design fields: a ring with a
+    // hook through it (level 2; tests/support/interlocking_designs.hpp).
+    piecework::DesignSource design;
+    design.definitionText = R"(name = "ring-and-hook"
+lattice = "cubic"
+board = "####/..##/####|..../..#./....|####/..##/####"
+
+[[piece]]
+letter = "A"
+moves = "turn"
+shape = "####/#..#/####"
+
+[[piece]]
+letter = "B"
+moves = "turn"
+cubes = [[0, 0, 0], [1, 0, 0], [1, 0, 1], [1, 0, 2], [0, 0, 2]]
+)";
+    const piecework::db::NewDesign computed = piecework::db::computeDesign(
+        "ring-and-hook", "hook.toml", std::nullopt, design, piecework::InterlockGradeTable{});
+    if (computed.level != "2" || !piecework::db::addDesign(file.string(), computed).added)
+      finding("could not store the design of the sound catalog");
     return file;
   }();
   return path;
@@ -154,6 +178,18 @@ constexpr Field kFields[] = {
     {"puzzles", "definition", false},
     {"puzzles", "definition_hash", false},
     {"puzzles", "name", false},
+    {"designs", "name", false},
+    {"designs", "file", false},
+    {"designs", "problem", true},
+    {"designs", "definition", false},
+    {"designs", "groups", false},
+    {"designs", "burrtools_counting", true},
+    {"designs", "assemblies", true},
+    {"designs", "solutions", true},
+    {"designs", "level", false},
+    {"designs", "grade", false},
+    {"designs", "grade_table", false},
+    {"designs", "added_at", false},
 };
 
 // Sets the field the case picks: byte 1 the field, bit 0x40 of byte 0 an edit (byte 2 a position in the
@@ -245,6 +281,15 @@ void fuzzField(const std::uint8_t* data, std::size_t size) {
                                        definitions, nullptr);
     } catch (const piecework::InputError& e) {
       finding(std::string("the check passed a row whose export import refuses: ") + e.what());
+    }
+  }
+  // A design the full check passes is one import takes back: its export line is accepted.
+  for (const auto& d : piecework::db::storedDesigns(path.string())) {
+    if (piecework::db::fullDesignProblem(d)) continue;
+    try {
+      (void)piecework::db::readDesignRecord(piecework::db::designRecord(d)["design"], "<export>");
+    } catch (const piecework::InputError& e) {
+      finding(std::string("the check passed a design whose export import refuses: ") + e.what());
     }
   }
   try {

@@ -237,7 +237,7 @@ TEST(CatalogModel, Version1CatalogIsReadAsIsAndMigratedInPlaceLosingNothing) {
   const auto rate = runPiecework("catalog rate --json --db " + quote(path));
   ASSERT_EQ(rate.status, 0) << rate.err;
   EXPECT_EQ(json::parse(rate.out).at("rated"), 0) << rate.out;
-  EXPECT_EQ(sqlRows(path, "PRAGMA user_version"), "4");
+  EXPECT_EQ(sqlRows(path, "PRAGMA user_version"), "5");
   EXPECT_EQ(sqlRows(path, "SELECT id, model, model_fingerprint, official_level FROM challenges ORDER BY id"),
             "1|NULL|NULL|NULL\n2|NULL|NULL|NULL");
   // Every old column of every row, the booklet and the puzzle are as they were.
@@ -566,7 +566,7 @@ PRAGMA user_version = 2;
   spit(dir + "/in.jsonl", R"({"puzzle":"iq-fit","challenge":")" + b + R"(","level":"Expert"})" + "\n");
   const auto imported = runPiecework("catalog import " + quote(dir + "/in.jsonl") + " --db " + quote(path));
   ASSERT_EQ(imported.status, 0) << imported.err;
-  EXPECT_EQ(sqlRows(path, "PRAGMA user_version"), "4");
+  EXPECT_EQ(sqlRows(path, "PRAGMA user_version"), "5");
   EXPECT_EQ(sqlRows(path, "SELECT * FROM challenges WHERE id = 1"), rowBefore + "|NULL");
   EXPECT_EQ(sqlRows(path, "SELECT ifnull(official_level, 'NULL') FROM challenges ORDER BY id"),
             "NULL\nExpert");

@@ -465,7 +465,7 @@ TEST(Catalog, SchemaIsVersionedAndInWalMode) {
       sqlValue(path,
                "SELECT group_concat(name) FROM (SELECT name FROM sqlite_master WHERE type = 'table' ORDER "
                "BY name)"),
-      "booklet_entries,booklets,challenges,levels,playtests,puzzles");
+      "booklet_entries,booklets,challenges,designs,levels,playtests,puzzles");
   EXPECT_EQ(sqlValue(path, "SELECT group_concat(name) FROM (SELECT name FROM levels ORDER BY rank)"),
             "Starter,Junior,Expert,Master,Wizard");
 }
@@ -502,7 +502,7 @@ TEST(Catalog, AVersion3CatalogGainsThePlaytestsTable) {
     const auto imported =
         runPiecework("catalog import-playtests " + quote(dir + "/attempts.jsonl") + " --db " + quote(path));
     ASSERT_EQ(imported.status, 0) << imported.err;
-    EXPECT_EQ(sqlValue(path, "PRAGMA user_version"), "4");
+    EXPECT_EQ(sqlValue(path, "PRAGMA user_version"), "5");
     EXPECT_EQ(
         sqlValue(path, "SELECT group_concat(tester) FROM (SELECT tester FROM playtests ORDER BY started_at)"),
         hadTable ? "old,Ada" : "Ada");

@@ -64,7 +64,7 @@ TEST(HelpTexts, EveryUsageLineNamesExactlyTheOptionsItsCommandAccepts) {
   for (const std::string& name : commandNames())
     if (name != "catalog") commands.push_back(name);
   ASSERT_GE(commands.size(), 12U);
-  for (const char* sub : {"list", "show", "import", "export", "rate", "check", "stats"})
+  for (const char* sub : {"list", "show", "import", "export", "rate", "check", "stats", "add-design"})
     commands.push_back(std::string("catalog ") + sub);
   commands.push_back("calibrate --interlocking");
   for (const std::string& command : commands) {

@@ -246,7 +246,7 @@ TEST(CatalogInterop, MalformedCsvIsOneLineErrorAndWritesNothing) {
 }
 
 // Every JSON value printed: each non-empty line of standard output must parse.
-std::vector<nlohmann::json> jsonLines(const std::string& out) {
+std::vector<nlohmann::json> everyJsonValue(const std::string& out) {
   std::vector<nlohmann::json> values;
   for (const auto& line : piecework::test::nonEmptyLines(out)) values.push_back(nlohmann::json::parse(line));
   return values;
@@ -295,7 +295,7 @@ TEST(JsonEverywhere, EveryCommandAndSubcommandAnswersJson) {
       const auto r = runPiecework(name + " " + args + " --json");
       ASSERT_EQ(r.status, 0) << name << " " << args << ": " << r.err;
       std::vector<nlohmann::json> values;
-      ASSERT_NO_THROW(values = jsonLines(r.out)) << name << " " << args << ": " << r.out;
+      ASSERT_NO_THROW(values = everyJsonValue(r.out)) << name << " " << args << ": " << r.out;
       ASSERT_FALSE(values.empty()) << name << " " << args;
       for (const auto& v : values) EXPECT_TRUE(v.is_object() || v.is_array()) << name << " " << args;
     }
@@ -304,21 +304,21 @@ TEST(JsonEverywhere, EveryCommandAndSubcommandAnswersJson) {
 
   // Summaries say what was done.
   const auto booklet =
-      jsonLines(runPiecework("booklet" + db + " --out " + quote(dir + "/c.pdf") + " --json").out);
+      everyJsonValue(runPiecework("booklet" + db + " --out " + quote(dir + "/c.pdf") + " --json").out);
   ASSERT_EQ(booklet.size(), 1U);
   EXPECT_EQ(booklet[0]["challenges"], 4);
   EXPECT_EQ(slurp(dir + "/c.pdf").rfind("%PDF", 0), 0U);
-  const auto sheet = jsonLines(
+  const auto sheet = everyJsonValue(
       runPiecework("sheet " + box + challenge + " --solution --out " + quote(dir + "/t.svg") + " --json")
           .out);
   ASSERT_EQ(sheet.size(), 1U);
   EXPECT_EQ(sheet[0]["solution"], "LJJJ/LLLJ/IIII");  // the box's one filling with this L (by hand)
   EXPECT_EQ(sheet[0]["unique"], true);
   const auto convert =
-      jsonLines(runPiecework("convert " + box + " " + quote(dir + "/b.dlx") + " --json").out);
+      everyJsonValue(runPiecework("convert " + box + " " + quote(dir + "/b.dlx") + " --json").out);
   ASSERT_EQ(convert.size(), 1U);
   EXPECT_EQ(convert[0]["bytes"], slurp(dir + "/b.dlx").size());
-  const auto rate = jsonLines(runPiecework("catalog rate --all --json" + db).out);
+  const auto rate = everyJsonValue(runPiecework("catalog rate --all --json" + db).out);
   ASSERT_EQ(rate.size(), 1U);
   EXPECT_EQ(rate[0]["rated"], 4);
 }
