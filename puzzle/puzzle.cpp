@@ -66,7 +66,7 @@ void computePlacements(Puzzle& p) {
     auto& piece = p.pieces[static_cast<std::size_t>(pi)];
     // Site sets already placed, with their colours: only a coloured piece needs it (an uncoloured one is
     // told by placementIndex, which holds the same sets). Measured (callgrind, `count PelikanBurr#1`,
-    // 3,601 placements): set-up 14.0M -> see BENCHMARKS.md, the set's copies and allocations gone.
+    // 3,601 placements): computePlacements 14.0M -> 10.6M instructions, malloc and free 12.6M -> 8.7M.
     std::set<std::pair<std::vector<int>, std::vector<char>>> seen;
     const bool coloured = !piece.orientationColours.empty();
     std::vector<std::pair<int, char>> squares;
