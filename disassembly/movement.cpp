@@ -48,7 +48,7 @@ PieceMovement::PieceMovement(Lattice lattice, const std::vector<std::vector<Site
       cellsOnLine_.back().push_back(std::move(onLines));
     }
   }
-  cache_.reserve(256);
+  cache_.resize(std::size_t{1} << cacheBits_);
 }
 
 // One merge of i's swept cells with j's cells, sorted along the direction's lines: a cell of j at t steps
@@ -92,16 +92,36 @@ const std::array<std::int16_t, 2 * kMaxSlideDirections>& PieceMovement::distance
                    (static_cast<std::uint64_t>(static_cast<std::uint16_t>(relative.x)) << 32U) |
                    (static_cast<std::uint64_t>(static_cast<std::uint16_t>(relative.y)) << 16U) |
                    static_cast<std::uint64_t>(static_cast<std::uint16_t>(relative.z));
-  auto [at, inserted] = cache_.try_emplace(key);
-  if (inserted) {
-    const Site back{-relative.x, -relative.y, -relative.z};
-    for (std::size_t d = 0; d < directions_.size(); ++d) {
-      // (i sliding backward past j is j sliding forward past i)
-      at->second[2 * d] = static_cast<std::int16_t>(forward(i, j, d, relative));
-      at->second[2 * d + 1] = static_cast<std::int16_t>(forward(j, i, d, back));
-    }
+  std::size_t at = slotOf(key);
+  while (cache_[at].used && cache_[at].key != key) at = (at + 1) & (cache_.size() - 1);
+  if (cache_[at].used) return cache_[at].value;
+  if (2 * (cached_ + 1) > cache_.size()) {
+    std::vector<Entry> old(std::size_t{1} << ++cacheBits_);
+    old.swap(cache_);
+    for (const Entry& e : old)
+      if (e.used) {
+        std::size_t to = slotOf(e.key);
+        while (cache_[to].used) to = (to + 1) & (cache_.size() - 1);
+        cache_[to] = e;
+      }
+    at = slotOf(key);
+    while (cache_[at].used) at = (at + 1) & (cache_.size() - 1);
   }
-  return at->second;
+  ++cached_;
+  Entry& entry = cache_[at];
+  entry.used = true;
+  entry.key = key;
+  const Site back{-relative.x, -relative.y, -relative.z};
+  for (std::size_t d = 0; d < directions_.size(); ++d) {
+    // (i sliding backward past j is j sliding forward past i)
+    entry.value[2 * d] = static_cast<std::int16_t>(forward(i, j, d, relative));
+    entry.value[2 * d + 1] = static_cast<std::int16_t>(forward(j, i, d, back));
+  }
+  return entry.value;
+}
+
+std::size_t PieceMovement::slotOf(std::uint64_t key) const {
+  return static_cast<std::size_t>((key * 0x9e3779b97f4a7c15ULL) >> (64 - cacheBits_));
 }
 
 }  // namespace piecework
