@@ -7,7 +7,6 @@
 
 #include <array>
 #include <cstdint>
-#include <unordered_map>
 #include <vector>
 
 #include "puzzle/geometry.hpp"
@@ -27,6 +26,7 @@ class PieceMovement {
   // How far piece i can slide forward along each slide direction (entry 2d) and backward (2d + 1), in steps
   // of the direction, while piece j stays, when j is offset by `relative` (j's offset minus i's) from where
   // they sit in the assembly. kFreeDistance where they never meet. Cached by (i, j, relative).
+  // The reference holds until the next call.
   const std::array<std::int16_t, 2 * kMaxSlideDirections>& distances(int i, int j, Site relative);
 
  private:
@@ -49,7 +49,18 @@ class PieceMovement {
   // per piece, per direction: its cells with their points on lines, sorted by the points
   std::vector<std::vector<std::vector<std::pair<Site, LinePoint>>>> cellsOnLine_;
   std::vector<LinePoint> merged_, runs_[2];  // scratch
-  std::unordered_map<std::uint64_t, std::array<std::int16_t, 2 * kMaxSlideDirections>> cache_;
+  // The cache: open addressing on a power-of-two table, at most half full, by a multiplicative hash of the
+  // key. Measured (callgrind, `count PelikanBurr#1 --disassemble`, 286,967 look-ups): std::unordered_map
+  // took 40.8M instructions in distances itself, this table 16.8M (the run 665M -> 639M).
+  struct Entry {
+    std::uint64_t key = 0;
+    bool used = false;
+    std::array<std::int16_t, 2 * kMaxSlideDirections> value{};
+  };
+  std::size_t slotOf(std::uint64_t key) const;
+  std::vector<Entry> cache_;
+  std::size_t cached_ = 0;
+  int cacheBits_ = 9;
 };
 
 }  // namespace piecework
