@@ -14,6 +14,7 @@
 #include "db/stored_check.hpp"
 #include "output/booklet.hpp"
 #include "output/draw.hpp"
+#include "output/drawing_module.hpp"
 #include "output/imprint.hpp"
 #include "output/page_text.hpp"
 #include "puzzle/challenge.hpp"
@@ -101,7 +102,7 @@ int runBooklet(const std::vector<std::string>& args) {
     throw InputError(fmt::format("--answers-at {}: expected back or foot", answersAt));
   booklet.answersAt = answersAt == "foot" ? AnswersAt::Foot : AnswersAt::Back;
   booklet.solutions = vm.count("no-solutions") == 0U;
-  booklet.order = parseBookletOrder(vm["order"].as<std::string>());
+  booklet.order = drawingModule().parseBookletOrder(vm["order"].as<std::string>());
   if (title) booklet.title = *title;
   // The imprint file first; options given on the command line win over it.
   if (vm.count("imprint") != 0U) {
@@ -131,7 +132,7 @@ int runBooklet(const std::vector<std::string>& args) {
   booklet.cover = vm.count("cover") != 0U;
   if (vm.count("pad") != 0U)
     booklet.padTo = static_cast<int>(parseWholeNumber(vm["pad"].as<std::string>(), "--pad", 1, kMaxPadTo));
-  if (vm.count("font") != 0U) useFontFile(vm["font"].as<std::string>());
+  if (vm.count("font") != 0U) drawingModule().useFontFile(vm["font"].as<std::string>());
   if (subject) booklet.subject = *subject;
   if (keywords) booklet.keywords = *keywords;
 
@@ -208,7 +209,7 @@ int runBooklet(const std::vector<std::string>& args) {
     throw InputError(
         fmt::format("{}: no stored challenge is graded at the levels asked for by --model", path));
   reportSkipped(path, skipped);
-  const BookletResult result = writeBooklet(out, entries, booklet);
+  const BookletResult result = drawingModule().writeBooklet(out, entries, booklet);
   const bool json = vm.count("json") != 0U;
   nlohmann::ordered_json summary;
   summary["file"] = out;
@@ -245,7 +246,8 @@ int runBooklet(const std::vector<std::string>& args) {
     if (booklet.padTo > 1) recorded += fmt::format(" pad={}", booklet.padTo);
     for (const auto& p : filter.puzzles) recorded += " puzzle=" + p;
     for (Level l : filter.levels) recorded += std::string(" level=") + levelName(l);
-    const auto id = catalog.recordBooklet(bookletTitle(entries, booklet), out, recorded, result.order);
+    const auto id =
+        catalog.recordBooklet(drawingModule().bookletTitle(entries, booklet), out, recorded, result.order);
     summary["booklet_id"] = id;
     if (!json) std::cout << fmt::format("recorded as booklet {} in {}\n", id, path);
   } catch (const std::exception& error) {

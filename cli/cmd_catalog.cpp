@@ -20,6 +20,7 @@
 #include "db/exchange.hpp"
 #include "db/stored_check.hpp"
 #include "output/document.hpp"
+#include "output/drawing_module.hpp"
 #include "output/level_chart.hpp"
 #include "output/text.hpp"
 #include "puzzle/challenge.hpp"
@@ -669,7 +670,8 @@ int runStats(const std::vector<std::string>& args) {
   if (!out.empty()) {
     std::vector<LevelChartRow> chart;
     for (const auto& p : stats) chart.push_back(chartRow(p));
-    writeLevelChart(chart, fmt::format("{}: {} challenges", catalog.path(), rows.size()), out);
+    drawingModule().writeLevelChart(chart, fmt::format("{}: {} challenges", catalog.path(), rows.size()),
+                                    out);
   }
   if (vm.count("json") != 0U) {
     ordered_json json = statsJson(stats, ruled);

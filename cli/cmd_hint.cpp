@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "cli/command.hpp"
+#include "output/drawing_module.hpp"
 #include "output/sheet.hpp"
 #include "output/text.hpp"
 #include "puzzle/challenge.hpp"
@@ -83,7 +84,7 @@ int runHint(const std::vector<std::string>& args) {
     sheet.caption = shown == 0 ? "nothing to do: the board is full" : moves[shown - 1].text;
     sheet.marks = challenge.marks;  // the window's colours or marked cells not yet covered
     if (shown > 0) sheet.ruledOut = moves[shown - 1].ruledOut;
-    writeSheet(vm["out"].as<std::string>(), puzzle, board, sheet);
+    drawingModule().writeSheet(vm["out"].as<std::string>(), puzzle, board, sheet);
   }
   if (vm.count("json") != 0U) {
     nlohmann::json list = nlohmann::json::array();

@@ -7,6 +7,7 @@
 
 #include "cli/command.hpp"
 #include "cli/sheet_disassembly.hpp"
+#include "output/drawing_module.hpp"
 #include "output/sheet.hpp"
 #include "output/walkthrough.hpp"
 #include "puzzle/burrtools.hpp"
@@ -122,7 +123,7 @@ int runSheet(const std::vector<std::string>& args) {
               : fmt::format("{}: {} {} challenge, solved step by step",
                             defaultHeading(puzzle, vm["puzzle"].as<std::string>()),
                             rating.level == Level::Expert ? "an" : "a", levelName(rating.level));
-    writeWalkthrough(out, puzzle, givens, challenge.marks, steps, paper, heading);
+    drawingModule().writeWalkthrough(out, puzzle, givens, challenge.marks, steps, paper, heading);
     if (vm.count("json") != 0U) {
       nlohmann::ordered_json summary;
       summary["file"] = out;
@@ -161,7 +162,7 @@ int runSheet(const std::vector<std::string>& args) {
     if (found.solutions.size() > 1)
       sheet.answerNote = "one of several solutions: the challenge is not unique";
   }
-  writeSheet(out, puzzle, givens, sheet);
+  drawingModule().writeSheet(out, puzzle, givens, sheet);
   if (vm.count("json") != 0U) {
     nlohmann::ordered_json summary;
     summary["file"] = out;

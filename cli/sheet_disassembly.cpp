@@ -9,6 +9,7 @@
 #include "disassembly/burrtools_solutions.hpp"
 #include "disassembly/describe.hpp"
 #include "disassembly/steps.hpp"
+#include "output/drawing_module.hpp"
 #include "output/sheet_disassembly.hpp"
 #include "puzzle/burrtools.hpp"
 #include "puzzle/challenge.hpp"
@@ -49,7 +50,7 @@ int writeSheetDisassembly(const Puzzle& puzzle, const po::variables_map& vm, con
     sheet.steps = disassemblySteps(*chosen.disassembly.tree);
     sheet.captions = describeMoves(*chosen.disassembly.tree, names);
   }
-  const int pages = writeDisassemblySheet(out, puzzle, sheet);
+  const int pages = drawingModule().writeDisassemblySheet(out, puzzle, sheet);
   if (vm.count("json") != 0U) {
     nlohmann::ordered_json summary;
     summary["file"] = out;

@@ -19,7 +19,7 @@ void registerFamily(const FamilyModule& module) {
   if (module.engineRule != nullptr) registerEngineRule(family.name(), *module.engineRule);
   if (module.strategies != nullptr)
     rating::registerStrategies(family.name(), module.strategies, module.strategiesRuleOnMarks);
-  if (module.drawing != nullptr) registerDrawing(family.name(), *module.drawing);
+  if (module.pictures != nullptr) registerPictures(family.name(), *module.pictures);
   if (module.booklet != nullptr) registerBooklet(family.name(), *module.booklet);
 }
 

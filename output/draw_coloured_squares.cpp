@@ -129,35 +129,6 @@ void drawWindowFrame(cairo_t* cr, const Puzzle& puzzle, double x0, double y0, do
 
 }  // namespace
 
-bool drawsColouredSquares(const Puzzle& puzzle) {
-  if (puzzle.lattice != Lattice::Square) return false;
-  return !puzzle.window.empty() || std::any_of(puzzle.pieces.begin(), puzzle.pieces.end(),
-                                               [](const PieceDef& p) { return !p.faceColours.empty(); });
-}
-
-std::string squareColourHex(char colour) {
-  switch (colour) {
-    case 'W':
-      return "#f8f6f0";
-    case 'R':
-      return "#d62f3a";
-    case 'B':
-      return "#2367c4";
-    case 'G':
-      return "#2f9e55";
-    case 'Y':
-      return "#f5d300";
-    case 'O':
-      return "#f18f01";
-    case 'P':
-      return "#ec6fb0";
-    case 'K':
-      return "#2b2b2b";
-    default:
-      return "#a9adb4";
-  }
-}
-
 Extent colouredBoardExtent(const Puzzle& puzzle) {
   return {static_cast<double>(puzzle.high.x - puzzle.low.x + 1),
           static_cast<double>(puzzle.high.y - puzzle.low.y + 1)};

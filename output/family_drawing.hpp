@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-// The output part of a puzzle family (docs/families.md, puzzle/family.hpp): how its boards and pieces are
-// drawn, with cairo (PDF, SVG, PNG pages) and as terminal text. The defaults draw cell boards (squares,
-// IQ Fit's balls, boxes layer by layer); a family overrides what it draws its own way (IQ-Link: balls and
-// rings on hex pegs). Page layout (output/document.cpp, booklet.cpp) stays generic and only calls these.
+// The drawing part of a puzzle family (docs/families.md, puzzle/family.hpp): how its boards and pieces are
+// drawn with cairo (PDF, SVG, PNG pages); their terminal text is output/family_pictures.hpp. Built into the
+// drawing module (output/drawing_module.hpp), filled by families/drawings.cpp. The defaults draw cell boards
+// (squares, IQ Fit's balls, boxes layer by layer); a family overrides what it draws its own way (IQ-Link:
+// balls and rings on hex pegs). Page layout (output/document.cpp, booklet.cpp) stays generic and only calls
+// these.
 #pragma once
 
 #include <cairo.h>
@@ -29,13 +31,9 @@ class FamilyDrawing {
   virtual Extent pieceExtent(const Puzzle& puzzle, int piece) const;
   virtual void drawPiece(cairo_t* cr, const Puzzle& puzzle, int piece, double x, double y,
                          double scale) const;
-  // Terminal pictures (output/text.hpp).
-  virtual std::string boardPicture(const Puzzle& puzzle, const std::vector<int>& placements, bool colour,
-                                   const CellMarks& marks) const;
-  virtual std::string piecePicture(const Puzzle& puzzle, int piece, bool colour) const;
 };
 
-// The registry (output/family_drawing.cpp), filled by families/registry.cpp: the drawing of the puzzle's
+// The registry (output/family_drawing.cpp), filled by families/drawings.cpp: the drawing of the puzzle's
 // family (the defaults for a family without one of its own).
 void registerDrawing(std::string_view family, const FamilyDrawing& drawing);
 const FamilyDrawing& familyDrawingOf(const Puzzle& puzzle);

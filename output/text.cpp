@@ -9,7 +9,7 @@
 #include <cstdlib>
 #include <utility>
 
-#include "output/family_drawing.hpp"
+#include "output/family_pictures.hpp"
 #include "output/paint.hpp"
 #include "output/text_coloured_squares.hpp"
 #include "puzzle/challenge.hpp"
@@ -101,11 +101,11 @@ bool stdoutWantsColour() {
 
 std::string boardPicture(const Puzzle& puzzle, const std::vector<int>& placements, bool colour,
                          const CellMarks& marks) {
-  return familyDrawingOf(puzzle).boardPicture(puzzle, placements, colour, marks);
+  return familyPicturesOf(puzzle).boardPicture(puzzle, placements, colour, marks);
 }
 
 std::string piecePicture(const Puzzle& puzzle, int piece, bool colour) {
-  return familyDrawingOf(puzzle).piecePicture(puzzle, piece, colour);
+  return familyPicturesOf(puzzle).piecePicture(puzzle, piece, colour);
 }
 
 std::string paintText(const std::string& text, const std::string& colour) {
@@ -147,9 +147,9 @@ std::string withLabels(const Puzzle& puzzle, const std::vector<std::string>& row
   return out;
 }
 
-// The cell families' pictures: FamilyDrawing's defaults (output/family_drawing.hpp).
-std::string FamilyDrawing::boardPicture(const Puzzle& puzzle, const std::vector<int>& placements, bool colour,
-                                        const CellMarks& marks) const {
+// The cell families' pictures: FamilyPictures's defaults (output/family_pictures.hpp).
+std::string FamilyPictures::boardPicture(const Puzzle& puzzle, const std::vector<int>& placements,
+                                         bool colour, const CellMarks& marks) const {
   if (puzzle.lattice == Lattice::Triangular) return triangularBoard(puzzle, placements, colour, marks);
   if (picturesColouredSquares(puzzle)) return colouredSquaresPicture(puzzle, placements, marks, colour);
   std::vector<int> pieceAt(puzzle.sites.size(), -1);
@@ -189,7 +189,7 @@ std::string FamilyDrawing::boardPicture(const Puzzle& puzzle, const std::vector<
   return withLabels(puzzle, lines, false, {puzzle.high.x - puzzle.low.x + 1, 0});
 }
 
-std::string FamilyDrawing::piecePicture(const Puzzle& puzzle, int piece, bool colour) const {
+std::string FamilyPictures::piecePicture(const Puzzle& puzzle, int piece, bool colour) const {
   const PieceDef& def = puzzle.pieces[static_cast<std::size_t>(piece)];
   if (puzzle.lattice == Lattice::Square && !def.faceColours.empty()) return colouredPiecePicture(def, colour);
   if (puzzle.lattice == Lattice::Triangular) {  // offset rows: column = q + floor(r / 2)

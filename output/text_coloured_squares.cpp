@@ -125,4 +125,35 @@ std::string colouredPiecePicture(const PieceDef& piece, bool colour) {
   return out;
 }
 
+// (output/draw_coloured_squares.hpp: the cairo drawings and the terminal pictures share them, and the program
+// links only the pictures)
+bool drawsColouredSquares(const Puzzle& puzzle) {
+  if (puzzle.lattice != Lattice::Square) return false;
+  return !puzzle.window.empty() || std::any_of(puzzle.pieces.begin(), puzzle.pieces.end(),
+                                               [](const PieceDef& p) { return !p.faceColours.empty(); });
+}
+
+std::string squareColourHex(char colour) {
+  switch (colour) {
+    case 'W':
+      return "#f8f6f0";
+    case 'R':
+      return "#d62f3a";
+    case 'B':
+      return "#2367c4";
+    case 'G':
+      return "#2f9e55";
+    case 'Y':
+      return "#f5d300";
+    case 'O':
+      return "#f18f01";
+    case 'P':
+      return "#ec6fb0";
+    case 'K':
+      return "#2b2b2b";
+    default:
+      return "#a9adb4";
+  }
+}
+
 }  // namespace piecework

@@ -2,7 +2,8 @@
 // The IQ-Link family: pegs on a hex lattice, each with seven slots (its centre, where a ball sits, and six
 // directions, where a ring or a ball's link lies); 3-letter placement codes (docs/notation.md). Its rule,
 // that all pieces link into one structure, reaches the engine as peg masks (engine_rule.cpp), the rater as
-// its linkability strategy (strategies.cpp); its drawing is drawing.cpp, all in this folder.
+// its linkability strategy (strategies.cpp); its drawing is drawing.cpp and its terminal pictures
+// pictures.cpp, all in this folder.
 #include "families/iq_link/family.hpp"
 
 #include <fmt/format.h>

@@ -8,7 +8,7 @@ FamilyModule iqLinkModule() {
           .engineRule = &iqLinkEngineRule(),
           .strategies = &rating::makeIqLinkStrategies,
           .strategiesRuleOnMarks = false,
-          .drawing = &iqLinkDrawing(),
+          .pictures = &iqLinkPictures(),
           .booklet = &iqLinkBooklet()};
 }
 

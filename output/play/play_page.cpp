@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <utility>
 
+#include "output/drawing_module.hpp"
 #include "output/play/piece_moves.hpp"
 #include "output/play/play_pictures.hpp"
 #include "output/play/play_template.hpp"
@@ -58,7 +59,7 @@ std::string hexBits(const std::vector<int>& ids, std::size_t count) {
 }
 
 nlohmann::ordered_json puzzleData(const Puzzle& puzzle) {
-  const PiecePictures pictures = piecePictures(puzzle, kPixelsPerUnit);
+  const PiecePictures pictures = drawingModule().piecePictures(puzzle, kPixelsPerUnit);
   nlohmann::ordered_json data;
   data["name"] = puzzle.name;
   data["title"] = puzzle.title.empty() ? puzzle.name : puzzle.title;
@@ -66,7 +67,7 @@ nlohmann::ordered_json puzzleData(const Puzzle& puzzle) {
   data["boardHeight"] = pictures.boardHeight;
   data["unit"] = pictures.pixelsPerUnit;
   // The empty board, shared by every challenge without marks; the givens are laid on it as pieces.
-  data["board"] = boardPicture(puzzle, {}, {}, kPixelsPerUnit).base64;
+  data["board"] = drawingModule().boardPicture(puzzle, {}, {}, kPixelsPerUnit).base64;
   nlohmann::ordered_json pieces = nlohmann::ordered_json::array();
   for (int p = 0; p < puzzle.pieceCount(); ++p) {
     const PieceDef& def = puzzle.pieces[static_cast<std::size_t>(p)];
@@ -164,7 +165,8 @@ std::string playPage(const std::vector<PlaySet>& sets, const std::string& title)
            // Only a challenge with marks has a board of its own (the marks on the empty board).
            {"board", c.marks.empty()
                          ? nlohmann::ordered_json(nullptr)
-                         : nlohmann::ordered_json(boardPicture(puzzle, {}, c.marks, kPixelsPerUnit).base64)},
+                         : nlohmann::ordered_json(
+                               drawingModule().boardPicture(puzzle, {}, c.marks, kPixelsPerUnit).base64)},
            {"givens", c.givens},
            {"options", hexBits(c.options, puzzle.placements.size())},
            {"solved", hashes},
