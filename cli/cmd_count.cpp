@@ -335,11 +335,12 @@ int runCount(const std::vector<std::string>& args) {
                            r.symmetries == 1 ? "y" : "ies");
   // (in text only for BurrTools files, where one compares with BurrTools; other text stays as it was)
   if (burrTools.assemblies && isBurrToolsPath(path))
-    std::cout << fmt::format("{} assemblies as BurrTools counts them (up to turns of the whole{})\n",
-                             *burrTools.assemblies,
+    std::cout << fmt::format("{} assembl{} as BurrTools counts them (up to turns of the whole{})\n",
+                             *burrTools.assemblies, *burrTools.assemblies == 1 ? "y" : "ies",
                              burrTools.withMirrors ? " and mirror images" : "; mirror images count apart");
   if (burrTools.stored) {
-    std::cout << fmt::format("the file stores BurrTools' count: {} assemblies", *burrTools.stored);
+    std::cout << fmt::format("the file stores BurrTools' count: {} assembl{}", *burrTools.stored,
+                             *burrTools.stored == 1 ? "y" : "ies");
     if (burrTools.assemblies)
       std::cout << (*burrTools.stored == *burrTools.assemblies ? ", which agrees" : ", which does NOT agree");
     std::cout << '\n';

@@ -711,8 +711,10 @@ Catalog::Catalog(const std::string& path, Access access) : impl_(std::make_uniqu
   impl_->path = path;
   const FileState state = inspect(path);
   if (access == Access::ReadOnly && state != FileState::Catalog)
-    throw InputError(fmt::format(
-        "{}: no catalog there yet (store challenges with 'generate --db' or 'catalog import')", path));
+    throw InputError(
+        fmt::format("{}: no catalog there yet (store challenges with 'generate --db' or 'catalog import', "
+                    "designs with 'catalog add-design')",
+                    path));
   try {
     if (access == Access::ReadOnly) {
       // Read-write without creating, but query_only: as the last connection to close, it tidies away the -wal
