@@ -4,7 +4,6 @@
 // export and import carry it, and a catalog of schema version 4 gains the table when opened for writing. The
 // levels expected are counted by hand (tests/support/interlocking_designs.hpp, and the two slabs below).
 #include <gtest/gtest.h>
-#include <sqlite3.h>
 
 #include <algorithm>
 #include <nlohmann/json.hpp>
@@ -13,6 +12,7 @@
 #include "support/interlocking_designs.hpp"
 #include "support/lattice_checks.hpp"
 #include "support/run.hpp"
+#include "support/sql.hpp"
 
 namespace {
 
@@ -20,33 +20,11 @@ using piecework::test::kHook;
 using piecework::test::kLocked;
 using piecework::test::kPlug;
 using piecework::test::runPiecework;
+using piecework::test::sqlValue;
 using piecework::test::writeDesign;
 
 std::string quoted(const std::string& s) {
   return "'" + s + "'";
-}
-
-// The first column of the first row of `sql` (or of its last statement), "" for none.
-std::string designSql(const std::string& path, const std::string& sql) {
-  sqlite3* db = nullptr;
-  std::string out;
-  if (sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE, nullptr) == SQLITE_OK) {
-    const char* rest = sql.c_str();
-    while (rest != nullptr && *rest != '\0') {
-      sqlite3_stmt* st = nullptr;
-      if (sqlite3_prepare_v2(db, rest, -1, &st, &rest) != SQLITE_OK) {
-        out = std::string("error: ") + sqlite3_errmsg(db);
-        break;
-      }
-      if (st == nullptr) break;
-      out.clear();
-      if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_text(st, 0) != nullptr)
-        out = reinterpret_cast<const char*>(sqlite3_column_text(st, 0));
-      sqlite3_finalize(st);
-    }
-  }
-  sqlite3_close(db);
-  return out;
 }
 
 int lines(const std::string& text) {
@@ -84,15 +62,15 @@ TEST(CatalogDesigns, AddDesignStoresTheLevelAndShowPrintsIt) {
       runPiecework("catalog add-design " + quoted(writeDesign("locked", kLocked)) + " --db " + db);
   ASSERT_EQ(locked.status, 0) << locked.err;
   EXPECT_EQ(locked.out, "design 3: ring-and-z: does not come apart (solutions 0, no level)\n");
-  EXPECT_EQ(designSql(db,
-                      "SELECT coalesce(level, 'null') || ' ' || solutions || ' ' || coalesce(grade, "
-                      "'null') FROM designs WHERE id = 3"),
+  EXPECT_EQ(sqlValue(db,
+                     "SELECT coalesce(level, 'null') || ' ' || solutions || ' ' || coalesce(grade, "
+                     "'null') FROM designs WHERE id = 3"),
             "null 0 null");
   // The same design again is not stored twice.
   const auto again = runPiecework("catalog add-design " + quoted(writeDesign("hook", kHook)) + " --db " + db);
   ASSERT_EQ(again.status, 0) << again.err;
   EXPECT_EQ(again.out, "design 1: ring-and-hook: level 2, Junior (stored already)\n");
-  EXPECT_EQ(designSql(db, "SELECT count(*) FROM designs"), "3");
+  EXPECT_EQ(sqlValue(db, "SELECT count(*) FROM designs"), "3");
 
   const auto shown = runPiecework("catalog show --design 2 --json --db " + db);
   ASSERT_EQ(shown.status, 0) << shown.err;
@@ -127,7 +105,7 @@ TEST(CatalogDesigns, AGradeTableOfOnesOwnIsStoredAndChecked) {
   EXPECT_EQ(fixed.out, "design 2: ring-and-hook: level 2, Junior\n");  // (another grade table: another row)
   EXPECT_EQ(runPiecework("catalog check --db " + db).status, 0);
   // The fixed grade written into the row graded by the table is damage.
-  designSql(db, "UPDATE designs SET grade = 'Junior' WHERE id = 1");
+  sqlValue(db, "UPDATE designs SET grade = 'Junior' WHERE id = 1");
   const auto check = runPiecework("catalog check --db " + db);
   EXPECT_EQ(check.status, 2);
   EXPECT_TRUE(piecework::test::contains(check.out, "design 1: grade Junior is not the grade of level 2"))
@@ -150,7 +128,7 @@ TEST(CatalogDesigns, BurrToolsProblemsAreChosenByNumber) {
   const auto second = runPiecework("catalog add-design " + quoted(file + "#2") + " --json --db " + db);
   ASSERT_EQ(second.status, 0) << second.err;
   EXPECT_EQ(nlohmann::json::parse(second.out)["problem"], 2);
-  EXPECT_EQ(designSql(db, "SELECT group_concat(problem) FROM designs"), "1,2");
+  EXPECT_EQ(sqlValue(db, "SELECT group_concat(problem) FROM designs"), "1,2");
   const auto check = runPiecework("catalog check --db " + db);
   EXPECT_EQ(check.status, 0) << check.out << check.err;
 }
@@ -189,7 +167,7 @@ TEST(CatalogDesigns, ExportAndImportRoundTrip) {
   const std::string columns =
       "SELECT group_concat(name || '|' || definition || '|' || assemblies || '|' || solutions || '|' || "
       "coalesce(level, '-') || '|' || coalesce(grade, '-') || '|' || added_at, '/') FROM designs";
-  EXPECT_EQ(designSql(copy, columns), designSql(db, columns));
+  EXPECT_EQ(sqlValue(copy, columns), sqlValue(db, columns));
   // A second import finds them there.
   const auto twice = runPiecework("catalog import " + dir + "/e.jsonl --db " + copy);
   EXPECT_TRUE(piecework::test::contains(twice.out, "imported 0 designs, skipped 2")) << twice.out;
@@ -214,14 +192,14 @@ TEST(CatalogDesigns, CheckFindsATamperedLevel) {
             0);
   EXPECT_EQ(runPiecework("catalog check --db " + db).status, 0);
   // A level edited to another that grades the same (3 is Junior as 2 is) passes every quick look.
-  designSql(db, "UPDATE designs SET level = '3' WHERE id = 1");
+  sqlValue(db, "UPDATE designs SET level = '3' WHERE id = 1");
   const auto check = runPiecework("catalog check --db " + db);
   EXPECT_EQ(check.status, 2);
   EXPECT_EQ(check.out, "design 1: level 3 stored, 2 found taking it apart again\n");
   EXPECT_EQ(lines(check.err), 1) << check.err;
   // A grade that is not its level's is caught by the quick check too: list refuses the row by its id, and
   // --skip-damaged leaves it out and lists the other.
-  designSql(db, "UPDATE designs SET level = '2', grade = 'Wizard' WHERE id = 1");
+  sqlValue(db, "UPDATE designs SET level = '2', grade = 'Wizard' WHERE id = 1");
   const auto listed = runPiecework("catalog list --designs --db " + db);
   EXPECT_EQ(listed.status, 2);
   EXPECT_TRUE(piecework::test::contains(listed.err, "design 1: damaged row: grade Wizard")) << listed.err;
@@ -231,7 +209,7 @@ TEST(CatalogDesigns, CheckFindsATamperedLevel) {
   EXPECT_EQ(lines(skipped.out), 2) << skipped.out;
   EXPECT_EQ(runPiecework("catalog export --db " + db).status, 2);
   // Nothing was lost: the row is there as it was left.
-  EXPECT_EQ(designSql(db, "SELECT level || ' ' || grade FROM designs WHERE id = 1"), "2 Wizard");
+  EXPECT_EQ(sqlValue(db, "SELECT level || ' ' || grade FROM designs WHERE id = 1"), "2 Wizard");
 }
 
 TEST(CatalogDesigns, AVersion4CatalogReadsWithoutDesignsAndMigratesForWriting) {
@@ -240,17 +218,17 @@ TEST(CatalogDesigns, AVersion4CatalogReadsWithoutDesignsAndMigratesForWriting) {
   ASSERT_EQ(runPiecework("catalog add-design " + quoted(writeDesign("hook", kHook)) + " --db " + db).status,
             0);
   // The catalog as version 4 left it: the designs table is what version 5 added.
-  designSql(db, "DROP TABLE designs; PRAGMA user_version = 4");
-  ASSERT_EQ(designSql(db, "PRAGMA user_version"), "4");
+  sqlValue(db, "DROP TABLE designs; PRAGMA user_version = 4");
+  ASSERT_EQ(sqlValue(db, "PRAGMA user_version"), "4");
   const auto listed = runPiecework("catalog list --designs --db " + db);
   EXPECT_EQ(listed.status, 0) << listed.err;
   EXPECT_TRUE(listed.out.empty()) << listed.out;
   EXPECT_EQ(runPiecework("catalog check --db " + db).status, 0);
-  EXPECT_EQ(designSql(db, "PRAGMA user_version"), "4");  // (read-only: not migrated)
+  EXPECT_EQ(sqlValue(db, "PRAGMA user_version"), "4");  // (read-only: not migrated)
   const auto added = runPiecework("catalog add-design " + quoted(writeDesign("plug", kPlug)) + " --db " + db);
   ASSERT_EQ(added.status, 0) << added.err;
-  EXPECT_EQ(designSql(db, "PRAGMA user_version"), "5");
-  EXPECT_EQ(designSql(db, "SELECT name || ' ' || level FROM designs"), "ring-hook-and-plug 1.2");
+  EXPECT_EQ(sqlValue(db, "PRAGMA user_version"), "5");
+  EXPECT_EQ(sqlValue(db, "SELECT name || ' ' || level FROM designs"), "ring-hook-and-plug 1.2");
 }
 
 }  // namespace

@@ -4,7 +4,6 @@
 // --db
 // --model`, export and import, and damaged model columns.
 #include <gtest/gtest.h>
-#include <sqlite3.h>
 
 #include <cstdint>
 #include <filesystem>
@@ -15,6 +14,7 @@
 
 #include "support/json_lines.hpp"
 #include "support/run.hpp"
+#include "support/sql.hpp"
 #include "support/temp_dir_test.hpp"
 
 namespace {
@@ -28,41 +28,9 @@ using piecework::test::kFitSolution;
 using piecework::test::quote;
 using piecework::test::slurp;
 using piecework::test::spit;
+using piecework::test::sqlRows;
+using piecework::test::sqlValue;
 using piecework::test::without;
-
-// Runs SQL with the plain C API (independent of the code under test); returns every row, columns joined by
-// '|', rows by '\n' (NULL as "NULL"), or "error: ..." when SQLite refuses.
-std::string sqlRows(const std::string& path, const std::string& statements) {
-  sqlite3* db = nullptr;
-  std::string result;
-  if (sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr) != SQLITE_OK) {
-    sqlite3_close(db);
-    return "error: cannot open";
-  }
-  const char* tail = statements.c_str();
-  while (tail != nullptr && *tail != '\0') {
-    sqlite3_stmt* st = nullptr;
-    if (sqlite3_prepare_v2(db, tail, -1, &st, &tail) != SQLITE_OK) {
-      result = std::string("error: ") + sqlite3_errmsg(db);
-      break;
-    }
-    if (st == nullptr) break;  // only blanks or comments left
-    int rc = 0;
-    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-      if (!result.empty()) result += '\n';
-      for (int c = 0; c < sqlite3_column_count(st); ++c) {
-        if (c > 0) result += '|';
-        const unsigned char* text = sqlite3_column_text(st, c);
-        result += text != nullptr ? reinterpret_cast<const char*>(text) : "NULL";
-      }
-    }
-    if (rc != SQLITE_DONE) result = std::string("error: ") + sqlite3_errmsg(db);
-    sqlite3_finalize(st);
-    if (result.starts_with("error")) break;
-  }
-  sqlite3_close(db);
-  return result;
-}
 
 // FNV-1a 64 as 16 hex digits, written here again so that the fingerprint the catalog stores is checked
 // against its definition, not against the code that computes it.
@@ -154,19 +122,11 @@ PRAGMA application_id = 1347896148;
 PRAGMA user_version = 1;
 )sql";
   ASSERT_EQ(sqlRows(path, schema), "");
-  sqlite3* db = nullptr;
-  ASSERT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
-  sqlite3_stmt* st = nullptr;
-  ASSERT_EQ(sqlite3_prepare_v2(db,
-                               "INSERT INTO puzzles (id, name, definition, definition_hash, added_at) VALUES "
-                               "(1, 'iq-fit', ?1, ?2, '2026-01-01T00:00:00Z')",
-                               -1, &st, nullptr),
-            SQLITE_OK);
-  sqlite3_bind_text(st, 1, iqFitDefinition.c_str(), -1, SQLITE_TRANSIENT);
-  sqlite3_bind_text(st, 2, fnv1a(iqFitDefinition).c_str(), -1, SQLITE_TRANSIENT);
-  EXPECT_EQ(sqlite3_step(st), SQLITE_DONE);
-  sqlite3_finalize(st);
-  sqlite3_close(db);
+  EXPECT_EQ(sqlValue(path,
+                     "INSERT INTO puzzles (id, name, definition, definition_hash, added_at) VALUES "
+                     "(1, 'iq-fit', ?1, ?2, '2026-01-01T00:00:00Z')",
+                     {iqFitDefinition, fnv1a(iqFitDefinition)}),
+            "");
 }
 
 // The IQ Fit definition as piecework ships it (data/puzzles), as a version 1 catalog stored it.

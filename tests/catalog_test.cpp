@@ -4,7 +4,6 @@
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <signal.h>
-#include <sqlite3.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -25,6 +24,7 @@
 #include "solver/solver.hpp"
 #include "support/json_lines.hpp"
 #include "support/run.hpp"
+#include "support/sql.hpp"
 #include "support/temp_dir_test.hpp"
 
 namespace {
@@ -33,6 +33,8 @@ using piecework::Level;
 using piecework::Puzzle;
 using piecework::db::Catalog;
 using piecework::test::runPiecework;
+using piecework::test::sqlScript;
+using piecework::test::sqlValue;
 using piecework::test::tempDir;
 
 using piecework::test::kFitSolution;
@@ -40,37 +42,6 @@ using piecework::test::quote;
 using piecework::test::slurp;
 using piecework::test::spit;
 using piecework::test::without;
-
-// Runs one SQL statement on a file with the plain C API (independent of the code under test); returns the
-// first column of the first row as text.
-std::string sqlValue(const std::string& path, const std::string& statement) {
-  sqlite3* db = nullptr;
-  std::string result;
-  if (sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr) == SQLITE_OK) {
-    sqlite3_stmt* st = nullptr;
-    if (sqlite3_prepare_v2(db, statement.c_str(), -1, &st, nullptr) == SQLITE_OK) {
-      if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_text(st, 0) != nullptr)
-        result = reinterpret_cast<const char*>(sqlite3_column_text(st, 0));
-      while (sqlite3_step(st) == SQLITE_ROW) {
-      }
-    } else {
-      result = std::string("error: ") + sqlite3_errmsg(db);
-    }
-    sqlite3_finalize(st);
-  }
-  sqlite3_close(db);
-  return result;
-}
-
-// Runs several SQL statements in one connection with the plain C API (PRAGMA writable_schema holds for the
-// connection that set it); false on an error.
-bool sqlScript(const std::string& path, const std::string& statements) {
-  sqlite3* db = nullptr;
-  bool ok = sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE, nullptr) == SQLITE_OK &&
-            sqlite3_exec(db, statements.c_str(), nullptr, nullptr, nullptr) == SQLITE_OK;
-  sqlite3_close(db);
-  return ok;
-}
 
 // IQ Fit's board's only non-trivial symmetry (kFitSolution is one solution of the empty board), the
 // 180-degree turn, which on the one-line picture is reversing the text.

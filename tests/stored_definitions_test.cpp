@@ -7,7 +7,6 @@
 #include <gtest/gtest.h>
 
 #include <fmt/format.h>
-#include <sqlite3.h>
 
 #include <cstdint>
 #include <nlohmann/json.hpp>
@@ -17,6 +16,7 @@
 #include "puzzle/definition.hpp"
 #include "puzzle/errors.hpp"
 #include "support/run.hpp"
+#include "support/sql.hpp"
 #include "support/temp_dir_test.hpp"
 
 namespace piecework {
@@ -26,6 +26,7 @@ using test::expectBadInput;
 using test::quote;
 using test::runPiecework;
 using test::spit;
+using test::sqlValue;
 
 // A two-row board the three pieces fill in more than one way (so a generated challenge gives some).
 const char* const kBox = R"(name = "box"
@@ -61,34 +62,6 @@ std::string fnv1a(const std::string& text) {
   return fmt::format("{:016x}", hash);
 }
 
-// Runs `statement` on the catalog with the plain C API, binding `texts` to its parameters in order; returns
-// the first column of the first row as text ("" when none), or "error: ..." on an error.
-std::string sql(const std::string& path, const std::string& statement,
-                const std::vector<std::string>& texts = {}) {
-  sqlite3* db = nullptr;
-  std::string result;
-  if (sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE, nullptr) != SQLITE_OK) {
-    sqlite3_close(db);
-    return "error: cannot open " + path;
-  }
-  sqlite3_stmt* st = nullptr;
-  if (sqlite3_prepare_v2(db, statement.c_str(), -1, &st, nullptr) == SQLITE_OK) {
-    for (std::size_t i = 0; i < texts.size(); ++i)
-      sqlite3_bind_text(st, static_cast<int>(i + 1), texts[i].c_str(), static_cast<int>(texts[i].size()),
-                        SQLITE_TRANSIENT);
-    const int step = sqlite3_step(st);
-    if (step == SQLITE_ROW && sqlite3_column_text(st, 0) != nullptr)
-      result = reinterpret_cast<const char*>(sqlite3_column_text(st, 0));
-    else if (step != SQLITE_ROW && step != SQLITE_DONE)
-      result = std::string("error: ") + sqlite3_errmsg(db);
-  } else {
-    result = std::string("error: ") + sqlite3_errmsg(db);
-  }
-  sqlite3_finalize(st);
-  sqlite3_close(db);
-  return result;
-}
-
 void replaceOnce(std::string& text, const std::string& from, const std::string& to) {
   const auto at = text.find(from);
   ASSERT_NE(at, std::string::npos) << from << " in " << text;
@@ -109,10 +82,10 @@ class OldStoredDefinition : public test::TempDirTest {
     replaceOnce(oldText_, "title = \"Two by five\"", "title = \"My\tSoma\"");
     replaceOnce(oldText_, "name = \"Ell\"", "name = \"L\\nshape\"");
     oldHash_ = fnv1a(oldText_);
-    ASSERT_EQ(sql(db(), "UPDATE puzzles SET definition = ?1, definition_hash = ?2 WHERE name = 'box'",
-                  {oldText_, oldHash_}),
+    ASSERT_EQ(sqlValue(db(), "UPDATE puzzles SET definition = ?1, definition_hash = ?2 WHERE name = 'box'",
+                       {oldText_, oldHash_}),
               "");
-    ASSERT_EQ(sql(db(), "SELECT definition_hash FROM puzzles WHERE name = 'box'"), oldHash_);
+    ASSERT_EQ(sqlValue(db(), "SELECT definition_hash FROM puzzles WHERE name = 'box'"), oldHash_);
   }
 
   std::string db() const { return path("c.sqlite"); }
@@ -156,10 +129,10 @@ TEST_F(OldStoredDefinition, ListsChecksShowsAndExports) {
 TEST_F(OldStoredDefinition, GenerateOfAnotherPuzzleIsStored) {
   const auto r = runPiecework(onDb("generate soma --level Starter --seed 1 --threads 1 -q"));
   ASSERT_EQ(r.status, 0) << r.err;
-  EXPECT_EQ(sql(db(), "SELECT count(*) FROM puzzles"), "2");
-  EXPECT_EQ(sql(db(), "SELECT count(*) FROM challenges"), "3");
+  EXPECT_EQ(sqlValue(db(), "SELECT count(*) FROM puzzles"), "2");
+  EXPECT_EQ(sqlValue(db(), "SELECT count(*) FROM challenges"), "3");
   // The old row is left as it was.
-  EXPECT_EQ(sql(db(), "SELECT definition FROM puzzles WHERE name = 'box'"), oldText_);
+  EXPECT_EQ(sqlValue(db(), "SELECT definition FROM puzzles WHERE name = 'box'"), oldText_);
   EXPECT_EQ(runPiecework(onDb("catalog check")).status, 0);
 }
 
