@@ -156,8 +156,9 @@ int writeDisassemblySheet(const std::string& path, const Puzzle& puzzle, const D
   };
   // Cubes in isometric view, triangular prisms layer by layer from above.
   const bool prisms = puzzle.lattice == Lattice::TriangularPrisms;
-  const auto frameOf = [prisms](const DisassemblyScene& scene) {
-    return prisms ? prismSceneFrame(scene) : sceneFrame(scene);
+  const double aspect = layout.panels.front().drawingH / layout.panels.front().w;
+  const auto frameOf = [prisms, aspect](const DisassemblyScene& scene) {
+    return prisms ? prismSceneFrame(scene, aspect) : sceneFrame(scene);
   };
   const double standard = fit(frameOf(sceneOf(puzzle, sheet, looks, nullptr)), layout.panels.front());
   for (std::size_t panel = 0; panel < layout.panels.size(); ++panel) {
@@ -194,7 +195,7 @@ int writeDisassemblySheet(const std::string& path, const Puzzle& puzzle, const D
     const double w = (frame.maxX - frame.minX) * s, h = (frame.maxY - frame.minY) * s;
     const double left = at.x + (at.w - w) / 2, top = at.y + kLabel + (at.drawingH - h) / 2;
     if (prisms)
-      drawPrismScene(cr, scene, frame, left, top, s);
+      drawPrismScene(cr, scene, frame, left, top, s, aspect);
     else
       drawScene(cr, scene, frame, left, top, s);
     if (step == nullptr) continue;
