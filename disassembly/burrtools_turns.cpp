@@ -74,10 +74,10 @@ Site burrToolsPrismTurned(int transformation, Site p) {
   // BurrTools places triangle (x, y) with rows of height h = sqrt(3) / 2 and sides 1: its centre is at
   // x = (1 + x) / 2 along the row, y h + h / 3 up for x + y even (pointing away from row y - 1), y h + 2h / 3
   // for odd. In whole numbers u = 6 x and w = 3 y / h of the centre: u = 3 + 3x, w = 3y + 1 or 3y + 2.
-  // Number 6a + k (measured on BurrTools' files, and as its source's table of matrices says: see
-  // docs/interop.md): for a = 1 first the half turn about the axis across the rows through the origin in
-  // layer 0 (u -> -u, z -> -z), then k sixths of a turn anticlockwise about the origin, each (u, w) -> ((u -
-  // 3w) / 2, (u + w) / 2).
+  // Number 6a + k (as BurrTools' source's table of matrices says; the numbers its prism files use, 0, 3,
+  // 6, 8 and 9, checked on them: docs/interop.md): for a = 1 first the half turn about the axis across the
+  // rows through the origin in layer 0 (u -> -u, z -> -z), then k sixths of a turn anticlockwise about the
+  // origin, each (u, w) -> ((u - 3w) / 2, (u + w) / 2).
   int u = 3 + 3 * p.x, w = 3 * p.y + 1 + floorMod(p.x + p.y, 2), z = p.z;
   if (transformation >= 6) u = -u, z = -z;
   for (int k = 0; k < transformation % 6; ++k) {

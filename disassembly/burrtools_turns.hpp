@@ -27,8 +27,8 @@ Site burrToolsTurned(int transformation, Site point);
 
 // The triangular-prism grid's turn that BurrTools numbers `transformation` (0 to 11), applied to a triangle
 // (voxel x of row y of layer z, as puzzle/burrtools_grids.hpp has them): about the axis across the layers
-// through the corner of the tiling at the left end of triangle (0, 0, 0)'s flat side, and for numbers 6 to
-// 11 turned over about layer 0 as well.
+// through the corner of the tiling at the left end of triangle (0, 0, 0)'s flat side, for numbers 6 to 11
+// after turning it over (half a turn about the axis across the rows through that corner in layer 0).
 Site burrToolsPrismTurned(int transformation, Site point);
 
 // The placement that puts the shape `voxels` on `cells` (the same number of cells, in any order): the

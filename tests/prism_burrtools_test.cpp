@@ -8,12 +8,12 @@
 // (x along a row, y the row, z the layer; triangle (x, y) points away from row y - 1 when x + y is even). The
 // trapezoid is given along a row, (0, 0), (1, 0), (2, 0), and lies in the frame a sixth of a turn round, on
 // (2, 1), (2, 2), (3, 2) of the middle layer. The channel goes on from there one step right along the rows,
-// to (4, 1), (4, 2), (5, 2) (passing (3, 1) and (4, 2) on the way), and from there along the triangles' side
-// up the rows, (5, 3), (6, 3), and out of the frame's last row. Where it lies, the trapezoid cannot go up or
+// to (4, 1), (4, 2), (5, 2) (passing (3, 1) on the way), and from there along the triangles' side to the
+// next rows, (5, 3), (6, 3), and out of the frame's last row. Where it lies, the trapezoid cannot go up or
 // down (the frame's first and last layers), nor left, nor along a side of its triangles (the frame's cells
-// (1, 2), (2, 0), (3, 0) and (3, 3) are in the way), and right only one step: so nothing comes out in one
-// move. One step right, then out along the side: level 2, the moves "move B 1 right" and "take B out, moving
-// forward-right" (forward: down the picture, to the next row).
+// (1, 1), (1, 2), (3, 0) and (3, 3) are in the way), and right only one step (then (5, 1)): so nothing comes
+// out in one move. One step right, then out along the side: level 2, the moves "move B 1 right" and "take B
+// out, moving forward-right" (forward: down the picture, to the next row).
 #include <gtest/gtest.h>
 
 #include <algorithm>
