@@ -79,10 +79,11 @@ struct Solved {
 };
 
 Solved solvedForBurrTools(const Puzzle& puzzle, const std::string& in) {
-  // (BurrTools' <assembly> numbers each piece's turn; its numbering on other grids than cubes is not known
-  // yet)
-  if (puzzle.lattice != Lattice::Cubic)
-    throw InputError(fmt::format("{}: convert --disassemble writes puzzles of cubes only", puzzle.name));
+  // (BurrTools' <assembly> numbers each piece's turn: disassembly/burrtools_turns.hpp knows its numbers on
+  // cubes and triangular prisms)
+  if (burrToolsTurns(puzzle.lattice) == 0)
+    throw InputError(fmt::format(
+        "{}: convert --disassemble writes puzzles of cubes and triangular prisms only", puzzle.name));
   ApartOptions options;
   if (isBurrToolsPath(in)) options.groups = burrToolsStoredSolutions(in).groups;
   options.coloursCount = isBurrToolsPath(in);
@@ -104,7 +105,8 @@ int runConvert(const std::vector<std::string>& args) {
       "to", po::value<std::string>(),
       "the output format: toml (a piecework definition), xmpuzzle (BurrTools) or dlx (Knuth's dlx1 input)")(
       "disassemble",
-      "with --to xmpuzzle (cubes): store the assemblies that come apart with their disassemblies, as a "
+      "with --to xmpuzzle (cubes and triangular prisms): store the assemblies that come apart with their "
+      "disassemblies, as a "
       "solved problem BurrTools opens and plays")(
       "json", "with OUT a file: print a summary object (the converted puzzle goes to OUT)");
   po::options_description all;

@@ -65,8 +65,8 @@ int runSheet(const std::vector<std::string>& args) {
       "path a person would take, with the move in words (docs/printing.md)")(
       "disassembly",
       "draw the hardest assembly that comes apart (with the challenge's pieces, when given) taken apart: a "
-      "3-D view per move, the moving pieces in colour, the move in words (cubes; docs/disassembly.md)")(
-      "json", "print the summary as one JSON object");
+      "picture per move (cubes in 3-D, triangular prisms layer by layer), the moving pieces in colour, the "
+      "move in words (docs/disassembly.md)")("json", "print the summary as one JSON object");
   addModelOption(options);
   addRulesOption(options, "answers");
   po::variables_map vm;

@@ -20,8 +20,6 @@ namespace piecework::cli {
 int writeSheetDisassembly(const Puzzle& puzzle, const po::variables_map& vm, const std::string& out,
                           PageSize paper, const std::string& designName) {
   requireDisassemblyGrid(puzzle);
-  if (puzzle.lattice != Lattice::Cubic)
-    throw InputError(fmt::format("{}: sheet --disassembly draws puzzles of cubes only", puzzle.name));
   const std::string path = vm["puzzle"].as<std::string>();
   // The same assemblies as solve --disassemble, hardest first: the sheet draws the first.
   ApartOptions options;

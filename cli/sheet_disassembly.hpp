@@ -12,7 +12,8 @@
 namespace piecework::cli {
 
 // `designName`: the heading's start without --title ("PelikanBurr"); the level follows it. Throws InputError
-// (exit 2) for a puzzle not of cubes and for one none of whose assemblies comes apart.
+// (exit 2) for a puzzle whose grid has no moves (requireDisassemblyGrid) and for one none of whose assemblies
+// comes apart.
 int writeSheetDisassembly(const Puzzle& puzzle, const po::variables_map& vm, const std::string& out,
                           PageSize paper, const std::string& designName);
 

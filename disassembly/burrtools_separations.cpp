@@ -23,17 +23,6 @@ Site minus(Site a, Site b) {
   return {a.x - b.x, a.y - b.y, a.z - b.z};
 }
 
-// The quarter turn about x that BurrTools' numbers step through four at a time: (x, y, z) -> (x, -z, y).
-Site turnX(Site p) {
-  return {p.x, -p.z, p.y};
-}
-
-Site lowCorner(const std::vector<Site>& cells) {
-  Site low = cells.front();
-  for (const Site& s : cells) low = {std::min(low.x, s.x), std::min(low.y, s.y), std::min(low.z, s.z)};
-  return low;
-}
-
 // Per assembly piece (DisassembledSolution::placements' order), its BurrTools piece number: the problem's
 // pieces in order, each as many times as it has copies (puzzle/burrtools.cpp writes them so).
 std::vector<int> pieceNumbers(const Puzzle& puzzle, const std::vector<int>& placements) {
@@ -91,46 +80,6 @@ void separationXml(Written& out, const Separation& s, const char* type, Site shi
 
 }  // namespace
 
-Site burrToolsTurned(int transformation, Site p) {
-  if (transformation < 0 || transformation >= 24)
-    throw std::out_of_range(fmt::format("BurrTools transformation {} (cubes: 0 to 23)", transformation));
-  // Measured on BurrTools' own files (every stored assembly's pieces fit the file's result with one rotation
-  // per number only): number 4a + b is b quarter turns about x, then the a-th of: nothing, a quarter, half
-  // and three-quarter turn about y ((x, y, z) -> (-z, y, x)), a quarter turn about z ((x, y, z) -> (-y, x,
-  // z)) and three quarters about z.
-  for (int b = 0; b < transformation % 4; ++b) p = turnX(p);
-  switch (transformation / 4) {
-    case 0:
-      return p;
-    case 1:
-      return {-p.z, p.y, p.x};
-    case 2:
-      return {-p.x, p.y, -p.z};
-    case 3:
-      return {p.z, p.y, -p.x};
-    case 4:
-      return {-p.y, p.x, p.z};
-    default:
-      return {p.y, -p.x, p.z};
-  }
-}
-
-std::optional<BurrToolsPlacement> burrToolsPlacement(const std::vector<Site>& voxels,
-                                                     const std::vector<Site>& cells) {
-  if (voxels.empty() || voxels.size() != cells.size()) return std::nullopt;
-  std::vector<Site> target = cells;
-  std::sort(target.begin(), target.end());
-  for (int t = 0; t < 24; ++t) {
-    std::vector<Site> turned;
-    for (const Site& v : voxels) turned.push_back(burrToolsTurned(t, v));
-    const Site position = minus(lowCorner(cells), lowCorner(turned));
-    for (Site& s : turned) s = plus(s, position);
-    std::sort(turned.begin(), turned.end());
-    if (turned == target) return BurrToolsPlacement{t, position};
-  }
-  return std::nullopt;
-}
-
 std::string burrToolsSolutionsXml(const Puzzle& puzzle, const std::vector<DisassembledSolution>& solutions) {
   const Site origin = burrToolsOrigin(puzzle);
   int pieceCount = 0;
@@ -145,7 +94,8 @@ std::string burrToolsSolutionsXml(const Puzzle& puzzle, const std::vector<Disass
       std::vector<Site> cells;
       for (const int site : placement.sites)
         cells.push_back(minus(puzzle.sites[static_cast<std::size_t>(site)], origin));
-      const auto at = burrToolsPlacement(burrToolsPieceVoxels(puzzle, placement.piece), cells);
+      const auto at =
+          burrToolsPlacement(burrToolsPieceVoxels(puzzle, placement.piece), cells, puzzle.lattice);
       if (!at) throw std::logic_error("a placement that is no turn of its piece");
       out.position.push_back(at->position);
       assembly[static_cast<std::size_t>(out.number[k])] =

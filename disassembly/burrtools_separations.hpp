@@ -9,29 +9,15 @@
 #include <vector>
 
 #include "disassembly/assemblies.hpp"
+#include "disassembly/burrtools_turns.hpp"
 #include "puzzle/geometry.hpp"
 #include "puzzle/puzzle.hpp"
 
 namespace piecework {
 
-// A piece in a BurrTools assembly: the shape as the file has it, turned by BurrTools' transformation number
-// (0 to 23 on cubes) about the origin, then moved by `position` (which is where the shape's voxel (0, 0, 0)
-// ends up).
-struct BurrToolsPlacement {
-  int transformation = 0;
-  Site position;
-};
-
-// The cubic grid's rotation that BurrTools numbers `transformation` (0 to 23), applied to a point.
-Site burrToolsTurned(int transformation, Site point);
-
-// The placement that puts the shape `voxels` on `cells` (the same number of cubes, in any order): the
-// smallest transformation number that does, as BurrTools writes it. None when no turn and shift does.
-std::optional<BurrToolsPlacement> burrToolsPlacement(const std::vector<Site>& voxels,
-                                                     const std::vector<Site>& cells);
-
 // The <solutions> element of the puzzle written by toBurrTools (puzzle/burrtools.hpp): each solution's
-// assembly and its separation tree, in the order given. Cubic grid only.
+// assembly and its separation tree, in the order given. Cubes and triangular prisms
+// (burrToolsTurns); a logic_error on other grids.
 std::string burrToolsSolutionsXml(const Puzzle& puzzle, const std::vector<DisassembledSolution>& solutions);
 
 }  // namespace piecework

@@ -14,11 +14,6 @@ namespace {
 const Rgb kArrow{0.82, 0.13, 0.1};
 constexpr double kGlass = 0.3;  // how opaque the pieces that stay are
 
-// A pale version of a piece's colour: it stays a hint of its colour, so that it can still be told apart.
-Rgb pale(const Rgb& c) {
-  return mix(c, {0.9, 0.9, 0.92}, 0.78);
-}
-
 bool moves(const DisassemblyScene& scene, std::size_t piece) {
   return !scene.moving.empty() && scene.moving[piece];
 }
@@ -100,12 +95,16 @@ void drawLetters(cairo_t* cr, const DisassemblyScene& scene, const IsoFrame& f, 
       if (best == nullptr) best = &scene.cells[p].front();
       const auto [px, py] = iso(best->x + 0.5, best->y + 0.5, best->z + 1);
       const bool coloured = scene.moving.empty() || movingPass;
-      const Rgb under = coloured ? lighter(scene.looks[p].first, 0.35) : pale(scene.looks[p].first);
+      const Rgb under = coloured ? lighter(scene.looks[p].first, 0.35) : paleColour(scene.looks[p].first);
       letterOn(cr, scene.looks[p].second, under, x0 + (px - f.minX) * s, y0 + (py - f.minY) * s, size);
     }
 }
 
 }  // namespace
+
+Rgb paleColour(const Rgb& c) {
+  return mix(c, {0.9, 0.9, 0.92}, 0.78);
+}
 
 IsoFrame sceneFrame(const DisassemblyScene& scene) {
   Shape all;
@@ -132,7 +131,7 @@ void drawScene(cairo_t* cr, const DisassemblyScene& scene, const IsoFrame& frame
     for (const Site& c : scene.cells[p]) {
       const bool coloured = scene.moving.empty() || moves(scene, p);
       cubes.push_back(
-          {c, coloured ? scene.looks[p].first : pale(scene.looks[p].first), coloured ? 1.0 : kGlass});
+          {c, coloured ? scene.looks[p].first : paleColour(scene.looks[p].first), coloured ? 1.0 : kGlass});
     }
   drawIsoCubes(cr, cubes, frame, x0, y0, s);
   if (hasArrow(scene)) drawArrow(cr, scene, frame, x0, y0, s);

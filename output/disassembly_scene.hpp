@@ -14,12 +14,16 @@
 namespace piecework {
 
 struct DisassemblyScene {
-  std::vector<std::vector<Site>> cells;     // per piece: its cubes where it is now
+  std::vector<std::vector<Site>> cells;     // per piece: its cells where it is now
   std::vector<std::pair<Rgb, char>> looks;  // per piece: colour and letter
   std::vector<bool> moving;                 // per piece; empty: every piece in colour, no arrow
   Site unit;                                // the way the moving pieces go
   int units = 0;                            // how far; 0: out (an arrow of two units)
 };
+
+// A pale version of a piece's colour, for the pieces that stay: a hint of its colour is kept, so that it can
+// still be told apart.
+Rgb paleColour(const Rgb& c);
 
 // The scene's bounds, the arrow's included.
 IsoFrame sceneFrame(const DisassemblyScene& scene);

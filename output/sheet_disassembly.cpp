@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "output/disassembly_prisms.hpp"
 #include "output/disassembly_scene.hpp"
 #include "output/page_text.hpp"
 #include "output/paint.hpp"
@@ -153,7 +154,13 @@ int writeDisassemblySheet(const std::string& path, const Puzzle& puzzle, const D
   auto fit = [&](const IsoFrame& f, const DisassemblyLayout::Panel& at) {
     return std::min({at.w / (f.maxX - f.minX), at.drawingH / (f.maxY - f.minY), 28.0});
   };
-  const double standard = fit(sceneFrame(sceneOf(puzzle, sheet, looks, nullptr)), layout.panels.front());
+  // Cubes in isometric view, triangular prisms layer by layer from above.
+  const bool prisms = puzzle.lattice == Lattice::TriangularPrisms;
+  const double aspect = layout.panels.front().drawingH / layout.panels.front().w;
+  const auto frameOf = [prisms, aspect](const DisassemblyScene& scene) {
+    return prisms ? prismSceneFrame(scene, aspect) : sceneFrame(scene);
+  };
+  const double standard = fit(frameOf(sceneOf(puzzle, sheet, looks, nullptr)), layout.panels.front());
   for (std::size_t panel = 0; panel < layout.panels.size(); ++panel) {
     const DisassemblyLayout::Panel& at = layout.panels[panel];
     if (at.opensPage) {
@@ -183,10 +190,14 @@ int writeDisassemblySheet(const std::string& path, const Puzzle& puzzle, const D
                at.y + 9);
     }
     const DisassemblyScene scene = sceneOf(puzzle, sheet, looks, step);
-    const IsoFrame frame = sceneFrame(scene);
+    const IsoFrame frame = frameOf(scene);
     const double s = std::min(standard, fit(frame, at));
     const double w = (frame.maxX - frame.minX) * s, h = (frame.maxY - frame.minY) * s;
-    drawScene(cr, scene, frame, at.x + (at.w - w) / 2, at.y + kLabel + (at.drawingH - h) / 2, s);
+    const double left = at.x + (at.w - w) / 2, top = at.y + kLabel + (at.drawingH - h) / 2;
+    if (prisms)
+      drawPrismScene(cr, scene, frame, left, top, s, aspect);
+    else
+      drawScene(cr, scene, frame, left, top, s);
     if (step == nullptr) continue;
     set(cr, kInk);
     setFont(cr, kCaptionSize, false);

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // A disassembly for a person (`piecework sheet --disassembly`): the assembly, then one panel per move in
-// isometric view, the pieces that move in their colours and the rest pale, an arrow the way they go and the
-// move in words under it. Panels flow across pages, as the walk-through's do.
+// isometric view (prisms: layer by layer from above), the pieces that move in their colours and the rest
+// pale, an arrow the way they go and the move in words under it. Panels flow across pages, as the
+// walk-through's do.
 #pragma once
 
 #include <string>
@@ -38,8 +39,9 @@ struct DisassemblyLayout {
 // one page as tall as the panels need. `legendLines`: the lines the pieces' key under the heading takes.
 DisassemblyLayout layoutDisassembly(int moves, PageSize paper, DocumentFormat format, int legendLines);
 
-// Writes the sheet to `path` (.pdf, .svg or .png) atomically; the assembly must be of cubes. Returns the
-// pages written. Throws InputError for a bad path.
+// Writes the sheet to `path` (.pdf, .svg or .png) atomically; the assembly must be of cubes (drawn in
+// isometric view) or triangular prisms (layer by layer from above: output/disassembly_prisms.hpp). Returns
+// the pages written. Throws InputError for a bad path.
 int writeDisassemblySheet(const std::string& path, const Puzzle& puzzle, const DisassemblySheet& sheet);
 
 }  // namespace piecework

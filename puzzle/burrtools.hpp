@@ -54,8 +54,9 @@ struct BurrToolsSolved {
 // pieces that may be mirrored.
 std::string toBurrTools(const Puzzle& puzzle, const BurrToolsSolved* solved = nullptr);
 
-// Cubic grid: a piece's cells as toBurrTools writes its shape (voxel coordinates), and the board cell that is
-// voxel (0, 0, 0) of the written result (a board cell's voxel is the cell less this origin).
+// Cubes and triangular prisms: a piece's cells as toBurrTools writes its shape (voxel coordinates), and the
+// board cell that is voxel (0, 0, 0) of the written result (a board cell's voxel is the cell less this
+// origin).
 std::vector<Site> burrToolsPieceVoxels(const Puzzle& puzzle, int piece);
 Site burrToolsOrigin(const Puzzle& puzzle);
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// BurrTools' numbers for the turns of a piece on cubes (disassembly/burrtools_separations.hpp), as measured
+// BurrTools' numbers for the turns of a piece on cubes (disassembly/burrtools_turns.hpp), as measured
 // on BurrTools' own files: there every stored assembly's pieces fit their result with one rotation per number
 // only (measured once with a script over the shared designs' 336 stored assemblies, each number's rotation
 // found alone among the 48 of the cube). The expected points below are those measured rotations applied by
@@ -8,7 +8,7 @@
 
 #include <set>
 
-#include "disassembly/burrtools_separations.hpp"
+#include "disassembly/burrtools_turns.hpp"
 
 namespace piecework {
 namespace {

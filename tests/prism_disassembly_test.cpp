@@ -119,13 +119,19 @@ TEST(PrismDisassembly, CountSolveAndRateTakeAPrismDesignApart) {
   const auto rated = test::runPiecework("rate '" + dir + "/hexagon.toml' --disassemble");
   ASSERT_EQ(rated.status, 0) << rated.err;
   EXPECT_NE(rated.out.find("Starter"), std::string::npos) << rated.out;
-  // Not yet on prisms: BurrTools' numbers of prism turns for <assembly>, and the sheet's drawing.
+  // Written for BurrTools with the disassemblies (tests/prism_burrtools_test.cpp checks the numbers), and
+  // read back with the same levels; drawn step by step.
   const auto converted =
       test::runPiecework("convert '" + dir + "/hexagon.toml' '" + dir + "/h.xmpuzzle' --disassemble");
-  EXPECT_EQ(converted.status, 2);
+  ASSERT_EQ(converted.status, 0) << converted.err;
+  const auto back = test::runPiecework("count '" + dir + "/h.xmpuzzle' --disassemble --json");
+  ASSERT_EQ(back.status, 0) << back.err;
+  const auto read = nlohmann::json::parse(back.out);
+  EXPECT_EQ(read["stored_levels"], json["levels"]) << back.out;
+  EXPECT_EQ(read["stored_levels_agree"], true) << back.out;
   const auto sheet =
       test::runPiecework("sheet '" + dir + "/hexagon.toml' --disassembly --out '" + dir + "/h.svg'");
-  EXPECT_EQ(sheet.status, 2);
+  EXPECT_EQ(sheet.status, 0) << sheet.err;
 }
 
 }  // namespace
