@@ -314,16 +314,13 @@ IsoFrame isoPartsFrame(Lattice lattice, const std::vector<Site>& voxels, IsoSide
   return f;
 }
 
-void drawIsoParts(cairo_t* cr, Lattice lattice, const std::vector<IsoPart>& cells, const IsoFrame& frame,
-                  double x0, double y0, double s, const IsoPartsLook& look, IsoSide side) {
-  const std::vector<Face> faces = frontFaces(lattice, cells, side);
-  std::map<EdgeKey, std::vector<std::size_t>> edges;
-  for (std::size_t i = 0; i < faces.size(); ++i)
-    for (std::size_t k = 0; k < 3; ++k) edges[edgeKey(faces[i], k)].push_back(i);
-  const auto behind = overlaps(faces);
-  std::vector<bool> covered(faces.size(), false);
-  for (const auto& [back, front] : behind) covered[back] = true;
-  // Stretches back to front; faces one by one where that has no order.
+namespace {
+
+// What is drawn in one go (stretches, else faces: see stretches), back to front. `joined`: stretches.
+std::vector<std::vector<std::size_t>> unitsInOrder(
+    const std::vector<IsoPart>& cells, const std::vector<Face>& faces,
+    const std::map<EdgeKey, std::vector<std::size_t>>& edges,
+    const std::vector<std::pair<std::size_t, std::size_t>>& behind, bool& joined) {
   std::vector<std::vector<std::size_t>> units = stretches(cells, faces, edges);
   std::vector<std::size_t> unitOf(faces.size());
   std::vector<double> centre(units.size(), 0);
@@ -336,7 +333,7 @@ void drawIsoParts(cairo_t* cr, Lattice lattice, const std::vector<IsoPart>& cell
   for (const auto& [back, front] : behind) unitsBehind.emplace_back(unitOf[back], unitOf[front]);
   bool cyclic = false;
   std::vector<std::size_t> order = paintOrder(units.size(), unitsBehind, centre, cyclic);
-  const bool joined = !cyclic;
+  joined = !cyclic;
   if (!joined) {
     units.clear();
     centre.clear();
@@ -344,18 +341,27 @@ void drawIsoParts(cairo_t* cr, Lattice lattice, const std::vector<IsoPart>& cell
       units.push_back({i}), centre.push_back(faceCentre(faces[i]));
     order = paintOrder(units.size(), behind, centre, cyclic);
   }
-  const auto toPage = [&](const Point2& p) {
-    return Point2{x0 + (p[0] - frame.minX) * s, y0 + (p[1] - frame.minY) * s};
-  };
-  cairo_save(cr);
-  cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
-  // (faces drawn one by one have a hairline between their fills, which an unseen seam covers: thinner than
-  // the outlines, so as not to notch them)
-  const double outline = std::max(0.4, 0.035 * s), seam = look.seam < 0 ? 0.35 : std::max(0.25, 0.015 * s);
-  for (std::size_t u : order) {
-    const Face& first = faces[units[u].front()];
+  std::vector<std::vector<std::size_t>> out;
+  for (std::size_t u : order) out.push_back(units[u]);
+  return out;
+}
+
+struct Painter {
+  cairo_t* cr;
+  const std::vector<IsoPart>& cells;
+  const std::vector<Face>& faces;
+  const std::map<EdgeKey, std::vector<std::size_t>>& edges;
+  const IsoPartsLook& look;
+  bool joined;
+  std::function<Point2(const Point2&)> toPage;
+  double outline, seam;
+
+  // One unit: its faces filled as one path (each counter-clockwise on the page, so no hairlines between
+  // them), then its seams (edges to a face of the same piece and plane), then its outlines over them.
+  void paint(const std::vector<std::size_t>& unit) const {
+    const Face& first = faces[unit.front()];
     const Rgb colour = shaded(cells[first.cell].colour, first.normal, look.shade);
-    for (std::size_t i : units[u]) {  // (each counter-clockwise on the page: one fill, no seams)
+    for (std::size_t i : unit) {
       for (std::size_t k = 0; k < 3; ++k) {
         const Point2 p = toPage(faces[i].at[k]);
         k == 0 ? cairo_move_to(cr, p[0], p[1]) : cairo_line_to(cr, p[0], p[1]);
@@ -364,33 +370,61 @@ void drawIsoParts(cairo_t* cr, Lattice lattice, const std::vector<IsoPart>& cell
     }
     set(cr, colour);
     cairo_fill(cr);
-    // Seams (edges to a face of the same piece and plane) first, then the outlines over them; each once.
     std::map<EdgeKey, bool> lines;  // edge -> whether a seam
-    for (std::size_t i : units[u])
+    for (std::size_t i : unit)
       for (std::size_t k = 0; k < 3; ++k) {
         const EdgeKey key = edgeKey(faces[i], k);
         bool inPlane = false;
-        for (std::size_t j : edges[key])
+        for (std::size_t j : edges.at(key))
           if (j != i && sameGroup(cells, faces[i], faces[j]) && coplanar(faces[i], faces[j])) inPlane = true;
         if (inPlane && joined && look.seam < 0) continue;
         lines[key] = inPlane;
       }
+    const auto end = [&](const Corner& c) { return toPage(onPage({c[0] / 4.0, c[1] / 4.0, c[2] / 4.0})); };
     for (const bool seams : {true, false})
       for (const auto& [key, inPlane] : lines) {
         if (inPlane != seams) continue;
+        // (an unseen seam covers the hairline between faces filled one by one)
         set(cr, !inPlane ? look.edge : look.seam < 0 ? colour : darker(colour, look.seam));
         cairo_set_line_width(cr, inPlane ? seam : outline);
         cairo_set_line_cap(cr, inPlane ? CAIRO_LINE_CAP_BUTT : CAIRO_LINE_CAP_ROUND);
-        const auto end = [&](const Corner& c) {
-          const Point2 at = onPage({c[0] / 4.0, c[1] / 4.0, c[2] / 4.0});
-          return toPage(at);
-        };
         const Point2 a = end(key.first), b = end(key.second);
         cairo_move_to(cr, a[0], a[1]);
         cairo_line_to(cr, b[0], b[1]);
         cairo_stroke(cr);
       }
   }
+};
+
+}  // namespace
+
+void drawIsoParts(cairo_t* cr, Lattice lattice, const std::vector<IsoPart>& cells, const IsoFrame& frame,
+                  double x0, double y0, double s, const IsoPartsLook& look, IsoSide side) {
+  const std::vector<Face> faces = frontFaces(lattice, cells, side);
+  std::map<EdgeKey, std::vector<std::size_t>> edges;
+  for (std::size_t i = 0; i < faces.size(); ++i)
+    for (std::size_t k = 0; k < 3; ++k) edges[edgeKey(faces[i], k)].push_back(i);
+  const auto behind = overlaps(faces);
+  std::vector<bool> covered(faces.size(), false);
+  for (const auto& [back, front] : behind) covered[back] = true;
+  bool joined = false;
+  const std::vector<std::vector<std::size_t>> units = unitsInOrder(cells, faces, edges, behind, joined);
+  const auto toPage = [&](const Point2& p) {
+    return Point2{x0 + (p[0] - frame.minX) * s, y0 + (p[1] - frame.minY) * s};
+  };
+  cairo_save(cr);
+  cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+  // (an unseen seam thinner than the outlines, so as not to notch them where it meets them)
+  const Painter painter{cr,
+                        cells,
+                        faces,
+                        edges,
+                        look,
+                        joined,
+                        toPage,
+                        std::max(0.4, 0.035 * s),
+                        look.seam < 0 ? 0.35 : std::max(0.25, 0.015 * s)};
+  for (const auto& unit : units) painter.paint(unit);
   drawLetters(cr, cells, faces, units, covered, toPage, s, look.shade);
   cairo_restore(cr);
 }
