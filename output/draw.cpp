@@ -13,6 +13,7 @@
 #include "output/draw_triangular.hpp"
 #include "output/family_drawing.hpp"
 #include "output/iso_cubes.hpp"
+#include "output/iso_parts.hpp"
 #include "output/page_text.hpp"
 #include "output/paint.hpp"
 #include "output/svg_text.hpp"
@@ -546,6 +547,7 @@ LabelRoom boardLabelRoom(const Puzzle& puzzle) {
   const Family& family = familyOf(puzzle);
   if (family.rowName(puzzle, 1).empty() || family.columnName(puzzle, 1).empty()) return {};
   if (puzzle.lattice == Lattice::Triangular) return triangularLabelRoom(puzzle);
+  if (partCells(puzzle.lattice)) return {};  // (drawn in 3-D, no rows and columns: output/iso_parts.hpp)
   if (puzzle.lattice == Lattice::Cubic) return {0.8, 0, 0};  // (columns under each layer's title)
   // Cells are drawn one unit square each, from the board's top-left corner, wherever rows and columns name
   // them (flat square boards); the labels sit in the cell's row or column, in a band 0.8 units wide.
@@ -713,9 +715,10 @@ void drawPiece(cairo_t* cr, const Puzzle& puzzle, int piece, double x, double y,
 // The cell families' drawings: FamilyDrawing's defaults (output/family_drawing.hpp). Any puzzle on the
 // triangular lattice (IQ Stars, or one a user defines) is drawn as stars (output/draw_triangular.*), any
 // square board with coloured squares or a colour window (IQ Focus, or one a user defines) square by square in
-// the squares' colours (output/draw_coloured_squares.*).
+// the squares' colours (output/draw_coloured_squares.*), any of part-cells as solids (output/iso_parts.*).
 Extent FamilyDrawing::boardExtent(const Puzzle& puzzle) const {
   if (puzzle.lattice == Lattice::Triangular) return triangularBoardExtent(puzzle);
+  if (partCells(puzzle.lattice)) return partCellBoardExtent(puzzle);
   if (drawsColouredSquares(puzzle)) return colouredBoardExtent(puzzle);
   return cellBoardExtent(puzzle);
 }
@@ -724,6 +727,8 @@ void FamilyDrawing::drawBoard(cairo_t* cr, const Puzzle& puzzle, const std::vect
                               double y, double scale, const CellMarks& marks, OverPieces over) const {
   if (puzzle.lattice == Lattice::Triangular)
     drawTriangularBoard(cr, puzzle, placements, marks, x, y, scale);
+  else if (partCells(puzzle.lattice))
+    drawPartCellBoard(cr, puzzle, placements, x, y, scale);
   else if (drawsColouredSquares(puzzle))
     drawColouredBoard(cr, puzzle, placements, marks, x, y, scale, over);
   else
@@ -732,10 +737,11 @@ void FamilyDrawing::drawBoard(cairo_t* cr, const Puzzle& puzzle, const std::vect
 
 Extent FamilyDrawing::pieceExtent(const Puzzle& puzzle, int piece) const {
   if (puzzle.lattice == Lattice::Triangular) return triangularPieceExtent(puzzle, piece);
+  if (partCells(puzzle.lattice)) return partCellPieceExtent(puzzle, piece);
   if (drawsColouredSquares(puzzle)) return colouredPieceExtent(puzzle, piece);
   const PieceDef& def = puzzle.pieces[static_cast<std::size_t>(piece)];
   if (faceCentred(puzzle.lattice) || puzzle.lattice == Lattice::TriangularPrisms ||
-      puzzle.lattice == Lattice::TetrahedraOctahedra || partCells(puzzle.lattice))
+      puzzle.lattice == Lattice::TetrahedraOctahedra)
     return ballLayersExtent(flatShape(puzzle, def.faces.front()));
   if (puzzle.lattice == Lattice::Cubic) {
     const IsoFrame f = isoFrame(flatShape(puzzle, def.faces.front()));
@@ -753,10 +759,11 @@ Extent FamilyDrawing::pieceExtent(const Puzzle& puzzle, int piece) const {
 void FamilyDrawing::drawPiece(cairo_t* cr, const Puzzle& puzzle, int piece, double x, double y,
                               double scale) const {
   if (puzzle.lattice == Lattice::Triangular) return drawTriangularPiece(cr, puzzle, piece, x, y, scale);
+  if (partCells(puzzle.lattice)) return drawPartCellPiece(cr, puzzle, piece, x, y, scale);
   if (drawsColouredSquares(puzzle)) return drawColouredPiece(cr, puzzle, piece, x, y, scale);
   const PieceDef& def = puzzle.pieces[static_cast<std::size_t>(piece)];
   if (faceCentred(puzzle.lattice) || puzzle.lattice == Lattice::TriangularPrisms ||
-      puzzle.lattice == Lattice::TetrahedraOctahedra || partCells(puzzle.lattice)) {
+      puzzle.lattice == Lattice::TetrahedraOctahedra) {
     const Shape shape = flatShape(puzzle, def.faces.front());
     const double width = shapeExtent(shape).w;
     double at = x;

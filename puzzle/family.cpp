@@ -100,8 +100,9 @@ std::string Family::rulesText(const Puzzle& puzzle) const {
            "layers of tetrahedra (each a square whose line is its top edge). The pieces may be turned any "
            "way.";
   if (partCells(puzzle.lattice))
-    return "Fill the shape with the pieces shown, made of parts of polyhedra as BurrTools' voxels. It is "
-           "drawn layer by layer of voxels, each seen from above. The pieces may be turned any way.";
+    return "Fill the shape with the pieces shown, made of parts of polyhedra (BurrTools' voxels). It is "
+           "drawn in 3-D, seen from above and from below, each part the solid it is. The pieces may "
+           "be turned any way.";
   if (puzzle.lattice == Lattice::RhombicDodecahedra)
     return "Fill the shape with the pieces of rhombic dodecahedra shown. It is drawn layer by layer, each "
            "seen "

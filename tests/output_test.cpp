@@ -599,6 +599,7 @@ TEST(ReadmePicture, ScriptCommandsRun) {
     EXPECT_GT(fs::file_size(dir / "sheet-soma.png"), 1000U);
     EXPECT_GT(fs::file_size(dir / "sheet-iq-stars.png"), 1000U);
     EXPECT_GT(fs::file_size(dir / "sheet-iq-focus.png"), 1000U);
+    EXPECT_GT(fs::file_size(dir / "sheet-part-cells.png"), 1000U);
     for (const char* paper : {"a4", "a5", "letter"})  // docs/printing.md, one page of each paper size
       EXPECT_GT(fs::file_size(dir / fmt::format("booklet-paper-{}.png", paper)), 1000U) << paper;
   }

@@ -4,7 +4,8 @@
 # IQ-Link booklet), docs/images/booklet-answers.png (the upper half of its first answer page) and
 # docs/images/sheet-soma.png (a Soma sheet with its answer: layers and 3-D views), and the sheets of an IQ Stars
 # challenge with marked cells (docs/images/sheet-iq-stars.png) and an IQ Focus colour pattern
-# (docs/images/sheet-iq-focus.png), each with its answer; and the first Starter page of the same booklet on each
+# (docs/images/sheet-iq-focus.png), each with its answer, and of a part-cell design of its own
+# (docs/images/sheet-part-cells.png); and the first Starter page of the same booklet on each
 # paper size (docs/images/booklet-paper-a4.png, -a5.png, -letter.png, docs/printing.md). Run from the repository's top directory after building:
 #
 #   docs/images/make-booklet-pictures.sh [--piecework PATH] [--out DIR] [--count N] [--no-render]
@@ -66,4 +67,36 @@ fi
 if [ "$render" = yes ]; then
   pdftoppm -png -r 50 -singlefile "$work/stars.pdf" "$out/sheet-iq-stars"
   pdftoppm -png -r 50 -singlefile "$work/focus.pdf" "$out/sheet-iq-focus"
+fi
+# Part-cells (docs/printing.md): two cubes of the rhombic grid's 48 tetrahedra, filled by pieces of square
+# pyramids (a cube face's 4 tetrahedra; voxels as BurrTools numbers them, docs/puzzle-format.md).
+cat > "$work/two-cubes.toml" <<'DESIGN'
+name = "two-cubes"
+title = "Two cubes of tetrahedra"
+lattice = "rhombic-tetrahedra"
+box = [10, 5, 5]
+
+[[piece]]
+letter = "A"
+name = "square pyramid"
+copies = 2
+moves = "turn"
+cubes = [[0, 1, 2], [0, 3, 2], [0, 2, 1], [0, 2, 3]]
+
+[[piece]]
+letter = "B"
+name = "double pyramid"
+moves = "turn"
+cubes = [[4, 1, 2], [4, 3, 2], [4, 2, 1], [4, 2, 3], [5, 1, 2], [5, 3, 2], [5, 2, 1], [5, 2, 3]]
+
+[[piece]]
+letter = "C"
+name = "two pyramids"
+copies = 4
+moves = "turn"
+cubes = [[1, 0, 2], [3, 0, 2], [2, 0, 1], [2, 0, 3], [2, 1, 0], [1, 2, 0], [3, 2, 0], [2, 3, 0]]
+DESIGN
+"$piecework" sheet "$work/two-cubes.toml" --solution --out "$work/two-cubes.pdf" >/dev/null
+if [ "$render" = yes ]; then
+  pdftoppm -png -r 50 -singlefile "$work/two-cubes.pdf" "$out/sheet-part-cells"
 fi
