@@ -7,10 +7,9 @@
 
 #include "cli/command.hpp"
 #include "cli/sheet_disassembly.hpp"
+#include "output/challenge_sheet.hpp"
 #include "output/drawing_module.hpp"
-#include "output/sheet.hpp"
 #include "output/walkthrough.hpp"
-#include "puzzle/burrtools.hpp"
 #include "puzzle/challenge.hpp"
 #include "puzzle/definition.hpp"
 #include "puzzle/errors.hpp"
@@ -28,7 +27,10 @@ std::string oneLine(const std::string& text) {
   std::string out, line;
   auto flush = [&] {
     const auto first = line.find_first_not_of(" \t\r"), last = line.find_last_not_of(" \t\r");
-    if (first != std::string::npos) out += (out.empty() ? "" : "/") + line.substr(first, last - first + 1);
+    if (first != std::string::npos) {
+      if (!out.empty()) out += '/';
+      out.append(line, first, last - first + 1);
+    }
     line.clear();
   };
   for (const char c : text) {
@@ -39,14 +41,6 @@ std::string oneLine(const std::string& text) {
   }
   flush();
   return out;
-}
-
-// The heading a sheet gets without --title: the puzzle's title; for a BurrTools design, whose title is its
-// problem's name (often a designer's working name, "g"), the design's own name first, the problem's after it.
-std::string defaultHeading(const Puzzle& puzzle, const std::string& path) {
-  if (!isBurrToolsPath(path) || puzzle.title == puzzle.name) return puzzle.title;
-  if (puzzle.title.empty() || puzzle.title.starts_with(puzzle.name)) return puzzle.name;
-  return fmt::format("{} (problem {})", puzzle.name, puzzle.title);
 }
 
 }  // namespace
@@ -90,7 +84,7 @@ int runSheet(const std::vector<std::string>& args) {
       throw InputError(
           "sheet --disassembly: draws the moves alone, without --solution, --explain or --model");
     return writeSheetDisassembly(puzzle, vm, out, paper,
-                                 defaultHeading(puzzle, vm["puzzle"].as<std::string>()));
+                                 sheetHeading(puzzle, vm["puzzle"].as<std::string>()));
   }
   const std::optional<RatingModel> model = readModelOption(vm);  // the walk-through's level (--explain)
   checkModelPuzzle(model, puzzle, vm);
@@ -121,7 +115,7 @@ int runSheet(const std::vector<std::string>& args) {
     const std::string heading =
         title ? *title
               : fmt::format("{}: {} {} challenge, solved step by step",
-                            defaultHeading(puzzle, vm["puzzle"].as<std::string>()),
+                            sheetHeading(puzzle, vm["puzzle"].as<std::string>()),
                             rating.level == Level::Expert ? "an" : "a", levelName(rating.level));
     drawingModule().writeWalkthrough(out, puzzle, givens, challenge.marks, steps, paper, heading);
     if (vm.count("json") != 0U) {
@@ -141,45 +135,30 @@ int runSheet(const std::vector<std::string>& args) {
     return 0;
   }
 
-  SheetOptions sheet;
+  ChallengeSheet sheet;
   sheet.paper = paper;
-  sheet.heading = title ? *title : defaultHeading(puzzle, vm["puzzle"].as<std::string>());
-  sheet.marks = challenge.marks;
-  // (A challenge that writes as nothing, such as a design's own problem with nothing given, is the empty
-  // board too: never a bare "challenge:".)
-  sheet.caption = (givens.empty() && challenge.marks.empty()) || written.empty() ? "the empty board"
-                                                                                 : "challenge: " + written;
-  FindResult found;
-  if (vm.count("solution") != 0U) {
-    FindOptions find;
-    find.rules = readRules(vm);
-    find.max = 2;
-    find.rules.marks = challenge.marks;
-    found = findSolutions(puzzle, givens, find);
-    if (found.solutions.empty())
-      throw InputError("sheet: the challenge has no solution, so there is no answer to draw");
-    sheet.solution = &found.solutions.front();
-    if (found.solutions.size() > 1)
-      sheet.answerNote = "one of several solutions: the challenge is not unique";
-  }
-  drawingModule().writeSheet(out, puzzle, givens, sheet);
+  sheet.heading = title ? *title : sheetHeading(puzzle, vm["puzzle"].as<std::string>());
+  sheet.written = written;
+  sheet.answer = vm.count("solution") != 0U;
+  sheet.rules = readRules(vm);
+  const ChallengeSheetResult drawn = writeChallengeSheet(out, puzzle, challenge, sheet);
+  const std::vector<int>* solution = drawn.solutions.empty() ? nullptr : &drawn.solutions.front();
   if (vm.count("json") != 0U) {
     nlohmann::ordered_json summary;
     summary["file"] = out;
     summary["puzzle"] = puzzle.name;
     summary["challenge"] = written;
-    summary["solution"] = sheet.solution != nullptr
-                              ? nlohmann::ordered_json(formatChallenge(puzzle, *sheet.solution))
-                              : nlohmann::ordered_json(nullptr);
-    if (sheet.solution != nullptr) {
-      summary["unique"] = found.solutions.size() == 1;
+    summary["solution"] = solution != nullptr ? nlohmann::ordered_json(formatChallenge(puzzle, *solution))
+                                              : nlohmann::ordered_json(nullptr);
+    if (solution != nullptr) {
+      summary["unique"] = drawn.solutions.size() == 1;
       summary["status"] =
-          found.solutions.size() == 1 ? "unique" : "multiple";  // solve's name for the same fact
+          drawn.solutions.size() == 1 ? "unique" : "multiple";  // solve's name for the same fact
     }
     printJson(summary);
     return 0;
   }
-  std::cout << fmt::format("wrote {}{}\n", out, sheet.solution != nullptr ? " (with the answer)" : "");
+  std::cout << fmt::format("wrote {}{}\n", out, solution != nullptr ? " (with the answer)" : "");
   return 0;
 }
 
