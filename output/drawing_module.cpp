@@ -7,6 +7,7 @@
 #include <fmt/ranges.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <climits>
 #include <cstring>
 #include <string>
@@ -41,8 +42,8 @@ std::vector<std::string> modulePaths() {
     char real[PATH_MAX];
     if (realpath(info.dli_fname, real) != nullptr && program != real) {
       const std::string library = directoryOf(real);
-      paths.push_back(library + "/piecework_draw.so");
-      paths.push_back(library + "/piecework/piecework_draw.so");
+      for (std::string path : {library + "/piecework_draw.so", library + "/piecework/piecework_draw.so"})
+        if (std::find(paths.begin(), paths.end(), path) == paths.end()) paths.push_back(std::move(path));
     }
   }
   return paths;
@@ -72,7 +73,7 @@ const DrawingModule* loadDrawingModule() {
     return table;
   }
   if (why.empty()) why = fmt::format("no {}", fmt::join(paths, " nor "));
-  throw InputError(fmt::format("this command draws, but the drawing module cannot be loaded: {}", why));
+  throw InputError(fmt::format("drawing needs the drawing module, which cannot be loaded: {}", why));
 }
 
 }  // namespace

@@ -10,6 +10,7 @@
 
 #include <array>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -240,4 +241,38 @@ TEST(LibrarySheet, IsByteForByteTheCommandsSheet) {
   pw::writeSheet(fit, fit.parse(text), (dir / "sheet.png").string());
   EXPECT_EQ(bytesOf(dir / "sheet.png").substr(1, 3), "PNG");
   EXPECT_THROW(pw::writeSheet(fit, fit.parse(text), (dir / "sheet.txt").string()), pw::Error);
+}
+
+// Run by the test below in a child whose libpiecework is a copy alone in a directory of its own (the drawing
+// module neither beside the program nor beside the library): drawing throws one line naming where it looked.
+TEST(LibrarySheet, ChildWithoutTheDrawingModule) {
+  const char* alone = std::getenv("PIECEWORK_LIBRARY_ALONE");
+  if (alone == nullptr) GTEST_SKIP() << "run by WithoutTheDrawingModuleIsOneLineError";
+  const pw::Puzzle soma = pw::Puzzle::load("soma");
+  EXPECT_EQ(pw::count(soma).solutions, 11520U);  // (what does not draw works without it)
+  const std::string out = std::string(alone) + "/s.svg";
+  try {
+    pw::writeSheet(soma, {}, out);
+    ADD_FAILURE() << "drew without the drawing module";
+  } catch (const pw::Error& e) {
+    const std::string what = e.what();
+    EXPECT_EQ(what.find('\n'), std::string::npos) << what;
+    EXPECT_NE(what.find(std::string(alone) + "/piecework/piecework_draw.so"), std::string::npos) << what;
+  }
+  EXPECT_FALSE(fs::exists(out));
+}
+
+TEST(LibrarySheet, WithoutTheDrawingModuleIsOneLineError) {
+  const fs::path dir = printingTestDir("alone");
+  const std::string program = fs::read_symlink("/proc/self/exe").string();
+  const ShellRun library = shellRun("ldd " + shellQuoted(program) + " | awk '/libpiecework/ {print $3}'");
+  const std::string libraryPath = library.out.substr(0, library.out.find('\n'));
+  ASSERT_FALSE(libraryPath.empty()) << library.out;
+  fs::copy_file(fs::canonical(libraryPath), dir / fs::path(libraryPath).filename());
+  const ShellRun child =
+      shellRun("LD_LIBRARY_PATH=" + shellQuoted(dir.string()) +
+               " PIECEWORK_LIBRARY_ALONE=" + shellQuoted(dir.string()) + " " + shellQuoted(program) +
+               " --gtest_filter=LibrarySheet.ChildWithoutTheDrawingModule 2>&1");
+  EXPECT_EQ(child.status, 0) << child.out;
+  EXPECT_NE(child.out.find("[  PASSED  ] 1 test"), std::string::npos) << child.out;
 }
