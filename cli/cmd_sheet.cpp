@@ -8,13 +8,10 @@
 #include "cli/command.hpp"
 #include "cli/sheet_disassembly.hpp"
 #include "output/challenge_sheet.hpp"
-#include "output/drawing_module.hpp"
-#include "output/walkthrough.hpp"
 #include "puzzle/challenge.hpp"
 #include "puzzle/definition.hpp"
 #include "puzzle/errors.hpp"
 #include "rater/explain.hpp"
-#include "rater/hint.hpp"
 #include "rater/rater.hpp"
 #include "solver/solver.hpp"
 
@@ -99,25 +96,14 @@ int runSheet(const std::vector<std::string>& args) {
 
   if (vm.count("explain") != 0U) {
     if (vm.count("solution") != 0U) throw InputError("sheet: give --solution or --explain, not both");
-    Rules rules = readRules(vm);
-    rules.marks = challenge.marks;  // a colour pattern or marked cells: the rater's moves follow them too
-    const Problem problem = makeProblem(puzzle, givens, rules);
-    if (const Uniqueness u = uniqueness(problem); u != Uniqueness::Unique)
-      throw InputError(fmt::format("sheet --explain: the challenge has {}; a walk-through needs exactly one",
-                                   u == Uniqueness::None ? "no solution" : "more than one solution"));
-    const Rating rating = rate(problem, model ? &*model : nullptr);
-    std::vector<WalkthroughStep> steps;
-    for (const Move& move : hintMoves(problem, rating)) {
-      WalkthroughStep step{move.text, givens, move.depth, move.ruledOut};
-      step.placements.insert(step.placements.end(), move.placed.begin(), move.placed.end());
-      steps.push_back(std::move(step));
-    }
-    const std::string heading =
-        title ? *title
-              : fmt::format("{}: {} {} challenge, solved step by step",
-                            sheetHeading(puzzle, vm["puzzle"].as<std::string>()),
-                            rating.level == Level::Expert ? "an" : "a", levelName(rating.level));
-    drawingModule().writeWalkthrough(out, puzzle, givens, challenge.marks, steps, paper, heading);
+    WalkthroughSheet walkthrough;
+    walkthrough.paper = paper;
+    walkthrough.title = title;
+    walkthrough.heading = sheetHeading(puzzle, vm["puzzle"].as<std::string>());
+    walkthrough.rules = readRules(vm);
+    walkthrough.model = model ? &*model : nullptr;
+    const WalkthroughSheetResult drawn = writeWalkthroughSheet(out, puzzle, challenge, walkthrough);
+    const Rating& rating = drawn.rating;
     if (vm.count("json") != 0U) {
       nlohmann::ordered_json summary;
       summary["file"] = out;
@@ -127,11 +113,11 @@ int runSheet(const std::vector<std::string>& args) {
       summary["status"] = "unique";  // checked above: a walk-through needs exactly one solution
       summary["unique"] = true;
       summary["level"] = levelName(rating.level);
-      summary["moves"] = steps.size();
+      summary["moves"] = drawn.moves;
       printJson(summary);
       return 0;
     }
-    std::cout << fmt::format("wrote {} (a walk-through in {} moves)\n", out, steps.size());
+    std::cout << fmt::format("wrote {} (a walk-through in {} moves)\n", out, drawn.moves);
     return 0;
   }
 

@@ -56,6 +56,24 @@ db::ChallengeFilter filterOf(const CatalogQuery& query) {
   return filter;
 }
 
+SheetReport walkthrough(const Puzzle& puzzle, const piecework::Challenge& c, const std::string& path,
+                        const SheetOptions& sheet, const Options& options) {
+  return translated([&] {
+    WalkthroughSheet request;
+    request.paper = paperOption(sheet.paper);
+    if (!sheet.title.empty()) request.title = sheet.title;
+    request.heading = sheetHeading(inner(puzzle), puzzle.impl().source);
+    request.rules = rules(options);
+    const WalkthroughSheetResult drawn = writeWalkthroughSheet(path, inner(puzzle), c, request);
+    SheetReport report;
+    report.answered = report.unique = true;  // (a walk-through is drawn only for exactly one solution)
+    report.answer = sorted(drawn.rating.solution);
+    report.level = publicLevel(drawn.rating.level);
+    report.moves = static_cast<int>(drawn.moves);
+    return report;
+  });
+}
+
 }  // namespace
 
 Catalog::Catalog(const std::string& path) : impl_(std::make_shared<Impl>()) {
@@ -143,9 +161,11 @@ BookletReport writeBooklet(const Catalog& catalog, const std::string& pdfPath,
 SheetReport writeSheet(const Puzzle& puzzle, const Challenge& challenge, const std::string& path,
                        const SheetOptions& sheet, const Options& options) {
   if (const std::string fault = textFault(sheet.title); !fault.empty()) throw Error("title: " + fault);
+  if (sheet.solution && sheet.explain) throw Error("sheet: give solution or explain, not both");
   piecework::Challenge c;
   c.givens = checked(puzzle, challenge);
   c.marks = rules({}, challenge).marks;
+  if (sheet.explain) return walkthrough(puzzle, c, path, sheet, options);
   return translated([&] {
     ChallengeSheet request;
     request.paper = paperOption(sheet.paper);

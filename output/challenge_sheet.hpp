@@ -1,15 +1,19 @@
 // SPDX-License-Identifier: Apache-2.0
-// `piecework sheet` without --explain or --disassembly, as one function: the page's heading and caption, the
-// answer's solve, and the drawing through the drawing module. The command and the library (Sheet in
-// include/piecework/piecework.hpp) both call it, so that the same challenge gives the same page.
+// `piecework sheet` without --disassembly, as two functions: a challenge's page (its heading and caption, the
+// answer's solve) and its walk-through (--explain: the rater's moves as hints), each drawn through the
+// drawing module. The command and the library (writeSheet in include/piecework/piecework.hpp) both call them,
+// so that the same challenge gives the same page.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "output/document.hpp"
 #include "puzzle/challenge.hpp"
 #include "puzzle/puzzle.hpp"
+#include "rater/model.hpp"
+#include "rater/rater.hpp"
 #include "solver/problem.hpp"
 
 namespace piecework {
@@ -35,5 +39,22 @@ struct ChallengeSheetResult {
 // path is bad, or an answer is asked for a challenge without one.
 ChallengeSheetResult writeChallengeSheet(const std::string& path, const Puzzle& puzzle,
                                          const Challenge& challenge, const ChallengeSheet& request);
+
+struct WalkthroughSheet {
+  PageSize paper = pageSize(Paper::A4);
+  std::optional<std::string> title;  // the heading; none: "<heading>: a LEVEL challenge, solved step by step"
+  std::string heading;               // sheetHeading (for the default title)
+  Rules rules;                       // the rater's rules (the challenge's marks are added)
+  const RatingModel* model = nullptr;  // the level's model (nullptr: the puzzle's shipped one)
+};
+
+struct WalkthroughSheetResult {
+  Rating rating;
+  std::size_t moves = 0;
+};
+
+// Writes the walk-through of a challenge with exactly one solution (InputError otherwise) to `path`.
+WalkthroughSheetResult writeWalkthroughSheet(const std::string& path, const Puzzle& puzzle,
+                                             const Challenge& challenge, const WalkthroughSheet& request);
 
 }  // namespace piecework

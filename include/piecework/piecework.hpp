@@ -291,7 +291,7 @@ class PIECEWORK_API Catalog {
   // admitted only with exactly one solution (searched again here, not taken on trust) and graded again, so
   // the stored level is the rater's whatever `challenge.rating` says; the seed is kept as given. Returns
   // false (nothing stored) when the catalog already holds the challenge or one of its symmetric images under
-  // the same rules. Throws Error for a challenge with no solution or several. One call at a time per Catalog.
+  // the same rules. Throws Error for a challenge with no solution or several.
   bool add(const Puzzle& puzzle, const Generated& challenge, const Options& options = {});
 
   // The stored challenges that match, ordered by level (Starter..Wizard), then score, then id, as `piecework
@@ -344,16 +344,22 @@ struct SheetOptions {
   std::string paper = "a4";  // as BookletOptions::paper
   std::string title;         // the heading; empty: the puzzle's title
   bool solution = false;     // solve the challenge and draw the answer below it
+  // Draw the walk-through instead (`sheet --explain`): the challenge, then a small board per move of the
+  // path a person would take (the moves of hints()), with the move in words. Not with `solution`.
+  bool explain = false;
 };
 
 struct SheetReport {
-  bool answered = false;  // the answer was drawn
-  bool unique = false;    // ... and it is the only one
-  Challenge answer;       // the answer drawn
+  bool answered = false;         // an answer was drawn (with `solution`, or the walk-through's last board)
+  bool unique = false;           // ... and it is the only one (always, for a walk-through)
+  Challenge answer;              // the answer drawn
+  Level level = Level::Starter;  // the walk-through's level (its heading says it)
+  int moves = 0;                 // the walk-through's moves
 };
 // Writes one challenge as a page to `path` (FILE.pdf, FILE.svg or FILE.png), as `piecework sheet PUZZLE
-// --challenge TEXT --out FILE` does (the same function draws it; an SVG is byte for byte the command's).
-// Throws Error for a bad path or paper, or an answer asked for a challenge without one.
+// --challenge TEXT --out FILE [--solution | --explain]` does (the same function draws it; an SVG is byte for
+// byte the command's). Throws Error for a bad path or paper, an answer asked for a challenge without one, or
+// a walk-through of a challenge without exactly one solution.
 PIECEWORK_API SheetReport writeSheet(const Puzzle& puzzle, const Challenge& challenge,
                                      const std::string& path, const SheetOptions& sheet = {},
                                      const Options& options = {});

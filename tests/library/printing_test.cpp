@@ -227,6 +227,18 @@ TEST(LibrarySheet, IsByteForByteTheCommandsSheet) {
     ASSERT_FALSE(bytes.empty());
     EXPECT_TRUE(bytes == bytesOf(command)) << "the library's SVG differs from the command's";
   }
+  // The walk-through (sheet --explain), as the command draws it.
+  pw::SheetOptions explained;
+  explained.explain = true;
+  const pw::SheetReport walked =
+      pw::writeSheet(fit, fit.parse(text), (dir / "walk-library.svg").string(), explained);
+  ASSERT_EQ(pieceworkRun("sheet iq-fit --explain --challenge " + shellQuoted(text) + " --out " +
+                         shellQuoted((dir / "walk-command.svg").string()))
+                .status,
+            0);
+  EXPECT_TRUE(bytesOf(dir / "walk-library.svg") == bytesOf(dir / "walk-command.svg"));
+  EXPECT_EQ(walked.answer.placements, g.solution.placements);
+  EXPECT_GT(walked.moves, 0);
   // The empty board of a puzzle, with a title and another paper, as the command draws it.
   pw::SheetOptions titled;
   titled.title = "Soma, empty";
