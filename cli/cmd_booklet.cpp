@@ -11,12 +11,9 @@
 #include "cli/command.hpp"
 #include "cli/skip_damaged.hpp"
 #include "db/catalog.hpp"
-#include "db/stored_check.hpp"
 #include "output/booklet.hpp"
-#include "output/draw.hpp"
-#include "output/drawing_module.hpp"
-#include "output/imprint.hpp"
-#include "output/page_text.hpp"
+#include "output/document.hpp"
+#include "press/booklet_job.hpp"
 #include "puzzle/challenge.hpp"
 #include "puzzle/definition.hpp"
 #include "puzzle/errors.hpp"
@@ -82,134 +79,44 @@ int runBooklet(const std::vector<std::string>& args) {
   const std::string out = vm["out"].as<std::string>();
   formatForPath(out, {DocumentFormat::Pdf});  // a booklet has many pages: PDF only
   refuseOutputOverInputs(vm, out, {"db", "imprint", "font", "model"});
-  BookletOptions booklet;
-  const PageSize paper = paperOption(vm["paper"].as<std::string>());
-  booklet.page = paper;
-  const double bleedMm = vm["bleed"].as<double>();
-  if (!(bleedMm >= 0 && bleedMm <= kMaxBleedMm))  // NaN fails too
-    throw InputError(fmt::format("--bleed {}: expected 0 to {} mm", bleedMm, kMaxBleedMm));
-  booklet.bleed = pointsFromMm(bleedMm);
-  booklet.perPage = vm["per-page"].as<int>();
-  // On small paper (A5 and the like) four challenges a page draw the pieces to place too small to tell apart
-  // at the harder levels: the default is then two.
-  const PageSize a4 = pageSize(Paper::A4);
-  if (vm["per-page"].defaulted() && paper.w * paper.h < 0.75 * a4.w * a4.h) booklet.perPage = 2;
-  if (booklet.perPage < 1 || booklet.perPage > 12)
-    throw InputError(fmt::format("--per-page {}: expected 1 to 12", booklet.perPage));
-  booklet.answersPerPage = vm["answers-per-page"].as<int>();
-  const std::string answersAt = vm["answers-at"].as<std::string>();
-  if (answersAt != "back" && answersAt != "foot")
-    throw InputError(fmt::format("--answers-at {}: expected back or foot", answersAt));
-  booklet.answersAt = answersAt == "foot" ? AnswersAt::Foot : AnswersAt::Back;
-  booklet.solutions = vm.count("no-solutions") == 0U;
-  booklet.order = drawingModule().parseBookletOrder(vm["order"].as<std::string>());
-  if (title) booklet.title = *title;
-  // The imprint file first; options given on the command line win over it.
-  if (vm.count("imprint") != 0U) {
-    const Imprint imprint = readImprint(vm["imprint"].as<std::string>());
-    if (!title) booklet.title = imprint.title;
-    booklet.author = imprint.author;
-    booklet.isbn = imprint.isbn;
-    booklet.edition = imprint.edition;
-    booklet.date = imprint.date;
-    booklet.copyright = imprint.copyright;
-    booklet.publisher = imprint.publisher;
-    booklet.rights = imprint.rights;
-    booklet.address = imprint.address;
-    booklet.imprintPage = true;
-  }
-  if (author) booklet.author = *author;
-  if (isbn) {
-    booklet.isbn = *isbn;
-    if (!validIsbn(booklet.isbn))
-      throw InputError(
-          fmt::format("--isbn {}: not an ISBN-10 or ISBN-13 with a right check digit", booklet.isbn));
-  }
-  if (edition) booklet.edition = *edition;
-  if (date) booklet.date = *date;
-  booklet.imprintPage =
-      booklet.imprintPage || vm.count("isbn") + vm.count("edition") + vm.count("date") != 0U;
-  booklet.cover = vm.count("cover") != 0U;
+  BookletJob job;
+  job.catalogPath = vm["db"].as<std::string>();
+  job.out = out;
+  BookletSettings& settings = job.settings;
+  settings.paper = vm["paper"].as<std::string>();
+  settings.bleedMm = vm["bleed"].as<double>();
+  if (!vm["per-page"].defaulted()) settings.perPage = vm["per-page"].as<int>();
+  settings.answersPerPage = vm["answers-per-page"].as<int>();
+  settings.answersAt = vm["answers-at"].as<std::string>();
+  settings.solutions = vm.count("no-solutions") == 0U;
+  if (!vm["order"].defaulted()) settings.order = vm["order"].as<std::string>();
+  settings.cover = vm.count("cover") != 0U;
+  if (vm.count("imprint") != 0U) settings.imprintFile = vm["imprint"].as<std::string>();
+  settings.title = title, settings.author = author, settings.isbn = isbn, settings.edition = edition;
+  settings.date = date, settings.subject = subject, settings.keywords = keywords;
+  if (vm.count("font") != 0U) settings.fontFile = vm["font"].as<std::string>();
   if (vm.count("pad") != 0U)
-    booklet.padTo = static_cast<int>(parseWholeNumber(vm["pad"].as<std::string>(), "--pad", 1, kMaxPadTo));
-  if (vm.count("font") != 0U) drawingModule().useFontFile(vm["font"].as<std::string>());
-  if (subject) booklet.subject = *subject;
-  if (keywords) booklet.keywords = *keywords;
+    settings.padTo = static_cast<int>(parseWholeNumber(vm["pad"].as<std::string>(), "--pad", 1, kMaxPadTo));
 
-  db::ChallengeFilter filter;
   if (vm.count("puzzle") != 0U)
     for (const auto& p : vm["puzzle"].as<std::vector<std::string>>())
-      filter.puzzles.push_back(catalogPuzzleName(p));
+      job.filter.puzzles.push_back(catalogPuzzleName(p));
   if (vm.count("level") != 0U)
     for (const auto& l : vm["level"].as<std::vector<std::string>>()) {
       const auto level = parseLevel(l);
       if (!level)
         throw InputError(fmt::format("--level {}: expected Starter, Junior, Expert, Master or Wizard", l));
-      filter.levels.push_back(*level);
+      job.filter.levels.push_back(*level);
     }
-
-  // With another rating model the levels are graded anew here (the catalog keeps its own), so the level
-  // filter applies to the new grades.
   const std::optional<RatingModel> model = readModelOption(vm);
-  const std::vector<Level> wantedLevels = filter.levels;
-  if (model) filter.levels.clear();
-  const std::string path = vm["db"].as<std::string>();
-  std::vector<db::StoredChallenge> stored;
-  {
-    const db::Catalog catalog(path, db::Catalog::Access::ReadOnly);
-    stored = catalog.challenges(filter);
-  }
-  if (stored.empty())
-    throw InputError(fmt::format("{}: no stored challenges match (see 'piecework catalog list')", path));
-
-  // One Puzzle per stored definition, at a stable address; a damaged definition is an error naming the
-  // catalog and the row.
-  db::StoredPuzzles puzzles(path);
-  std::vector<BookletEntry> entries;
-  std::vector<std::int64_t> skipped;  // damaged rows left out (--skip-damaged)
-  for (const auto& c : stored) {
-    // A booklet promises one answer per challenge, the right one: each is checked against a fresh solve
-    // before anything is written (the catalog's file may have been edited). A damaged row is refused in one
-    // line naming it, or left out with --skip-damaged.
-    const Puzzle* puzzle = nullptr;
-    db::CheckedChallenge checked;
-    try {
-      puzzle = &puzzles.of(c);
-      checked = db::checkStoredChallenge(*puzzle, c, path);
-    } catch (const InputError&) {
-      if (vm.count("skip-damaged") == 0U) throw;
-      skipped.push_back(c.id);
-      continue;
-    }
-    checkModelPuzzle(model, *puzzle, vm);
-    BookletEntry e;
-    e.puzzle = puzzle;
-    e.level = c.level;
-    e.score = c.score;
-    e.id = c.id;
-    e.givens = std::move(checked.challenge.givens);
-    e.marks = std::move(checked.challenge.marks);
-    e.solution = std::move(checked.solution);
-    if (model) {
-      const Rating rating = rate(*checked.problem, &*model);
-      e.level = rating.level;
-      e.score = rating.score;
-      if (!wantedLevels.empty() &&
-          std::find(wantedLevels.begin(), wantedLevels.end(), e.level) == wantedLevels.end())
-        continue;
-    }
-    entries.push_back(std::move(e));
-  }
-  if (entries.empty() && !model)  // (one line, so the rows left out are counted in it)
-    throw InputError(fmt::format(
-        "{}: every matching challenge is damaged ({} left out; see 'piecework catalog check'); nothing to "
-        "print",
-        path, skipped.size()));
-  if (entries.empty())
-    throw InputError(
-        fmt::format("{}: no stored challenge is graded at the levels asked for by --model", path));
-  reportSkipped(path, skipped);
-  const BookletResult result = drawingModule().writeBooklet(out, entries, booklet);
+  job.model = model ? &*model : nullptr;
+  job.checkModel = [&](const Puzzle& puzzle) { checkModelPuzzle(model, puzzle, vm); };
+  job.skipDamaged = vm.count("skip-damaged") != 0U;
+  const BookletJobResult made = makeBooklet(job);
+  const std::string& path = job.catalogPath;
+  const BookletOptions& booklet = made.options;
+  const BookletResult& result = made.pages;
+  reportSkipped(path, made.skipped);
   const bool json = vm.count("json") != 0U;
   nlohmann::ordered_json summary;
   summary["file"] = out;
@@ -218,10 +125,10 @@ int runBooklet(const std::vector<std::string>& args) {
   summary["answer_pages"] = result.answerPages;
   summary["rules_pages"] = result.rulesPages;
   summary["blank_pages"] = result.blankPages;
-  summary["challenges"] = entries.size();
+  summary["challenges"] = made.challenges;
   summary["catalog"] = path;
   summary["booklet_id"] = nullptr;  // stays null when the catalog cannot record it (a warning says why)
-  summary["damaged_left_out"] = skipped;
+  summary["damaged_left_out"] = made.skipped;
   if (!json)
     std::cout << fmt::format(
         "wrote {}: {} pages ({}{}{}{}, {} challenge page{}, {} answer page{}{}), {} challenge{}\n", out,
@@ -235,25 +142,14 @@ int runBooklet(const std::vector<std::string>& args) {
         result.blankPages == 0
             ? std::string()
             : fmt::format(", {} blank page{}", result.blankPages, result.blankPages == 1 ? "" : "s"),
-        entries.size(), entries.size() == 1 ? "" : "s");
-  // Remember what went into the booklet. The PDF stands even when the catalog cannot be written.
-  try {
-    db::Catalog catalog(path, db::Catalog::Access::ReadWrite);
-    std::string recorded = fmt::format("per-page={} answers-per-page={} answers-at={} paper={} solutions={}",
-                                       booklet.perPage, booklet.answersPerPage, answersAt,
-                                       vm["paper"].as<std::string>(), booklet.solutions ? "yes" : "no");
-    if (!vm["order"].defaulted()) recorded += " order=" + vm["order"].as<std::string>();
-    if (booklet.padTo > 1) recorded += fmt::format(" pad={}", booklet.padTo);
-    for (const auto& p : filter.puzzles) recorded += " puzzle=" + p;
-    for (Level l : filter.levels) recorded += std::string(" level=") + levelName(l);
-    const auto id =
-        catalog.recordBooklet(drawingModule().bookletTitle(entries, booklet), out, recorded, result.order);
-    summary["booklet_id"] = id;
-    if (!json) std::cout << fmt::format("recorded as booklet {} in {}\n", id, path);
-  } catch (const std::exception& error) {
+        made.challenges, made.challenges == 1 ? "" : "s");
+  if (made.bookletId) {
+    summary["booklet_id"] = *made.bookletId;
+    if (!json) std::cout << fmt::format("recorded as booklet {} in {}\n", *made.bookletId, path);
+  } else {
     std::cerr << errorLine(
                      fmt::format("piecework: warning: the booklet was written but not recorded in {}: {}",
-                                 path, error.what()))
+                                 path, made.notRecorded))
               << '\n';
   }
   if (json) printJson(summary);

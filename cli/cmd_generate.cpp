@@ -14,9 +14,9 @@
 #include <sstream>
 #include <string_view>
 
-#include "cli/catalog_sink.hpp"
 #include "cli/command.hpp"
 #include "db/catalog.hpp"
+#include "db/catalog_sink.hpp"
 #include "generator/generator.hpp"
 #include "generator/level_reach.hpp"
 #include "output/text.hpp"
@@ -154,10 +154,10 @@ int runGenerate(const std::vector<std::string>& args) {
   const bool quiet = vm.count("quiet") != 0U;
   const bool colour = !json && stdoutWantsColour();
 
-  std::unique_ptr<ChallengeSink> sink;
+  std::unique_ptr<db::ChallengeSink> sink;
   std::optional<std::string> catalog =
       vm.count("db") != 0U ? std::optional(vm["db"].as<std::string>()) : defaultCatalogPath();
-  if (catalog) sink = openCatalogSink(*catalog, puzzle, definitionText, modelUsed);
+  if (catalog) sink = db::openCatalogSink(*catalog, puzzle, definitionText, modelUsed);
   int alreadyStored = 0;
   // Lines graded by another model than the shipped one say which, as the catalog's export does, so that
   // `catalog import` records it.

@@ -7,15 +7,11 @@
 
 #include "cli/command.hpp"
 #include "cli/sheet_disassembly.hpp"
-#include "output/drawing_module.hpp"
-#include "output/sheet.hpp"
-#include "output/walkthrough.hpp"
-#include "puzzle/burrtools.hpp"
+#include "output/challenge_sheet.hpp"
 #include "puzzle/challenge.hpp"
 #include "puzzle/definition.hpp"
 #include "puzzle/errors.hpp"
 #include "rater/explain.hpp"
-#include "rater/hint.hpp"
 #include "rater/rater.hpp"
 #include "solver/solver.hpp"
 
@@ -28,7 +24,10 @@ std::string oneLine(const std::string& text) {
   std::string out, line;
   auto flush = [&] {
     const auto first = line.find_first_not_of(" \t\r"), last = line.find_last_not_of(" \t\r");
-    if (first != std::string::npos) out += (out.empty() ? "" : "/") + line.substr(first, last - first + 1);
+    if (first != std::string::npos) {
+      if (!out.empty()) out += '/';
+      out.append(line, first, last - first + 1);
+    }
     line.clear();
   };
   for (const char c : text) {
@@ -39,14 +38,6 @@ std::string oneLine(const std::string& text) {
   }
   flush();
   return out;
-}
-
-// The heading a sheet gets without --title: the puzzle's title; for a BurrTools design, whose title is its
-// problem's name (often a designer's working name, "g"), the design's own name first, the problem's after it.
-std::string defaultHeading(const Puzzle& puzzle, const std::string& path) {
-  if (!isBurrToolsPath(path) || puzzle.title == puzzle.name) return puzzle.title;
-  if (puzzle.title.empty() || puzzle.title.starts_with(puzzle.name)) return puzzle.name;
-  return fmt::format("{} (problem {})", puzzle.name, puzzle.title);
 }
 
 }  // namespace
@@ -90,7 +81,7 @@ int runSheet(const std::vector<std::string>& args) {
       throw InputError(
           "sheet --disassembly: draws the moves alone, without --solution, --explain or --model");
     return writeSheetDisassembly(puzzle, vm, out, paper,
-                                 defaultHeading(puzzle, vm["puzzle"].as<std::string>()));
+                                 sheetHeading(puzzle, vm["puzzle"].as<std::string>()));
   }
   const std::optional<RatingModel> model = readModelOption(vm);  // the walk-through's level (--explain)
   checkModelPuzzle(model, puzzle, vm);
@@ -105,25 +96,14 @@ int runSheet(const std::vector<std::string>& args) {
 
   if (vm.count("explain") != 0U) {
     if (vm.count("solution") != 0U) throw InputError("sheet: give --solution or --explain, not both");
-    Rules rules = readRules(vm);
-    rules.marks = challenge.marks;  // a colour pattern or marked cells: the rater's moves follow them too
-    const Problem problem = makeProblem(puzzle, givens, rules);
-    if (const Uniqueness u = uniqueness(problem); u != Uniqueness::Unique)
-      throw InputError(fmt::format("sheet --explain: the challenge has {}; a walk-through needs exactly one",
-                                   u == Uniqueness::None ? "no solution" : "more than one solution"));
-    const Rating rating = rate(problem, model ? &*model : nullptr);
-    std::vector<WalkthroughStep> steps;
-    for (const Move& move : hintMoves(problem, rating)) {
-      WalkthroughStep step{move.text, givens, move.depth, move.ruledOut};
-      step.placements.insert(step.placements.end(), move.placed.begin(), move.placed.end());
-      steps.push_back(std::move(step));
-    }
-    const std::string heading =
-        title ? *title
-              : fmt::format("{}: {} {} challenge, solved step by step",
-                            defaultHeading(puzzle, vm["puzzle"].as<std::string>()),
-                            rating.level == Level::Expert ? "an" : "a", levelName(rating.level));
-    drawingModule().writeWalkthrough(out, puzzle, givens, challenge.marks, steps, paper, heading);
+    WalkthroughSheet walkthrough;
+    walkthrough.paper = paper;
+    walkthrough.title = title;
+    walkthrough.heading = sheetHeading(puzzle, vm["puzzle"].as<std::string>());
+    walkthrough.rules = readRules(vm);
+    walkthrough.model = model ? &*model : nullptr;
+    const WalkthroughSheetResult drawn = writeWalkthroughSheet(out, puzzle, challenge, walkthrough);
+    const Rating& rating = drawn.rating;
     if (vm.count("json") != 0U) {
       nlohmann::ordered_json summary;
       summary["file"] = out;
@@ -133,53 +113,38 @@ int runSheet(const std::vector<std::string>& args) {
       summary["status"] = "unique";  // checked above: a walk-through needs exactly one solution
       summary["unique"] = true;
       summary["level"] = levelName(rating.level);
-      summary["moves"] = steps.size();
+      summary["moves"] = drawn.moves;
       printJson(summary);
       return 0;
     }
-    std::cout << fmt::format("wrote {} (a walk-through in {} moves)\n", out, steps.size());
+    std::cout << fmt::format("wrote {} (a walk-through in {} moves)\n", out, drawn.moves);
     return 0;
   }
 
-  SheetOptions sheet;
+  ChallengeSheet sheet;
   sheet.paper = paper;
-  sheet.heading = title ? *title : defaultHeading(puzzle, vm["puzzle"].as<std::string>());
-  sheet.marks = challenge.marks;
-  // (A challenge that writes as nothing, such as a design's own problem with nothing given, is the empty
-  // board too: never a bare "challenge:".)
-  sheet.caption = (givens.empty() && challenge.marks.empty()) || written.empty() ? "the empty board"
-                                                                                 : "challenge: " + written;
-  FindResult found;
-  if (vm.count("solution") != 0U) {
-    FindOptions find;
-    find.rules = readRules(vm);
-    find.max = 2;
-    find.rules.marks = challenge.marks;
-    found = findSolutions(puzzle, givens, find);
-    if (found.solutions.empty())
-      throw InputError("sheet: the challenge has no solution, so there is no answer to draw");
-    sheet.solution = &found.solutions.front();
-    if (found.solutions.size() > 1)
-      sheet.answerNote = "one of several solutions: the challenge is not unique";
-  }
-  drawingModule().writeSheet(out, puzzle, givens, sheet);
+  sheet.heading = title ? *title : sheetHeading(puzzle, vm["puzzle"].as<std::string>());
+  sheet.written = written;
+  sheet.answer = vm.count("solution") != 0U;
+  sheet.rules = readRules(vm);
+  const ChallengeSheetResult drawn = writeChallengeSheet(out, puzzle, challenge, sheet);
+  const std::vector<int>* solution = drawn.solutions.empty() ? nullptr : &drawn.solutions.front();
   if (vm.count("json") != 0U) {
     nlohmann::ordered_json summary;
     summary["file"] = out;
     summary["puzzle"] = puzzle.name;
     summary["challenge"] = written;
-    summary["solution"] = sheet.solution != nullptr
-                              ? nlohmann::ordered_json(formatChallenge(puzzle, *sheet.solution))
-                              : nlohmann::ordered_json(nullptr);
-    if (sheet.solution != nullptr) {
-      summary["unique"] = found.solutions.size() == 1;
+    summary["solution"] = solution != nullptr ? nlohmann::ordered_json(formatChallenge(puzzle, *solution))
+                                              : nlohmann::ordered_json(nullptr);
+    if (solution != nullptr) {
+      summary["unique"] = drawn.solutions.size() == 1;
       summary["status"] =
-          found.solutions.size() == 1 ? "unique" : "multiple";  // solve's name for the same fact
+          drawn.solutions.size() == 1 ? "unique" : "multiple";  // solve's name for the same fact
     }
     printJson(summary);
     return 0;
   }
-  std::cout << fmt::format("wrote {}{}\n", out, sheet.solution != nullptr ? " (with the answer)" : "");
+  std::cout << fmt::format("wrote {}{}\n", out, solution != nullptr ? " (with the answer)" : "");
   return 0;
 }
 

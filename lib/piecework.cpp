@@ -3,6 +3,8 @@
 // and generator/ that converts their types and turns their InputError into piecework::api::Error.
 #include "piecework/piecework.hpp"
 
+#include "lib/api_internal.hpp"
+
 #include <algorithm>
 #include <chrono>
 #include <condition_variable>
@@ -25,26 +27,8 @@
 
 namespace piecework::api {
 
-struct Puzzle::Impl {
-  piecework::Puzzle puzzle;
-};
+namespace internal {
 
-namespace {
-
-// The library's families are registered as it loads, before any call can read a definition.
-[[maybe_unused]] const bool familiesRegistered = (registerShippedFamilies(), true);
-
-// Runs `work`, turning the engine's InputError into the public Error.
-template <typename Work>
-auto translated(Work&& work) -> decltype(work()) {
-  try {
-    return work();
-  } catch (const InputError& e) {
-    throw Error(e.what());
-  }
-}
-
-// The engine's level for a public one, refused outside the enumeration (a cast from any int compiles).
 piecework::Level engineLevel(Level level) {
   const int value = static_cast<int>(level);
   if (value < 0 || value > static_cast<int>(Level::Wizard))
@@ -52,14 +36,8 @@ piecework::Level engineLevel(Level level) {
   return static_cast<piecework::Level>(value);
 }
 
-void checkThreads(const Options& options) {
-  if (options.threads < 0 || options.threads > kMaxThreads)
-    throw Error("threads must be 0 (every core) to " + std::to_string(kMaxThreads) + ", not " +
-                std::to_string(options.threads));
-}
-
-const piecework::Puzzle& inner(const Puzzle& puzzle) {
-  return puzzle.impl().puzzle;
+Level publicLevel(piecework::Level level) {
+  return static_cast<Level>(static_cast<int>(level));
 }
 
 Challenge sorted(std::vector<int> placements) {
@@ -67,16 +45,8 @@ Challenge sorted(std::vector<int> placements) {
   return Challenge{std::move(placements), {}, {}};
 }
 
-Challenge publicChallenge(const piecework::Challenge& c) {
-  Challenge out = sorted(c.givens);
-  out.colours = c.marks.colours;
-  out.markedPieces = c.marks.pieces;
-  return out;
-}
-
-// The givens, checked to be placements of this puzzle, and the marks to be a challenge its notation can
-// write: the numbers come from the caller, so they are checked as parse() would check their text (a whole
-// window of the pieces' colours; marked cells on a puzzle that has them, each on a cell its piece can cover).
+// The numbers come from the caller, so they are checked as parse() would check their text (a whole window
+// of the pieces' colours; marked cells on a puzzle that has them, each on a cell its piece can cover).
 const std::vector<int>& checked(const Puzzle& puzzle, const Challenge& challenge) {
   for (const int p : challenge.placements)
     if (p < 0 || p >= puzzle.placementCount())
@@ -113,13 +83,34 @@ const std::vector<int>& checked(const Puzzle& puzzle, const Challenge& challenge
   return challenge.placements;
 }
 
-// The rules of a search: the options' and the challenge's marks.
-Rules rules(const Options& options, const Challenge& challenge = {}) {
+Rules rules(const Options& options, const Challenge& challenge) {
   Rules r;
   r.familyRule = options.linked;
   r.marks.colours = challenge.colours;
   r.marks.pieces = challenge.markedPieces;
   return r;
+}
+
+}  // namespace internal
+
+using namespace internal;
+
+namespace {
+
+// The library's families are registered as it loads, before any call can read a definition.
+[[maybe_unused]] const bool familiesRegistered = (registerShippedFamilies(), true);
+
+void checkThreads(const Options& options) {
+  if (options.threads < 0 || options.threads > kMaxThreads)
+    throw Error("threads must be 0 (every core) to " + std::to_string(kMaxThreads) + ", not " +
+                std::to_string(options.threads));
+}
+
+Challenge publicChallenge(const piecework::Challenge& c) {
+  Challenge out = sorted(c.givens);
+  out.colours = c.marks.colours;
+  out.markedPieces = c.marks.pieces;
+  return out;
 }
 
 Generated publicGenerated(const GeneratedChallenge& g);
@@ -215,8 +206,22 @@ Level parseLevel(std::string_view name) {
 
 Puzzle::Puzzle(std::shared_ptr<const Impl> impl) : impl_(std::move(impl)) {}
 
+namespace {
+
+// The puzzle `nameOrPath` names, with the definition text a catalog keeps beside its challenges.
+std::shared_ptr<const Puzzle::Impl> loaded(const std::string& nameOrPath) {
+  return translated([&] {
+    std::string definitionText;
+    piecework::Puzzle puzzle = loadPuzzle(nameOrPath, definitionText);
+    return std::make_shared<const Puzzle::Impl>(
+        Puzzle::Impl{std::move(puzzle), std::move(definitionText), nameOrPath});
+  });
+}
+
+}  // namespace
+
 Puzzle Puzzle::load(const std::string& nameOrPath) {
-  return translated([&] { return Puzzle(std::make_shared<const Impl>(Impl{loadPuzzle(nameOrPath)})); });
+  return Puzzle(loaded(nameOrPath));
 }
 
 Puzzle Puzzle::fromFile(const std::string& path) {
@@ -229,11 +234,14 @@ Puzzle Puzzle::fromFile(const std::string& path) {
     onDisk = file.substr(0, file.rfind('#'));
   if (!std::filesystem::exists(onDisk, ec))
     throw Error(path + ": " + (ec ? ec.message() : std::string("no such file")));
-  return translated([&] { return Puzzle(std::make_shared<const Impl>(Impl{loadPuzzle(file)})); });
+  return Puzzle(loaded(file));
 }
 
 Puzzle Puzzle::fromToml(std::string_view toml, const std::string& source) {
-  return translated([&] { return Puzzle(std::make_shared<const Impl>(Impl{loadDefinition(toml, source)})); });
+  return translated([&] {
+    return Puzzle(
+        std::make_shared<const Impl>(Impl{loadDefinition(toml, source), std::string(toml), source}));
+  });
 }
 
 std::vector<std::string> Puzzle::shippedNames() {
@@ -426,6 +434,7 @@ SolveReport solve(const Puzzle& puzzle, const Challenge& givens,
   FindOptions find;
   find.rules = rules(options, givens);
   find.max = std::numeric_limits<std::size_t>::max();
+  find.stopRequested = StopToken::Access::flag(control.stop);
   SolveReport out;
   std::atomic<std::uint64_t> found{0};
   find.onSolution = [&](const std::vector<int>& solution) {
@@ -443,6 +452,28 @@ SolveReport solve(const Puzzle& puzzle, const Challenge& givens,
   reporter.finish();
   out.found = found.load();
   out.exhausted = r.exhausted;
+  out.cancelled = out.cancelled || r.stopped;
+  return out;
+}
+
+UniquenessReport uniqueness(const Puzzle& puzzle, const Challenge& givens, const Options& options,
+                            const Control& control) {
+  FindOptions find;
+  find.rules = rules(options, givens);
+  find.max = 2;  // as uniqueness() searches
+  find.stopRequested = StopToken::Access::flag(control.stop);
+  std::atomic<std::uint64_t> found{0};
+  find.onSolution = [&](const std::vector<int>&) {
+    ++found;
+    return true;
+  };
+  ProgressReporter reporter(control, [&](double seconds) { return Progress{found.load(), 0, seconds}; });
+  const FindResult r =
+      translated([&] { return findSolutions(inner(puzzle), checked(puzzle, givens), find); });
+  reporter.finish();
+  UniquenessReport out;
+  out.uniqueness = r.found == 0 ? Uniqueness::None : r.found == 1 ? Uniqueness::Unique : Uniqueness::Multiple;
+  out.cancelled = r.stopped;
   return out;
 }
 

@@ -12,6 +12,8 @@
 #include <fstream>
 #include <iterator>
 #include <stdexcept>
+#include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -34,6 +36,32 @@ cairo_status_t appendChunk(void* closure, const unsigned char* data, unsigned in
   static_cast<std::string*>(closure)->append(reinterpret_cast<const char*>(data), length);
   return CAIRO_STATUS_SUCCESS;
 }
+// cairo names an SVG's groups by a counter of the whole process ("surface168" after a few drawings), so the
+// same page drawn later in one process (the library's, a test's) would differ from a fresh command's: the ids
+// ("id=\"surfaceN\"" and the references "#surfaceN") are numbered again from 1, in order of appearance.
+std::string withSequentialSurfaceIds(const std::string& svg) {
+  static constexpr std::string_view kName = "surface";
+  std::vector<std::pair<std::string, std::string>> renamed;  // (cairo's number, ours)
+  std::string out;
+  out.reserve(svg.size());
+  std::size_t at = 0;
+  for (std::size_t found = svg.find(kName); found != std::string::npos; found = svg.find(kName, found + 1)) {
+    const bool named =
+        (found >= 4 && svg.compare(found - 4, 4, "id=\"") == 0) || (found >= 1 && svg[found - 1] == '#');
+    std::size_t end = found + kName.size();
+    while (end < svg.size() && std::isdigit(static_cast<unsigned char>(svg[end])) != 0) ++end;
+    if (!named || end == found + kName.size()) continue;
+    const std::string number = svg.substr(found + kName.size(), end - found - kName.size());
+    auto it = std::find_if(renamed.begin(), renamed.end(), [&](const auto& r) { return r.first == number; });
+    if (it == renamed.end()) it = renamed.insert(renamed.end(), {number, std::to_string(renamed.size() + 1)});
+    out.append(svg, at, found + kName.size() - at);
+    out += it->second;
+    at = end;
+  }
+  out.append(svg, at, std::string::npos);
+  return out;
+}
+
 }  // namespace
 
 Document::Document(std::string path, DocumentFormat format, PageSize size)
@@ -129,7 +157,7 @@ void Document::commit() {
     if (std::fwrite(boxes.data(), 1, boxes.size(), file) != boxes.size()) writeFailed_ = true;
   }
   if (format_ == DocumentFormat::Svg && finished == CAIRO_STATUS_SUCCESS) {
-    const std::string svg = withTextElements(svg_, textRuns_);
+    const std::string svg = withSequentialSurfaceIds(withTextElements(svg_, textRuns_));
     if (std::fwrite(svg.data(), 1, svg.size(), file) != svg.size()) writeFailed_ = true;
   }
   std::string problem;

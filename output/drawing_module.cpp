@@ -4,11 +4,14 @@
 
 #include <dlfcn.h>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <climits>
 #include <cstring>
 #include <string>
+#include <vector>
 
 #include "puzzle/errors.hpp"
 
@@ -18,15 +21,37 @@ extern "C" __attribute__((weak)) const piecework::DrawingModule* piecework_drawi
 namespace piecework {
 namespace {
 
-const DrawingModule* loadDrawingModule() {
-  if (&piecework_drawing_module != nullptr) return piecework_drawing_module();
+// The directory of `path` (a file's path).
+std::string directoryOf(const std::string& path) {
+  return path.substr(0, path.rfind('/'));
+}
+
+// Where the module may be: beside the running program (the build tree) or in LIBDIR/piecework/ above it (an
+// installation); and, when this loader is in libpiecework rather than in the program, beside the library
+// (the build tree builds both into one directory) or in piecework/ below it (LIBDIR/piecework/).
+std::vector<std::string> modulePaths() {
   char self[PATH_MAX];
   const ssize_t length = readlink("/proc/self/exe", self, sizeof self - 1);
   const std::string program =
       length > 0 ? std::string(self, static_cast<std::size_t>(length)) : "./piecework";
-  const std::string dir = program.substr(0, program.rfind('/'));
-  const std::string paths[] = {dir + "/piecework_draw.so",
-                               dir + "/../" PIECEWORK_LIBDIR "/piecework/piecework_draw.so"};
+  const std::string dir = directoryOf(program);
+  std::vector<std::string> paths = {dir + "/piecework_draw.so",
+                                    dir + "/../" PIECEWORK_LIBDIR "/piecework/piecework_draw.so"};
+  Dl_info info{};
+  if (dladdr(reinterpret_cast<const void*>(&directoryOf), &info) != 0 && info.dli_fname != nullptr) {
+    char real[PATH_MAX];
+    if (realpath(info.dli_fname, real) != nullptr && program != real) {
+      const std::string library = directoryOf(real);
+      for (std::string path : {library + "/piecework_draw.so", library + "/piecework/piecework_draw.so"})
+        if (std::find(paths.begin(), paths.end(), path) == paths.end()) paths.push_back(std::move(path));
+    }
+  }
+  return paths;
+}
+
+const DrawingModule* loadDrawingModule() {
+  if (&piecework_drawing_module != nullptr) return piecework_drawing_module();
+  const std::vector<std::string> paths = modulePaths();
   std::string why;
   for (const std::string& path : paths) {
     if (access(path.c_str(), F_OK) != 0) continue;
@@ -47,8 +72,8 @@ const DrawingModule* loadDrawingModule() {
     }
     return table;
   }
-  if (why.empty()) why = fmt::format("no {} nor {}", paths[0], paths[1]);
-  throw InputError(fmt::format("this command draws, but the drawing module cannot be loaded: {}", why));
+  if (why.empty()) why = fmt::format("no {}", fmt::join(paths, " nor "));
+  throw InputError(fmt::format("drawing needs the drawing module, which cannot be loaded: {}", why));
 }
 
 }  // namespace

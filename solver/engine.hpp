@@ -24,6 +24,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <bit>
 #include <climits>
 #include <cstdint>
@@ -144,6 +145,9 @@ class Engine {
   }
 
   std::uint64_t nodes() const { return nodes_; }
+  // A flag another thread may set to cut a search short (null: none); checked every kStopCheckNodes nodes.
+  void stopWhen(const std::atomic<bool>* flag) { stop_ = flag; }
+  bool stopped() const { return stopped_; }  // the last search() ended because the flag was set
   int placementOf(int option) const { return options_[static_cast<std::size_t>(option)].placement; }
   int optionCount() const { return static_cast<int>(options_.size()); }
   int pieceOf(int option) const { return options_[static_cast<std::size_t>(option)].piece; }
@@ -152,6 +156,7 @@ class Engine {
   // visit returns false to stop. Returns false if stopped.
   template <class Visit>
   bool search(const std::vector<Step>& path, Visit&& visit) {
+    stopped_ = false;
     if (!replay(path)) return true;
     return node(visit);
   }
@@ -999,6 +1004,8 @@ class Engine {
   template <class Visit>
   bool node(Visit& visit) {
     ++nodes_;
+    if (--untilStopCheck_ == 0) [[unlikely]]
+      if (stopNow()) return false;
     bool leaf = false;
     const bool go = branch(leaf, [&](const Step& s) {
       push(s);
@@ -1033,7 +1040,16 @@ class Engine {
     };
     const bool go = sub.node(up);
     nodes_ += sub.nodes_ - 1;
+    untilStopCheck_ = sub.untilStopCheck_;
+    stopped_ = stopped_ || sub.stopped_;
     return go;
+  }
+
+  // Every kStopCheckNodes nodes (a few microseconds of search), whether the stop flag is set.
+  bool stopNow() {
+    untilStopCheck_ = kStopCheckNodes;
+    stopped_ = stop_ != nullptr && stop_->load(std::memory_order_relaxed);
+    return stopped_;
   }
 
   struct Compacted {};
@@ -1083,6 +1099,9 @@ class Engine {
     }
     poolDepth_ = -1;
     nodes_ = 0;
+    stop_ = parent.stop_;
+    untilStopCheck_ = parent.untilStopCheck_;
+    stopped_ = false;
   }
 
   void collect(int depth, std::vector<std::vector<Step>>& jobs) {
@@ -1193,6 +1212,12 @@ class Engine {
   int emptyCount_ = 0;                 // sites not filled
   int remainingMin_ = 0, remainingMax_ = 0;  // sites the pieces still needed cover, at least and at most
   std::uint64_t nodes_ = 0;
+  // The stop flag (stopWhen): one countdown shared with the compacted engines, so that the check comes every
+  // kStopCheckNodes nodes whichever engine visits them.
+  static constexpr std::uint32_t kStopCheckNodes = 4096;
+  const std::atomic<bool>* stop_ = nullptr;
+  std::uint32_t untilStopCheck_ = kStopCheckNodes;
+  bool stopped_ = false;
 };
 
 }  // namespace piecework

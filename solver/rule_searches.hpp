@@ -106,6 +106,7 @@ class CountJobsFor final : public CountJobs::Impl {
       const std::uint64_t nodesBefore = engine_.nodes();
       JobCounts counts;
       position_ = JobPosition(job.path);
+      engine_.stopWhen(stop_);
       engine_.search(job.path, [&](const std::vector<int>& stack) {
         ++counts.solutions;
         if ((counts.solutions & 1023U) == 0) [[unlikely]]
@@ -125,6 +126,7 @@ class CountJobsFor final : public CountJobs::Impl {
       });
       counts.solutions *= leaf.weight;
       counts.nodes = engine_.nodes() - nodesBefore;
+      counts.stopped = engine_.stopped();
       underWay_.store(0, std::memory_order_relaxed);
       return counts;
     }
@@ -195,6 +197,7 @@ FindResult findWith(const Puzzle& puzzle, const Problem& problem, const FindLimi
   FindResult result;
   Engine<W, Rule> engine(problem);
   if (options.seed != 0) engine.randomize(options.seed);
+  engine.stopWhen(options.stopRequested);
   result.exhausted = engine.search({}, [&](const std::vector<int>& stack) {
     std::vector<int> solution = problem.givens;
     for (int o : stack) solution.push_back(engine.placementOf(o));
@@ -204,6 +207,8 @@ FindResult findWith(const Puzzle& puzzle, const Problem& problem, const FindLimi
     result.solutions.push_back(std::move(solution));
     return result.found < options.max;
   });
+  result.stopped = engine.stopped();
+  result.exhausted = result.exhausted && !result.stopped;
   result.nodes = engine.nodes();
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return result;

@@ -80,16 +80,22 @@ CountResult countSolutions(const Puzzle& puzzle, const std::vector<int>& givens,
       plain += counts.solutions, distinct += counts.distinct, nodes += counts.nodes;
     }
   std::atomic<std::size_t> done{static_cast<std::size_t>(std::count(skip.begin(), skip.end(), 1))};
+  if (options.progress) options.progress(done.load(), jobs.size());  // the jobs in all, before any finishes
 
   std::atomic<std::size_t> next{0};
   std::mutex merge, report;
   auto worker = [&] {
     const std::unique_ptr<CountJobs::Searcher> searcher = jobs.searcher();
+    searcher->stopWhen(options.stopRequested);
     JobCounts mine;
     for (std::size_t j = next++; j < jobs.size(); j = next++) {
       if (skip[j] != 0) continue;
       if (options.stopRequested != nullptr && options.stopRequested->load(std::memory_order_relaxed)) break;
       const JobCounts counts = searcher->run(j);
+      if (counts.stopped) {  // a part of the job: its nodes were visited, its solutions are not all known
+        mine.nodes += counts.nodes;
+        break;
+      }
       mine.solutions += counts.solutions;
       mine.distinct += counts.distinct;
       mine.nodes += counts.nodes;

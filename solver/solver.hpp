@@ -21,12 +21,14 @@ struct JobCounts {
   std::uint64_t solutions = 0;  // every filling below the job (symmetry weights applied)
   std::uint64_t distinct = 0;
   std::uint64_t nodes = 0;
+  bool stopped = false;  // the searcher's stop flag cut the job short: the counts are a part of it only
 };
 
 struct CountOptions {
   Rules rules;
   int threads = 0;  // 0: every core
-  // Called now and then from the counting threads with (jobs done, jobs in all); may be empty.
+  // Called once before the search with (jobs done, jobs in all), then from the counting threads as jobs
+  // finish; may be empty.
   std::function<void(std::size_t, std::size_t)> progress;
   // Checkpoints (may be empty): `resume` is called once with the number of jobs and returns the jobs already
   // finished (index, counts), which are added without being searched again; `finished` is called from the
@@ -34,8 +36,9 @@ struct CountOptions {
   std::function<std::vector<std::pair<std::size_t, JobCounts>>(std::size_t)> resume;
   std::function<void(std::size_t, const JobCounts&)> finished;
   std::size_t minJobs = 0;  // split the search into at least this many jobs where it can (even on one thread)
-  // When set (by another thread), no further job starts: the count returns after the jobs under way, with
-  // their counts only (CountResult::stopped). May be null.
+  // When set (by another thread), the count returns within a few thousand nodes of each thread's search, with
+  // the counts of the jobs finished only (CountResult::stopped; a job cut short is neither counted nor
+  // reported finished). May be null.
   const std::atomic<bool>* stopRequested = nullptr;
 };
 
@@ -87,8 +90,11 @@ class CountJobs {
     // branches a few levels down (CountJobs keeps their list apart): the search itself, and so its node
     // counts, are untouched. A job that finds no solution stays at 0.
     double underWay() const { return underWay_.load(std::memory_order_relaxed); }
+    // A flag another thread may set to cut the job running short (JobCounts::stopped); null: none.
+    void stopWhen(const std::atomic<bool>* flag) { stop_ = flag; }
 
    protected:
+    const std::atomic<bool>* stop_ = nullptr;
     std::atomic<double> underWay_{0};
   };
   std::unique_ptr<Searcher> searcher() const;
@@ -110,6 +116,8 @@ struct FindLimits {
   // of being kept in FindResult::solutions, so a caller can stream any number of them; returning false stops
   // the search (as reaching `max` does). FindResult::found counts them either way.
   std::function<bool(const std::vector<int>&)> onSolution;
+  // When set (by another thread), the search stops within a few thousand nodes (FindResult::stopped).
+  const std::atomic<bool>* stopRequested = nullptr;
 };
 
 struct FindOptions : FindLimits {
@@ -122,6 +130,7 @@ struct FindResult {
   std::uint64_t nodes = 0;
   double seconds = 0;
   bool exhausted = false;  // the whole tree was searched (so fewer than max solutions exist)
+  bool stopped = false;    // FindLimits::stopRequested cut the search short
 };
 
 // Builds the problem (makeProblem, which checks the givens) and searches it.

@@ -3,7 +3,7 @@
 // the Soma cube, the Super IQ cube, or any puzzle defined in a small TOML file).
 //
 // This header is the library's whole public interface: load a puzzle, read a challenge, count, solve, prove
-// unique, rate and generate.
+// unique, rate, hint and generate; keep challenges in a catalog, print a booklet of them and a sheet of one.
 //
 //   #include <piecework/piecework.hpp>
 //   namespace pw = piecework::api;
@@ -22,9 +22,15 @@
 //
 // Time: most calls take milliseconds; counting every solution of a large empty board (IQ-Link, IQ Fit: tens
 // of seconds; the Super IQ cube: far longer) or generating many challenges at a scarce level
-// (docs/generating.md) can take minutes. The overloads of count(), solve() and generate() that take a
-// Control report progress and can be cancelled from another thread (StopToken); solve() can also hand each
+// (docs/generating.md) can take minutes. The overloads of count(), solve(), uniqueness() and generate() that
+// take a Control report progress and can be cancelled from another thread (StopToken): a search checks the
+// flag every few thousand nodes, so they return within milliseconds of it. solve() can also hand each
 // solution to a callback as it is found. The other overloads run to the end.
+//
+// Drawing: writeBooklet() and writeSheet() draw through piecework's drawing module (piecework_draw.so, in
+// LIBDIR/piecework/ beside the library, as installed), loaded on first use: without it they throw Error in
+// one line, and nothing else needs it. The catalog is an SQLite file (docs/catalog.md), the one the
+// command line's `catalog`, `generate --db` and `booklet` read and write.
 //
 // The puzzle definition format is described in docs/puzzle-format.md, the challenge notation in
 // docs/notation.md, the levels in docs/rating.md and generation in docs/generating.md (installed in
@@ -212,14 +218,15 @@ struct Control {
   // Called once as the call begins (done 0), then at least once a second while it runs, one call at a time,
   // from a thread of the library's own; it must return quickly and not throw. May be empty.
   std::function<void(const Progress&)> progress;
-  // Set from any thread to stop the call: count() starts no further job and returns after the jobs under way
-  // (each a small share of the tree: at least 64 per thread); generate() stops after the attempts under way;
-  // solve() stops at the next solution found (a search that finds none runs to the end of its tree).
+  // Set from any thread to stop the call: the searches of count(), solve() and uniqueness() stop within a few
+  // thousand nodes (milliseconds), wherever they are in the tree; generate() stops after the attempts under
+  // way.
   StopToken stop;
 };
 
 struct CountReport {
-  Counts counts;           // when cancelled, the solutions of the jobs finished only (a lower bound)
+  Counts counts;           // when cancelled, the solutions of the jobs finished only (a lower bound); the
+                           // nodes include those of the jobs cut short
   bool cancelled = false;  // Control::stop cut the count short
 };
 PIECEWORK_API CountReport count(const Puzzle& puzzle, const Challenge& givens, const Options& options,
@@ -236,11 +243,125 @@ PIECEWORK_API SolveReport solve(const Puzzle& puzzle, const Challenge& givens,
                                 const std::function<bool(const Challenge&)>& onSolution,
                                 const Options& options = {}, const Control& control = {});
 
+struct UniquenessReport {
+  Uniqueness uniqueness =
+      Uniqueness::None;    // when cancelled, as far as the search got (None: none found yet)
+  bool cancelled = false;  // Control::stop cut the search short
+};
+PIECEWORK_API UniquenessReport uniqueness(const Puzzle& puzzle, const Challenge& givens,
+                                          const Options& options, const Control& control);
+
 struct GenerateReport {
   std::vector<Generated> challenges;  // as generate() gives them; when cancelled, those finished first
   bool cancelled = false;
 };
 PIECEWORK_API GenerateReport generate(const Puzzle& puzzle, Level level, int count, std::uint64_t seed,
                                       const Options& options, const Control& control);
+
+// ---------------------------------------------------------------------------------------------------------
+// The catalog (docs/catalog.md): an SQLite file of puzzles, challenges and booklets, the one the command
+// line's `catalog`, `generate --db` and `booklet` use.
+
+struct CatalogChallenge {
+  std::int64_t id = 0;
+  std::string puzzle;  // the puzzle's name (its definition is stored beside it)
+  Level level = Level::Starter;
+  double score = 0;
+  int given = 0;           // pieces given
+  int toPlace = 0;         // pieces to place
+  std::string challenge;   // in the notation, on one line (Puzzle::parse reads it)
+  std::string solution;    // the one solution, in the notation
+  bool linked = true;      // stored under the puzzle's family rule (Options::linked)
+  std::uint64_t seed = 0;  // the seed it was stored with (Generated::seed), 0 when none
+};
+
+struct CatalogQuery {
+  std::vector<std::string> puzzles;  // puzzle names; empty: every puzzle
+  std::vector<Level> levels;         // empty: every level
+};
+
+class PIECEWORK_API Catalog {
+ public:
+  // Opens the catalog at `path`, creating it when there is no file (or an empty one), as `piecework generate
+  // --db` does. Throws Error, leaving the file untouched, when it is not a catalog (or from a newer version).
+  explicit Catalog(const std::string& path);
+  const std::string& path() const;
+
+  // Stores a challenge of `puzzle` (with its definition), as `piecework generate --db` stores one: it is
+  // admitted only with exactly one solution (searched again here, not taken on trust) and graded again, so
+  // the stored level is the rater's whatever `challenge.rating` says; the seed is kept as given. Returns
+  // false (nothing stored) when the catalog already holds the challenge or one of its symmetric images under
+  // the same rules. Throws Error for a challenge with no solution or several.
+  bool add(const Puzzle& puzzle, const Generated& challenge, const Options& options = {});
+
+  // The stored challenges that match, ordered by level (Starter..Wizard), then score, then id, as `piecework
+  // catalog list` lists them; each row is checked as that command checks it (Error naming a damaged row).
+  std::vector<CatalogChallenge> challenges(const CatalogQuery& query = {}) const;
+
+  struct Impl;
+
+ private:
+  std::shared_ptr<Impl> impl_;
+};
+
+// A booklet's options, as `piecework booklet` takes them (docs/printing.md); an empty text is one not given.
+struct BookletOptions {
+  CatalogQuery challenges;       // the stored challenges to print (default: every one)
+  std::string order = "puzzle";  // "puzzle", "level", "generated" or puzzle names separated by commas
+  std::string paper = "a4";      // "a4", "a5", "letter" or WIDTHxHEIGHT in millimetres ("148x210")
+  double bleedMm = 0;            // 0 to 10, with crop marks
+  int perPage = 0;               // challenges per page, 1 to 12; 0: 4, or 2 on paper under 3/4 of A4
+  int answersPerPage = 18;       // 1 to 40
+  bool answersAtFoot = false;    // each page's answers upside down at its foot instead of an answer key
+  bool solutions = true;         // print the answers
+  bool cover = false;
+  int padTo = 1;  // blank pages at the end up to a multiple of this many, 1 to 64 (4: saddle stitching)
+  std::string imprintFile;  // an imprint file (TOML); the texts below win over its fields
+  std::string title, author, isbn, edition, date, subject, keywords;
+  std::string fontFile;      // TrueType or OpenType; default DejaVu Sans
+  bool skipDamaged = false;  // leave damaged rows out (BookletReport::damagedLeftOut) rather than refuse
+};
+
+struct BookletReport {
+  int pages = 0;
+  int challengePages = 0;
+  int answerPages = 0;
+  int rulesPages = 0;
+  int blankPages = 0;
+  std::size_t challenges = 0;
+  std::vector<std::int64_t> damagedLeftOut;
+  std::int64_t bookletId = 0;  // the booklet as the catalog recorded it; 0 when it could not (notRecorded)
+  std::string notRecorded;     // why the catalog could not record it (the PDF stands)
+};
+// Writes a PDF booklet of the catalog's challenges to `pdfPath`, as `piecework booklet --db CATALOG --out
+// PDF` does (the same function draws it): each challenge is checked against a fresh solve first, and the
+// booklet is recorded in the catalog. Throws Error for bad options, no matching challenge or a damaged row.
+PIECEWORK_API BookletReport writeBooklet(const Catalog& catalog, const std::string& pdfPath,
+                                         const BookletOptions& options = {});
+
+// A sheet's options, as `piecework sheet` takes them.
+struct SheetOptions {
+  std::string paper = "a4";  // as BookletOptions::paper
+  std::string title;         // the heading; empty: the puzzle's title
+  bool solution = false;     // solve the challenge and draw the answer below it
+  // Draw the walk-through instead (`sheet --explain`): the challenge, then a small board per move of the
+  // path a person would take (the moves of hints()), with the move in words. Not with `solution`.
+  bool explain = false;
+};
+
+struct SheetReport {
+  bool answered = false;         // an answer was drawn (with `solution`, or the walk-through's last board)
+  bool unique = false;           // ... and it is the only one (always, for a walk-through)
+  Challenge answer;              // the answer drawn
+  Level level = Level::Starter;  // the walk-through's level (its heading says it)
+  int moves = 0;                 // the walk-through's moves
+};
+// Writes one challenge as a page to `path` (FILE.pdf, FILE.svg or FILE.png), as `piecework sheet PUZZLE
+// --challenge TEXT --out FILE [--solution | --explain]` does (the same function draws it; an SVG is byte for
+// byte the command's). Throws Error for a bad path or paper, an answer asked for a challenge without one, or
+// a walk-through of a challenge without exactly one solution.
+PIECEWORK_API SheetReport writeSheet(const Puzzle& puzzle, const Challenge& challenge,
+                                     const std::string& path, const SheetOptions& sheet = {},
+                                     const Options& options = {});
 
 }  // namespace piecework::api

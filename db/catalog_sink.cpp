@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-// `generate --db FILE`: each challenge goes into the catalog in its own transaction (db/catalog.hpp).
-#include "cli/catalog_sink.hpp"
+// `generate --db FILE` and the library's Catalog::add: each challenge goes into the catalog in its own
+// transaction (db/catalog.hpp).
+#include "db/catalog_sink.hpp"
 
 #include <mutex>
 #include <optional>
@@ -10,7 +11,7 @@
 #include "puzzle/challenge.hpp"
 #include "solver/problem.hpp"
 
-namespace piecework::cli {
+namespace piecework::db {
 
 namespace {
 
@@ -18,7 +19,7 @@ class CatalogSink final : public ChallengeSink {
  public:
   CatalogSink(const std::string& path, const Puzzle& puzzle, const std::string& definitionText,
               const RatingModel* model)
-      : catalog_(path, db::Catalog::Access::ReadWrite),
+      : catalog_(path, Catalog::Access::ReadWrite),
         puzzle_(puzzle),
         model_(model != nullptr ? std::optional<RatingModel>(*model) : std::nullopt) {
     puzzleId_ = catalog_.ensurePuzzle(puzzle.name, definitionText);
@@ -32,8 +33,8 @@ class CatalogSink final : public ChallengeSink {
     rules.familyRule = generated.familyRule;
     rules.marks = generated.marks;
     const Problem problem = makeProblem(puzzle_, challenge.givens, rules);
-    db::NewChallenge c = db::newChallenge(db::admitChallenge(problem, challenge), generated.rating,
-                                          model_ ? &*model_ : nullptr);
+    NewChallenge c =
+        newChallenge(admitChallenge(problem, challenge), generated.rating, model_ ? &*model_ : nullptr);
     c.puzzleId = puzzleId_;
     c.seed = generated.seed;
     c.generatorVersion = kGeneratorVersion;
@@ -43,7 +44,7 @@ class CatalogSink final : public ChallengeSink {
 
  private:
   std::mutex mutex_;
-  db::Catalog catalog_;
+  Catalog catalog_;
   const Puzzle puzzle_;                     // a copy: the sink may outlive the caller's puzzle
   const std::optional<RatingModel> model_;  // a copy, as the puzzle
   std::int64_t puzzleId_ = 0;
@@ -56,4 +57,4 @@ std::unique_ptr<ChallengeSink> openCatalogSink(const std::string& path, const Pu
   return std::make_unique<CatalogSink>(path, puzzle, definitionText, model);
 }
 
-}  // namespace piecework::cli
+}  // namespace piecework::db

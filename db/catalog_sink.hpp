@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// Where `generate --db FILE` stores what it makes. Owned by the catalog (issue 6).
+// Where `generate --db FILE` and the library's Catalog::add store generated challenges: each through the
+// catalog's admission (db/admission.hpp), in its own transaction.
 #pragma once
 
 #include <memory>
@@ -9,7 +10,7 @@
 #include "puzzle/puzzle.hpp"
 #include "rater/model.hpp"
 
-namespace piecework::cli {
+namespace piecework::db {
 
 class ChallengeSink {
  public:
@@ -24,4 +25,4 @@ class ChallengeSink {
 std::unique_ptr<ChallengeSink> openCatalogSink(const std::string& path, const Puzzle& puzzle,
                                                const std::string& definitionText, const RatingModel* model);
 
-}  // namespace piecework::cli
+}  // namespace piecework::db
