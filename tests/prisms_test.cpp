@@ -38,7 +38,7 @@ struct Prism {
   int c, r, k;
 };
 
-bool shareFace(const Prism& a, const Prism& b) {
+bool prismsShareFace(const Prism& a, const Prism& b) {
   const auto y = [](const Prism& p) { return 3LL * p.r + ((p.c + p.r) % 2 == 0 ? 1 : 2); };
   const long long dx = 3LL * (a.c - b.c), dy = y(a) - y(b);
   // In one layer: centres 1/sqrt 3 apart (twice the inradius), (dx^2 + 3 dy^2) / 36 = 1/3.
@@ -97,7 +97,7 @@ void fillings(const std::vector<Prism>& cells, std::vector<bool>& used, Filling&
   const auto i = static_cast<std::size_t>(first - used.begin());
   used[i] = true;
   for (std::size_t j = 0; j < cells.size(); ++j)
-    if (!used[j] && cells[i].k == cells[j].k && shareFace(cells[i], cells[j])) {
+    if (!used[j] && cells[i].k == cells[j].k && prismsShareFace(cells[i], cells[j])) {
       used[j] = true;
       pairs.emplace_back(static_cast<int>(i), static_cast<int>(j));
       fillings(cells, used, pairs, out);
@@ -197,7 +197,7 @@ TEST(TriangularPrisms, PointGroupKeepsFaceNeighbours) {
     };
     for (const Prism& a : patch)
       for (const Prism& b : patch)
-        EXPECT_EQ(shareFace(a, b), shareFace(image(a), image(b)))
+        EXPECT_EQ(prismsShareFace(a, b), prismsShareFace(image(a), image(b)))
             << a.c << "," << a.r << "," << a.k << " " << b.c << "," << b.r << "," << b.k;
   }
   EXPECT_EQ(turns, 12);
@@ -209,7 +209,7 @@ TEST(TriangularPrisms, HexagonsCountAsByHandAndTheBruteForce) {
   // ring of six, which splits into diamonds in 2 ways (one turn of 60 degrees apart: 1 distinct). Symmetries:
   // the hexagon's 12 in its plane, each with and without turning the layer over: 24.
   std::ofstream(dir + "/one.toml") << hexagonToml(1, false);
-  EXPECT_EQ(perfectMatchings(hexagonPrisms(1), shareFace), 2U);
+  EXPECT_EQ(perfectMatchings(hexagonPrisms(1), prismsShareFace), 2U);
   const json one = countJson(dir + "/one.toml");
   EXPECT_EQ(one["solutions"], 2);
   EXPECT_EQ(one["distinct"], 1);
@@ -219,9 +219,9 @@ TEST(TriangularPrisms, HexagonsCountAsByHandAndTheBruteForce) {
   // six, 1; none, 2 x 2 = 4; two neighbours (6 ways), a chain of four left in each layer, 1 way: 6; two
   // opposite (3 ways), two diamonds forced: 3; two one apart leave a lone triangle: 0; four (6 ways), two
   // neighbours left: 6; odd numbers leave an odd ring: 0. 1 + 4 + 6 + 3 + 6 = 20.
-  EXPECT_EQ(perfectMatchings(hexagonPrisms(2), shareFace), 20U);
+  EXPECT_EQ(perfectMatchings(hexagonPrisms(2), prismsShareFace), 20U);
   std::ofstream(dir + "/two.toml") << hexagonToml(2, true);
-  EXPECT_EQ(countJson(dir + "/two.toml")["solutions"], perfectMatchings(hexagonPrisms(2), shareFace));
+  EXPECT_EQ(countJson(dir + "/two.toml")["solutions"], perfectMatchings(hexagonPrisms(2), prismsShareFace));
 }
 
 // A 2 x 2 board starting at column 0: the diamond of row 1 (an up triangle, then a down one) is normalised to
@@ -234,7 +234,7 @@ TEST(TriangularPrisms, ShapesStartingAColumnInFitTheFirstColumn) {
                                          "board = \"../..\"\n\n[[piece]]\nletter = \"D\"\ncopies = 2\n"
                                          "moves = \"turn\"\ncubes = [[0, 0, 0], [1, 0, 0]]\n";
   const std::vector<Prism> cells = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {1, 1, 0}};
-  EXPECT_EQ(perfectMatchings(cells, shareFace), 1U);
+  EXPECT_EQ(perfectMatchings(cells, prismsShareFace), 1U);
   EXPECT_EQ(countJson(dir + "/square.toml")["solutions"], 1);
 }
 
@@ -251,7 +251,7 @@ TEST(TriangularPrisms, BurrToolsFilesReadWrittenAndReadBack) {
   EXPECT_EQ(countJson(dir + "/hexagon.xmpuzzle")["solutions"], 2);
   // Written and read back: the two-layer hexagon counts as the brute force.
   std::ofstream(dir + "/two.toml") << hexagonToml(2, true);
-  const std::uint64_t expected = perfectMatchings(hexagonPrisms(2), shareFace);
+  const std::uint64_t expected = perfectMatchings(hexagonPrisms(2), prismsShareFace);
   const json original = countJson(dir + "/two.toml");
   for (const std::string& puzzle : convertThereAndBack(dir + "/two.toml", dir + "/two")) {
     const json counted = countJson(puzzle);

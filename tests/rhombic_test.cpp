@@ -35,7 +35,7 @@ using piecework::test::writeGzip;
 // the neighbouring cubes' centres, and each rhombus is the two half-pyramid faces along one cube edge.
 using Cube = std::array<int, 3>;
 
-bool shareFace(const Cube& a, const Cube& b) {
+bool rhombicShareFace(const Cube& a, const Cube& b) {
   int d = 0;
   for (int i = 0; i < 3; ++i) d += (a[i] - b[i]) * (a[i] - b[i]);
   return d == 2;
@@ -144,7 +144,7 @@ TEST(RhombicDodecahedra, SmallShapesCountAsByHand) {
                                      {shift + 1, shift + 1, shift},
                                      {shift + 1, shift, shift + 1},
                                      {shift, shift + 1, shift + 1}};
-    EXPECT_EQ(perfectMatchings(tetra, shareFace), 3U);
+    EXPECT_EQ(perfectMatchings(tetra, rhombicShareFace), 3U);
     const std::string file = dir + "/tetra" + std::to_string(shift) + ".xmpuzzle";
     writeGzip(file, rhombicFile(tetra, {shift, shift, shift}, 2));
     const json counted = countJson(file);
@@ -154,13 +154,14 @@ TEST(RhombicDodecahedra, SmallShapesCountAsByHand) {
   }
   // The square pyramid against the brute force.
   std::ofstream(dir + "/square.toml") << kSquarePyramid;
-  EXPECT_EQ(countJson(dir + "/square.toml")["solutions"], perfectMatchings(squarePyramidCubes(), shareFace));
+  EXPECT_EQ(countJson(dir + "/square.toml")["solutions"],
+            perfectMatchings(squarePyramidCubes(), rhombicShareFace));
 }
 
 TEST(RhombicDodecahedra, WrittenToBurrToolsAndReadBackCountTheSame) {
   const std::string dir = piecework::test::tempDir();
   std::ofstream(dir + "/square.toml") << kSquarePyramid;
-  const std::uint64_t expected = perfectMatchings(squarePyramidCubes(), shareFace);
+  const std::uint64_t expected = perfectMatchings(squarePyramidCubes(), rhombicShareFace);
   // The same pyramid built here tetrahedron by tetrahedron, for the reader alone.
   writeGzip(dir + "/built.xmpuzzle", rhombicFile(squarePyramidCubes(), {1, 1, 1}, 7));
   EXPECT_EQ(countJson(dir + "/built.xmpuzzle")["solutions"], expected);

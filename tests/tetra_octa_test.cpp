@@ -65,7 +65,7 @@ bool isCell(const Cell& c) {
 
 // Two cells share a face when they share three corners (a triangle: two cells of the honeycomb share at most
 // an edge otherwise).
-bool shareFace(const Cell& a, const Cell& b) {
+bool tetraOctaShareFace(const Cell& a, const Cell& b) {
   const auto ca = corners(a), cb = corners(b);
   std::vector<Point> common;
   std::set_intersection(ca.begin(), ca.end(), cb.begin(), cb.end(), std::back_inserter(common));
@@ -189,8 +189,8 @@ TEST(TetrahedraOctahedra, PointGroupKeepsFaceNeighbours) {
   const Cell tetrahedron{0, 0, 1}, octahedron{0, 0, 0};
   int tetrahedronFaces = 0, octahedronFaces = 0;
   for (const Cell& c : patch) {
-    tetrahedronFaces += shareFace(tetrahedron, c) ? 1 : 0;
-    octahedronFaces += shareFace(octahedron, c) ? 1 : 0;
+    tetrahedronFaces += tetraOctaShareFace(tetrahedron, c) ? 1 : 0;
+    octahedronFaces += tetraOctaShareFace(octahedron, c) ? 1 : 0;
   }
   EXPECT_EQ(tetrahedronFaces, 4);
   EXPECT_EQ(octahedronFaces, 8);
@@ -205,7 +205,7 @@ TEST(TetrahedraOctahedra, PointGroupKeepsFaceNeighbours) {
       EXPECT_TRUE(isCell(image(a))) << a.x << "," << a.y << "," << a.layer;
       EXPECT_EQ(a.layer % 2 == 0, image(a).layer % 2 == 0);  // octahedra stay octahedra
       for (const Cell& b : patch)
-        EXPECT_EQ(shareFace(a, b), shareFace(image(a), image(b)))
+        EXPECT_EQ(tetraOctaShareFace(a, b), tetraOctaShareFace(image(a), image(b)))
             << a.x << "," << a.y << "," << a.layer << " " << b.x << "," << b.y << "," << b.layer;
     }
   }
@@ -216,7 +216,7 @@ TEST(TetrahedraOctahedra, SmallBoardsCountAsByHandAndTheBruteForce) {
   const std::string dir = piecework::test::tempDir();
   // The ring: each octahedron shares a face with both tetrahedra and the tetrahedra none with each other (nor
   // the octahedra), a ring of four: 2 fillings by pairs.
-  EXPECT_EQ(perfectMatchings(kRingCells, shareFace), 2U);
+  EXPECT_EQ(perfectMatchings(kRingCells, tetraOctaShareFace), 2U);
   // The ring is the cells around one edge of the honeycomb (the octahedra's common edge): its symmetries are
   // the edge's, the 48 at a corner of the honeycomb over the 12 edges that meet there, times 2 for swapping
   // the edge's ends: 8. The mirror in the plane y = 1, through the edge and the octahedra's centres, swaps
@@ -228,13 +228,13 @@ TEST(TetrahedraOctahedra, SmallBoardsCountAsByHandAndTheBruteForce) {
   EXPECT_EQ(ring["symmetries"], 8);
   // The cut ball, 12 octahedra and 12 tetrahedra.
   std::ofstream(dir + "/ball.toml") << pairsToml(boardOf(cutBall()));
-  EXPECT_EQ(countJson(dir + "/ball.toml")["solutions"], perfectMatchings(cutBall(), shareFace));
+  EXPECT_EQ(countJson(dir + "/ball.toml")["solutions"], perfectMatchings(cutBall(), tetraOctaShareFace));
   // Boxes of three layers (octahedra, tetrahedra, octahedra): as many octahedra as tetrahedra, and only one
   // filling (each corner's cells are forced, and so on inwards).
   for (const auto& [x, y] : {std::pair{3, 3}, std::pair{4, 3}, std::pair{4, 4}}) {
     const std::string file = dir + "/box" + std::to_string(x) + std::to_string(y) + ".toml";
     std::ofstream(file) << pairsToml("box = [" + std::to_string(x) + ", " + std::to_string(y) + ", 3]");
-    EXPECT_EQ(countJson(file)["solutions"], perfectMatchings(boxCells(x, y, 3), shareFace)) << file;
+    EXPECT_EQ(countJson(file)["solutions"], perfectMatchings(boxCells(x, y, 3), tetraOctaShareFace)) << file;
   }
   // By hand: octahedra on (0, 0) and (1, 1) below, (1, 0) and (0, 1) above, tetrahedra in the four
   // squares between. The tetrahedron of square (1, 1) shares a face with only the octahedron (1, 1) below
@@ -242,7 +242,7 @@ TEST(TetrahedraOctahedra, SmallBoardsCountAsByHandAndTheBruteForce) {
   // above and (0, 1) only with (0, 1) above, and (0, 0) with (0, 0) below: 1 filling.
   const std::vector<Cell> square = {{0, 0, 0}, {1, 1, 0}, {0, 0, 1}, {1, 0, 1},
                                     {0, 1, 1}, {1, 1, 1}, {1, 0, 2}, {0, 1, 2}};
-  EXPECT_EQ(perfectMatchings(square, shareFace), 1U);
+  EXPECT_EQ(perfectMatchings(square, tetraOctaShareFace), 1U);
   std::ofstream(dir + "/square.toml") << pairsToml("board = \"\"\"\n.#\n#.\n\n..\n..\n\n#.\n.#\n\"\"\"");
   EXPECT_EQ(countJson(dir + "/square.toml")["solutions"], 1);
 }
@@ -254,7 +254,7 @@ TEST(TetrahedraOctahedra, BurrToolsFilesReadWrittenAndReadBack) {
   EXPECT_EQ(read["solutions"], 2);
   // Written and read back: the cut ball counts as the brute force both ways.
   std::ofstream(dir + "/box.toml") << pairsToml(boardOf(cutBall()));
-  const std::uint64_t expected = perfectMatchings(cutBall(), shareFace);
+  const std::uint64_t expected = perfectMatchings(cutBall(), tetraOctaShareFace);
   const json original = countJson(dir + "/box.toml");
   EXPECT_EQ(original["solutions"], expected);
   for (const std::string& puzzle : convertThereAndBack(dir + "/box.toml", dir + "/box")) {
