@@ -50,11 +50,9 @@ struct PartResult {
 // One part's breadth-first search: positions are every piece's offset from where it starts.
 class PartSearch {
  public:
-  PartSearch(Lattice lattice, const std::vector<AssembledPiece>& assembly, std::vector<int> pieces,
-             std::vector<Site> start, Shared& shared)
+  PartSearch(Lattice lattice, std::vector<int> pieces, std::vector<Site> start, Shared& shared)
       : lattice_(lattice),
         directions_(2 * static_cast<int>(slideDirections(lattice).size())),
-        assembly_(assembly),
         pieces_(std::move(pieces)),
         start_(std::move(start)),
         n_(pieces_.size()),
@@ -79,7 +77,6 @@ class PartSearch {
   bool same(std::uint32_t a, std::uint32_t b) const;
   // Adds the node to the positions seen; false when an equal one is there already.
   bool insertVisited(std::uint32_t node);
-  static std::size_t slotOf(std::uint32_t tag) { return tag; }
   std::vector<MovementTable::Shaped> startShapes(const Shared& shared) const;
   void fillMatrix(std::uint32_t node);
   int limit(int direction, std::size_t i, std::size_t j) const {
@@ -99,7 +96,6 @@ class PartSearch {
 
   Lattice lattice_;
   int directions_;  // forward and backward along each of the lattice's slide directions
-  const std::vector<AssembledPiece>& assembly_;
   std::vector<int> pieces_;
   std::vector<Site> start_;
   std::size_t n_;
@@ -159,7 +155,7 @@ bool PartSearch::insertVisited(std::uint32_t node) {
     const std::size_t mask = visited_.size() - 1;
     for (const Visited& slot : old)  // (the positions are distinct: no comparing)
       if (slot.node != 0) {
-        std::size_t at = slotOf(slot.hash) & mask;
+        std::size_t at = slot.hash & mask;
         while (visited_[at].node != 0) at = (at + 1) & mask;
         visited_[at] = slot;
       }
@@ -167,7 +163,7 @@ bool PartSearch::insertVisited(std::uint32_t node) {
   const std::size_t mask = visited_.size() - 1;
   const std::size_t h = hash(node);
   const auto tag = static_cast<std::uint32_t>(h ^ (h >> 32U));
-  for (std::size_t at = slotOf(tag) & mask;; at = (at + 1) & mask) {
+  for (std::size_t at = tag & mask;; at = (at + 1) & mask) {
     if (visited_[at].node == 0) {
       visited_[at] = Visited{node + 1, tag};
       ++visitedCount_;
@@ -357,7 +353,7 @@ PartResult separatePart(Lattice lattice, const std::vector<AssembledPiece>& asse
 PartResult disassemblePart(Lattice lattice, const std::vector<AssembledPiece>& assembly,
                            const std::vector<int>& pieces, const std::vector<Site>& start,
                            std::uint64_t& nodes, Shared& shared) {
-  PartSearch search(lattice, assembly, pieces, start, shared);
+  PartSearch search(lattice, pieces, start, shared);
   const std::optional<PartSearch::Found> found = search.search();
   nodes += search.nodes();
   if (!found) return {};
