@@ -10,6 +10,7 @@
 #include <set>
 #include <thread>
 
+#include "disassembly/movement.hpp"
 #include "puzzle/burrtools_symmetry.hpp"
 #include "puzzle/errors.hpp"
 #include "solver/solver.hpp"
@@ -92,10 +93,14 @@ AssembliesApart disassembleAssemblies(const Puzzle& puzzle, const ApartOptions& 
   std::vector<std::vector<int>> assemblies(distinct.begin(), distinct.end());
   std::vector<DisassembledSolution> results(assemblies.size());
   std::atomic<std::size_t> next{0};
+  // One table of distances per thread, over all its assemblies: they share their pieces' shapes. Measured
+  // (callgrind, `count lohe.misused-key#2 --disassemble --json --threads 1`, 470 assemblies): forward 622.0M
+  // -> 33.8M instructions, the run 1,208M -> 498M.
   auto work = [&] {
+    MovementTable table(puzzle.lattice);
     for (std::size_t k = next++; k < assemblies.size(); k = next++) {
       results[k].placements = assemblies[k];
-      results[k].disassembly = disassemble(assemblyOf(puzzle, assemblies[k], groups), puzzle.lattice);
+      results[k].disassembly = disassemble(assemblyOf(puzzle, assemblies[k], groups), puzzle.lattice, table);
       if (results[k].disassembly.tree) results[k].level = levelText(*results[k].disassembly.tree);
     }
   };

@@ -124,7 +124,7 @@ const XmlNode* selectedProblem(const std::string& path, const XmlNode* root) {
 StoredSolutions burrToolsStoredSolutions(const std::string& path) {
   const std::string file = path.substr(0, path.rfind(".xmpuzzle") + 9);
   const std::string xml = burrToolsXmlText(path);
-  const auto doc = parseBurrToolsXml(file, xml);
+  const auto doc = parsedBurrToolsXml(file, xml);
   StoredSolutions out;
   const XmlNode* problem = selectedProblem(path, doc->root());
   if (problem == nullptr) return out;

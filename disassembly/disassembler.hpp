@@ -37,4 +37,9 @@ struct Disassembly {
 // pieces.
 Disassembly disassemble(const std::vector<AssembledPiece>& assembly, Lattice lattice = Lattice::Cubic);
 
+// The same, with the distances between shapes kept in `table` (disassembly/movement.hpp), which may hold
+// them from other assemblies of the puzzle already (the table must be the lattice's).
+class MovementTable;
+Disassembly disassemble(const std::vector<AssembledPiece>& assembly, Lattice lattice, MovementTable& table);
+
 }  // namespace piecework

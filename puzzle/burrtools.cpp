@@ -236,7 +236,7 @@ std::string burrToolsDefinition(const std::string& path) {
   const auto [file, selector] = splitPath(path);
   const Reader reader{file};
   const std::string xml = gunzipFile(file);
-  const auto doc = parseBurrToolsXml(file, xml);
+  const auto doc = parsedBurrToolsXml(file, xml);
   const XmlNode* root = doc->root();
   if (root == nullptr || !xmlNamed(root, "puzzle"))
     reader.fail(root, "not a BurrTools puzzle (no <puzzle> element)");
@@ -597,7 +597,7 @@ Site burrToolsOrigin(const Puzzle& puzzle) {
 std::vector<BurrToolsProblem> burrToolsProblems(const std::string& path) {
   const auto [file, selector] = splitPath(path);
   const std::string xml = gunzipFile(file);
-  const auto doc = parseBurrToolsXml(file, xml);
+  const auto doc = parsedBurrToolsXml(file, xml);
   const XmlNode* root = doc->root();
   if (root == nullptr || !xmlNamed(root, "puzzle"))
     Reader{file}.fail(root, "not a BurrTools puzzle (no <puzzle> element)");

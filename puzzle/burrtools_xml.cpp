@@ -192,6 +192,18 @@ struct ParserDeleter {
 
 }  // namespace
 
+std::shared_ptr<const XmlDocument> parsedBurrToolsXml(const std::string& file, const std::string& xml) {
+  struct Last {
+    std::string file, xml;
+    std::shared_ptr<const XmlDocument> doc;
+  };
+  thread_local Last last;
+  if (last.doc && last.file == file && last.xml == xml) return last.doc;
+  std::shared_ptr<const XmlDocument> doc = parseBurrToolsXml(file, xml);
+  last = Last{file, xml, doc};
+  return doc;
+}
+
 std::unique_ptr<XmlDocument> parseBurrToolsXml(const std::string& file, const std::string& xml) {
   if (xml.size() > static_cast<std::size_t>(INT_MAX)) throw InputError(fmt::format("{}: too large", file));
   // BurrTools writes no encoding declaration and its names in the system's 8-bit code page: text that
