@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // The first hint leads with the useful step (issue 43, point 3): for 20 generated challenges per level of IQ
 // Fit, IQ-Link, IQ Focus and IQ Stars, the first hint is a placement, or rules out placements after which a
-// placement is forced. Both are checked here by plain counting that shares no code with the hints: the
+// placement is forced (a batch too large for one move is split, so the rule-outs up to the first placement
+// together). Both are checked here by plain counting that shares no code with the hints: the
 // placements that fit beside the givens and obey the marks (a window's colours, marked cells), less those
 // ruled out; a piece with one of them left, or an empty cell only one of them covers, is forced. The solver
 // agrees: a placement hinted or forced is in a solution, one ruled out is in none. And no move is a batch: a
