@@ -21,12 +21,13 @@ namespace piecework {
 //   the board: a placement they forbid is not a place left).
 // - Otherwise the placement that needs the fewest moves before it (and, of those, the fewest placements ruled
 //   out) comes next, after the placements the path ruled out to make it forced. A reason is the placements
-//   one sweep ruled out for the same reason; a move gives up to three reasons and 20 placements, each reason
-//   named with one placement, all crossed out in the drawing (Move::ruledOut); a reason that rules out more is
-//   a move of its own. Where that would take more than four moves, each run of one strategy in the path is
-//   one move that names its rule ("no piece may go where it would leave an empty cell that no piece left can
-//   fill"), with the count and an example, all crossed out. A reason is only shown once it holds on the
-//   board as shown ("it would block every place left for piece b": b's other places are ruled out first).
+//   ruled out for the same reason in one round (a pairwise reason a round after the eliminations it rests
+//   on); a move gives up to three reasons and 20 placements, each reason named with one placement, all
+//   crossed out in the drawing (Move::ruledOut); a reason that rules out more is a move of its own. Where
+//   that would take more than four moves, each run of one strategy is one move that names its rule ("no piece
+//   may block every place left for another piece or leave a cell no piece can fill"), with the count and an
+//   example, all crossed out. A reason is only shown once it holds on the board as shown ("it would block
+//   every place left for piece b": b's other places are ruled out in an earlier move or the same one).
 // - Placements the path ruled out that no placement needs are left out; the marks' own eliminations too.
 // - A guess comes only where no placement can be reached without one.
 std::vector<Move> hintMoves(const Problem& problem, const Rating& rating);
