@@ -6,6 +6,7 @@
 #include <fmt/ranges.h>
 #include <algorithm>
 #include <climits>
+#include <iterator>
 #include <map>
 #include <set>
 #include <string>
@@ -84,8 +85,12 @@ class HintPlanner {
     }
     shown_.assign(steps_.size(), 0);
     eliminatedBy_.assign(options_.size(), -1);
+    sweepStart_.assign(steps_.size(), 0);
     for (std::size_t i = 0; i < steps_.size(); ++i) {
       const RatingStep& s = steps_[i];
+      const bool continues = i > 0 && steps_[i - 1].strategy == s.strategy &&
+                             steps_[i - 1].depth == s.depth && steps_[i - 1].placed == s.placed;
+      sweepStart_[i] = continues ? sweepStart_[i - 1] : static_cast<int>(i);
       if (fromMarks(s)) {
         // The marks are part of the board as shown: the problem's options leave out what they forbid.
         shown_[i] = 1;
@@ -161,22 +166,25 @@ class HintPlanner {
   }
 
   // How many rounds of eliminations each of c.needed rests on: a pairwise reason comes a round after the
-  // eliminations it needs; any other reason (the path does not say what it needs) after every elimination
-  // the path made before it. The rater's consecutive sweeps look alike in its path; rounds keep a reason
-  // after what it rests on.
+  // eliminations it needs; any other reason (the path does not say what it needs) a round after every
+  // elimination the path made before its run of that strategy (failed probes all start from one board).
+  // The rater's consecutive pairwise sweeps look alike in its path; rounds keep a reason after what it
+  // rests on.
   std::map<int, int> rounds(const Candidate& c) const {
     std::map<int, int> round;
-    int latest = -1;  // the highest round so far, in the path's order
+    std::vector<std::pair<int, int>> highest;  // (step, the highest round up to it), in the path's order
     for (int j : c.needed) {
       int r = 0;
       if (steps_[static_cast<std::size_t>(j)].strategy != kStrategyPairwise) {
-        r = latest + 1;
+        const auto before = std::lower_bound(highest.begin(), highest.end(),
+                                             std::pair(sweepStart_[static_cast<std::size_t>(j)], INT_MIN));
+        if (before != highest.begin()) r = std::prev(before)->second + 1;
       } else if (const auto it = c.prerequisites.find(j); it != c.prerequisites.end()) {
         for (int k : it->second)
           if (const auto at = round.find(k); at != round.end()) r = std::max(r, at->second + 1);
       }
       round[j] = r;
-      latest = std::max(latest, r);
+      highest.emplace_back(j, std::max(r, highest.empty() ? r : highest.back().second));
     }
     return round;
   }
@@ -492,6 +500,7 @@ class HintPlanner {
   std::vector<char> filled_;            // per site
   std::vector<char> shown_;             // per step of the path
   std::vector<int> eliminatedBy_;       // per option: the path's first step ruling it out, or -1
+  std::vector<int> sweepStart_;         // per step: the first step of its run of one strategy
   std::set<int> marked_;                // placements the marks rule out
   std::vector<int> board_;              // placed so far, givens not included
   std::vector<std::vector<int>> pieceOptions_;
