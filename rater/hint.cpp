@@ -211,9 +211,16 @@ class HintPlanner {
 
   // The moves that show `needed`: reasons packed in order, a few to a move, a reason that rules out many
   // placements a move of its own; when that takes too many moves, each run of one strategy is one move
-  // that names the strategy's rule (failed guesses stay reason by reason: each is its own check).
-  std::vector<ReasonMove> reasonMoves(const Candidate& c) const {
+  // that names the strategy's rule (failed guesses stay reason by reason: each is its own check). With
+  // `oneMove` (before the first placement: the first hint is a placement or leads to one), what would take
+  // several moves is one that names each rule applied.
+  std::vector<ReasonMove> reasonMoves(const Candidate& c, bool oneMove = false) const {
     const std::vector<std::vector<int>> ordered = groups(c);
+    if (oneMove) {
+      std::vector<ReasonMove> split = reasonMoves(c);
+      if (split.size() <= 1) return split;
+      return {ReasonMove{ordered, true}};
+    }
     std::vector<ReasonMove> out;
     const auto fits = [](const ReasonMove& m, const std::vector<int>& g) {
       return m.groups.size() < kReasonsPerMove && m.placements() + g.size() <= kPlacementsPerMove;
@@ -348,7 +355,7 @@ class HintPlanner {
   }
 
   void emitReasons(const Candidate& next, std::vector<Move>& moves) {
-    const std::vector<ReasonMove> planned = reasonMoves(next);
+    const std::vector<ReasonMove> planned = reasonMoves(next, board_.empty());
     for (std::size_t k = 0; k < planned.size(); ++k) {
       Move move = planned[k].byRule ? ruleMove(planned[k].groups) : namedReasonsMove(planned[k].groups);
       if (k + 1 == planned.size() && (planned[k].groups.size() > 1 || planned[k].byRule))
@@ -398,23 +405,43 @@ class HintPlanner {
     return merged;
   }
 
-  // One strategy's rule applied across the board: the rule in words, how many placements it rules out,
-  // and one of them as an example; the picture crosses them all out.
+  // Strategies' rules applied across the board: each rule in words (with how many placements it rules out,
+  // when there are several), the count, and one placement as an example; the picture crosses them all out.
   Move ruleMove(const std::vector<std::vector<int>>& reasons) const {
     Move move;
-    move.kind = Move::RuleOut;
+    move.kind = Move::GuessFails;
+    std::vector<std::pair<std::string, int>> rules;  // (strategy, placements) in the order first met
     for (const std::vector<int>& list : reasons) {
       for (int j : list) {
+        const RatingStep& s = steps_[static_cast<std::size_t>(j)];
         move.steps.push_back(j);
-        move.ruledOut.push_back(steps_[static_cast<std::size_t>(j)].placement);
-        move.depth = std::max(move.depth, steps_[static_cast<std::size_t>(j)].depth);
+        move.ruledOut.push_back(s.placement);
+        move.depth = std::max(move.depth, s.depth);
+        if (s.strategy != kStrategyTrial) move.kind = Move::RuleOut;
+        const auto same =
+            std::find_if(rules.begin(), rules.end(), [&](const auto& r) { return r.first == s.strategy; });
+        if (same == rules.end())
+          rules.emplace_back(s.strategy, 1);
+        else
+          ++same->second;
       }
     }
     const RatingStep& first = steps_[static_cast<std::size_t>(move.steps.front())];
+    const std::string example = fmt::format("e.g. {}: {}", what(first), shownReason({move.steps.front()}));
+    if (rules.size() == 1) {
+      move.text = fmt::format(
+          "rule out {} placements by one rule applied across the board, all drawn crossed out: {} ({}); {}",
+          move.steps.size(), ruleWords(first.strategy), first.strategy, example);
+      return move;
+    }
+    std::stable_sort(rules.begin(), rules.end(),
+                     [](const auto& a, const auto& b) { return a.second > b.second; });
+    std::vector<std::string> named;
+    for (const auto& [strategy, n] : rules)
+      named.push_back(fmt::format("{} ({}, {})", ruleWords(strategy), strategy, n));
     move.text = fmt::format(
-        "rule out {} placements by one rule applied across the board, all drawn crossed out: {} ({}); "
-        "e.g. {}: {}",
-        move.steps.size(), ruleWords(first.strategy), first.strategy, what(first), first.reason);
+        "rule out {} placements by {} rules applied across the board, all drawn crossed out: {}; {}",
+        move.steps.size(), rules.size(), fmt::join(named, "; "), example);
     return move;
   }
 
@@ -424,6 +451,9 @@ class HintPlanner {
       return "no piece may block every place left for another piece or leave a cell no piece can fill";
     if (strategy == kStrategyRegion)
       return "no piece may shut in empty cells that the pieces left cannot fill";
+    if (strategy == kStrategyLinkability)
+      return "no piece may go where the pieces could then no longer link into one structure";
+    if (strategy == kStrategyTrial) return "no piece may go where trying it leads to a dead end";
     return fmt::format("no piece may go where {} forbids it", strategy);
   }
 

@@ -26,8 +26,10 @@ namespace piecework {
 //   crossed out in the drawing (Move::ruledOut); a reason that rules out more is a move of its own. Where
 //   that would take more than four moves, each run of one strategy is one move that names its rule ("no piece
 //   may block every place left for another piece or leave a cell no piece can fill"), with the count and an
-//   example, all crossed out. A reason is only shown once it holds on the board as shown ("it would block
-//   every place left for piece b": b's other places are ruled out in an earlier move or the same one).
+//   example, all crossed out. Before the first placement there is one move at most (the first or second hint
+//   places a piece): where the split takes more, that move names each rule applied, with its count. A reason
+//   is only shown once it holds on the board as shown ("it would block every place left for piece b": b's
+//   other places are ruled out in an earlier move or the same one).
 // - Placements the path ruled out that no placement needs are left out; the marks' own eliminations too.
 // - A guess comes only where no placement can be reached without one.
 std::vector<Move> hintMoves(const Problem& problem, const Rating& rating);
