@@ -41,7 +41,7 @@ int runHint(const std::vector<std::string>& args) {
   addChallengeOptions(options);
   options.add_options()("steps", po::value<int>()->default_value(1),
                         "how many moves to show: a move places a piece, or rules placements out for up to "
-                        "three reasons, or by one rule applied across the board")(
+                        "three reasons, or by rules applied across the board")(
       "out,o", po::value<std::string>(),
       "also draw the board after the moves: FILE.svg, FILE.pdf or FILE.png")("json",
                                                                              "print the moves as JSON");
