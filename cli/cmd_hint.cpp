@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // piecework hint: the next move a person would make on a challenge: a forced placement where there is one,
-// else the reasons that make one forced (rater/hint.hpp), in words and as a picture.
+// else the reasons that make one forced, a few to a move or one rule across the board (rater/hint.hpp), in
+// words and as a picture.
 #include <fmt/format.h>
 #include <iostream>
 
@@ -38,7 +39,9 @@ const char* kindName(Move::Kind kind) {
 int runHint(const std::vector<std::string>& args) {
   po::options_description options("options");
   addChallengeOptions(options);
-  options.add_options()("steps", po::value<int>()->default_value(1), "how many moves to show")(
+  options.add_options()("steps", po::value<int>()->default_value(1),
+                        "how many moves to show: a move places a piece, or rules placements out for up to "
+                        "three reasons, or by rules applied across the board")(
       "out,o", po::value<std::string>(),
       "also draw the board after the moves: FILE.svg, FILE.pdf or FILE.png")("json",
                                                                              "print the moves as JSON");
@@ -129,7 +132,8 @@ int runHint(const std::vector<std::string>& args) {
               << boardPicture(puzzle, with, stdoutWantsColour(), challenge.marks);
   }
   if (last.ruledOut.size() > 3)
-    std::cout << fmt::format("(and {} more places ruled out by the same reason)\n", last.ruledOut.size() - 3);
+    std::cout << fmt::format("(and {} more places ruled out by this move: --out draws them all)\n",
+                             last.ruledOut.size() - 3);
   if (shown < moves.size())
     std::cout << fmt::format("({} more move{} to the solution: --steps {})\n", moves.size() - shown,
                              moves.size() - shown == 1 ? "" : "s", moves.size());

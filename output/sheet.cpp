@@ -26,9 +26,12 @@ void writeSheet(const std::string& path, const Puzzle& puzzle, const std::vector
   showFitted(cr, heading, margin, margin + 14, 0, leading);
   double y = margin + 24 + leading * static_cast<double>(heading.lines.size() - 1);
   if (!options.caption.empty()) {
-    showText(cr, fitText(cr, options.caption, page.w - 2 * margin, {.size = 9, .minSize = 5}).lines.front(),
-             margin, y + 8);
-    y += 14;
+    // A long caption (a hint's move) wraps rather than being cut: the drawing moves down.
+    const FittedText caption =
+        fitText(cr, options.caption, page.w - 2 * margin, {.size = 9, .minSize = 7, .maxLines = 8});
+    const double lineGap = caption.size * 1.25;
+    showFitted(cr, caption, margin, y + 8, 0, lineGap);
+    y += 14 + lineGap * static_cast<double>(caption.lines.size() - 1);
   }
   y += 10;
   const double width = page.w - 2 * margin;

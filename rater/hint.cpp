@@ -6,6 +6,7 @@
 #include <fmt/ranges.h>
 #include <algorithm>
 #include <climits>
+#include <iterator>
 #include <map>
 #include <set>
 #include <string>
@@ -35,11 +36,32 @@ std::string listWords(const std::vector<std::string>& items) {
   return out;
 }
 
+// What one move may rule out for several reasons, each named: a person checks each crossed-out piece by eye.
+constexpr std::size_t kReasonsPerMove = 3;
+constexpr std::size_t kPlacementsPerMove = 20;
+// Past this many such moves before one placement, the eliminations are shown as the rules they apply
+// across the board instead, one move per run of a strategy (a person sweeps the board with one rule).
+constexpr std::size_t kSplitMoves = 4;
+
+// One move of eliminations: the path's steps it shows, by reason (a round's steps for one reason), and
+// whether it shows them as one rule applied across the board rather than reason by reason.
+struct ReasonMove {
+  std::vector<std::vector<int>> groups;
+  bool byRule = false;
+  std::size_t placements() const {
+    std::size_t n = 0;
+    for (const auto& g : groups) n += g.size();
+    return n;
+  }
+};
+
 // A placement forced on the board as shown, and the path's eliminations that make it so.
 struct Candidate {
-  int step = -1;             // the placement's step in the path
-  int cost = INT_MAX;        // reasons (moves) needed before it
-  std::set<int> needed;      // the eliminations (path steps) to show first
+  int step = -1;           // the placement's step in the path
+  int cost = INT_MAX;      // moves needed before it, and a look more for every 20 placements they rule out
+  int ruledOut = INT_MAX;  // placements they rule out
+  std::set<int> needed;    // the eliminations (path steps) to show first
+  std::map<int, std::vector<int>> prerequisites;  // per pairwise step of `needed`: the steps it rests on
   int site = -1;             // the cell it alone can fill, or -1: the only place left for its piece
   bool marksHelped = false;  // the marks forbid some of the other places
 };
@@ -63,12 +85,12 @@ class HintPlanner {
     }
     shown_.assign(steps_.size(), 0);
     eliminatedBy_.assign(options_.size(), -1);
-    sweep_.assign(steps_.size(), 0);
+    sweepStart_.assign(steps_.size(), 0);
     for (std::size_t i = 0; i < steps_.size(); ++i) {
       const RatingStep& s = steps_[i];
       const bool continues = i > 0 && steps_[i - 1].strategy == s.strategy &&
                              steps_[i - 1].depth == s.depth && steps_[i - 1].placed == s.placed;
-      sweep_[i] = continues ? sweep_[i - 1] : static_cast<int>(i);
+      sweepStart_[i] = continues ? sweepStart_[i - 1] : static_cast<int>(i);
       if (fromMarks(s)) {
         // The marks are part of the board as shown: the problem's options leave out what they forbid.
         shown_[i] = 1;
@@ -120,13 +142,13 @@ class HintPlanner {
     return false;
   }
 
-  // Adds to `needed` the path's elimination of option o and whatever it needs to hold on the board as
-  // shown; false when the path has none before `limit` (o goes some other way).
-  bool collect(int o, int limit, std::set<int>& needed) const {
+  // Adds to c.needed the path's elimination of option o and whatever it needs to hold on the board as
+  // shown (c.prerequisites); false when the path has none before `limit` (o goes some other way).
+  bool collect(int o, int limit, Candidate& c) const {
     if (!alive(o)) return true;
     const int j = eliminatedBy_[static_cast<std::size_t>(o)];
     if (j < 0 || j >= limit) return false;
-    if (!needed.insert(j).second) return true;
+    if (!c.needed.insert(j).second) return true;
     const RatingStep& s = steps_[static_cast<std::size_t>(j)];
     if (s.strategy != kStrategyPairwise) return true;
     // "It would block every place left for piece q" (or "leave cell c that no piece can fill"): q's places
@@ -135,19 +157,103 @@ class HintPlanner {
     if (s.otherPiece >= 0) group = &pieceOptions_[static_cast<std::size_t>(s.otherPiece)];
     if (s.site >= 0) group = &siteOptions_[static_cast<std::size_t>(s.site)];
     if (group == nullptr) return true;
-    for (int y : *group)
-      if (y != o && alive(y) && !clash(o, y) && !collect(y, limit, needed)) return false;
+    for (int y : *group) {
+      if (y == o || !alive(y) || clash(o, y)) continue;
+      if (!collect(y, limit, c)) return false;
+      c.prerequisites[j].push_back(eliminatedBy_[static_cast<std::size_t>(y)]);
+    }
     return true;
   }
 
-  // The moves `needed` makes: one per sweep and reason.
-  std::map<std::tuple<int, std::string, std::string>, std::vector<int>> groups(
-      const std::set<int>& needed) const {
-    std::map<std::tuple<int, std::string, std::string>, std::vector<int>> out;
-    for (int j : needed) {
-      const RatingStep& s = steps_[static_cast<std::size_t>(j)];
-      out[{sweep_[static_cast<std::size_t>(j)], s.strategy, s.reason}].push_back(j);
+  // How many rounds of eliminations each of c.needed rests on: a pairwise reason comes a round after the
+  // eliminations it needs; any other reason (the path does not say what it needs) a round after every
+  // elimination the path made before its run of that strategy (failed probes all start from one board).
+  // The rater's consecutive pairwise sweeps look alike in its path; rounds keep a reason after what it
+  // rests on.
+  std::map<int, int> rounds(const Candidate& c) const {
+    std::map<int, int> round;
+    std::vector<std::pair<int, int>> highest;  // (step, the highest round up to it), in the path's order
+    for (int j : c.needed) {
+      int r = 0;
+      if (steps_[static_cast<std::size_t>(j)].strategy != kStrategyPairwise) {
+        const auto before = std::lower_bound(highest.begin(), highest.end(),
+                                             std::pair(sweepStart_[static_cast<std::size_t>(j)], INT_MIN));
+        if (before != highest.begin()) r = std::prev(before)->second + 1;
+      } else if (const auto it = c.prerequisites.find(j); it != c.prerequisites.end()) {
+        for (int k : it->second)
+          if (const auto at = round.find(k); at != round.end()) r = std::max(r, at->second + 1);
+      }
+      round[j] = r;
+      highest.emplace_back(j, std::max(r, highest.empty() ? r : highest.back().second));
     }
+    return round;
+  }
+
+  // c.needed by round and reason, rounds in order (a reason rests on earlier rounds only).
+  std::vector<std::vector<int>> groups(const Candidate& c) const {
+    const std::map<int, int> round = rounds(c);
+    std::map<std::tuple<int, std::string, std::string>, std::vector<int>> byRound;
+    for (int j : c.needed) {
+      const RatingStep& s = steps_[static_cast<std::size_t>(j)];
+      // Failed guesses are one reason whatever number of steps each took to fail.
+      const std::string reason = s.strategy == kStrategyTrial ? withoutStepCount(s.reason) : s.reason;
+      byRound[{round.at(j), s.strategy, reason}].push_back(j);
+    }
+    std::vector<std::pair<int, std::vector<int>>> keyed;
+    for (auto& [key, list] : byRound) keyed.emplace_back(std::get<0>(key), std::move(list));
+    std::sort(keyed.begin(), keyed.end(), [](const auto& a, const auto& b) {
+      return std::pair(a.first, a.second.front()) < std::pair(b.first, b.second.front());
+    });
+    std::vector<std::vector<int>> out;
+    for (auto& [r, list] : keyed) out.push_back(std::move(list));
+    return out;
+  }
+
+  // The moves that show `needed`: reasons packed in order, a few to a move, a reason that rules out many
+  // placements a move of its own; when that takes too many moves, each run of one strategy is one move
+  // that names the strategy's rule (failed guesses stay reason by reason: each is its own check). With
+  // `oneMove` (before the first placement: the first hint is a placement or leads to one), what would take
+  // several moves is one that names each rule applied.
+  std::vector<ReasonMove> reasonMoves(const Candidate& c, bool oneMove = false) const {
+    const std::vector<std::vector<int>> ordered = groups(c);
+    if (oneMove) {
+      std::vector<ReasonMove> split = reasonMoves(c);
+      if (split.size() <= 1) return split;
+      return {ReasonMove{ordered, true}};
+    }
+    std::vector<ReasonMove> out;
+    const auto fits = [](const ReasonMove& m, const std::vector<int>& g) {
+      return m.groups.size() < kReasonsPerMove && m.placements() + g.size() <= kPlacementsPerMove;
+    };
+    for (const std::vector<int>& g : ordered) {
+      if (out.empty() || !fits(out.back(), g)) out.emplace_back();
+      out.back().groups.push_back(g);
+    }
+    if (out.size() <= kSplitMoves) return out;
+    out.clear();
+    const auto strategyOf = [&](const std::vector<int>& g) -> const std::string& {
+      return steps_[static_cast<std::size_t>(g.front())].strategy;
+    };
+    for (const std::vector<int>& g : ordered) {
+      const bool trial = strategyOf(g) == kStrategyTrial;
+      const bool sameRun = !out.empty() && !trial && out.back().byRule &&
+                           strategyOf(out.back().groups.front()) == strategyOf(g);
+      if (sameRun) {
+        out.back().groups.push_back(g);
+        continue;
+      }
+      if (trial && !out.empty() && !out.back().byRule && fits(out.back(), g)) {
+        out.back().groups.push_back(g);
+        continue;
+      }
+      out.emplace_back();
+      out.back().groups.push_back(g);
+      out.back().byRule = !trial;
+    }
+    // A run that fits one move of named reasons is shown so.
+    for (ReasonMove& m : out)
+      if (m.byRule && m.groups.size() <= kReasonsPerMove && m.placements() <= kPlacementsPerMove)
+        m.byRule = false;
     return out;
   }
 
@@ -159,15 +265,19 @@ class HintPlanner {
     c.site = site;
     for (int y : others) {
       if (y == o || !alive(y)) continue;
-      if (!collect(y, limit, c.needed)) return;
+      if (!collect(y, limit, c)) return;
     }
     for (int id : marked_) {
       const Placement& m = puzzle_.placements[static_cast<std::size_t>(id)];
       c.marksHelped = c.marksHelped || (site < 0 ? m.piece == placementOf(o).piece
                                                  : std::binary_search(m.sites.begin(), m.sites.end(), site));
     }
-    c.cost = static_cast<int>(groups(c.needed).size());
-    if (c.cost < best.cost || (c.cost == best.cost && i < best.step)) best = std::move(c);
+    const std::vector<ReasonMove> moves = reasonMoves(c);
+    c.ruledOut = static_cast<int>(c.needed.size());
+    c.cost =
+        static_cast<int>(moves.size()) + std::max(0, c.ruledOut - 1) / static_cast<int>(kPlacementsPerMove);
+    if (std::tie(c.cost, c.ruledOut, c.step) < std::tie(best.cost, best.ruledOut, best.step))
+      best = std::move(c);
   }
 
   Candidate bestCandidate() const {
@@ -210,6 +320,18 @@ class HintPlanner {
     return reason;
   }
 
+  // The reason of a round's steps for one reason, as shown: several failed guesses without their counts.
+  std::string shownReason(const std::vector<int>& list) const {
+    const RatingStep& first = steps_[static_cast<std::size_t>(list.front())];
+    if (first.strategy != kStrategyTrial) return first.reason;
+    return list.size() == 1 ? guessReason(list.front()) : withoutStepCount(first.reason);
+  }
+
+  // A reason said of several placements: "it would leave ..." as "each would leave ...".
+  static std::string eachWords(const std::string& reason) {
+    return reason.starts_with("it ") ? "each " + reason.substr(3) : "for each, " + reason;
+  }
+
   // "trying it, N step(s) later ..." as "trying it, in the end ..."; any other reason as it is.
   static std::string withoutStepCount(const std::string& reason) {
     constexpr std::string_view kStart = "trying it, ";
@@ -224,50 +346,118 @@ class HintPlanner {
     return reason;
   }
 
+  // What the placement after the reasons needs: "b (blue) has one place left".
+  std::string targetWords(const Candidate& next) const {
+    const RatingStep& target = steps_[static_cast<std::size_t>(next.step)];
+    return next.site < 0 ? fmt::format("{} has one place left", pieceWords(puzzle_, target.piece))
+                         : fmt::format("one placement alone can fill cell {}",
+                                       familyOf(puzzle_).siteName(puzzle_, next.site));
+  }
+
   void emitReasons(const Candidate& next, std::vector<Move>& moves) {
-    auto byReason = groups(next.needed);
-    std::vector<std::vector<int>> ordered;
-    for (auto& [key, list] : byReason) ordered.push_back(list);
-    std::sort(ordered.begin(), ordered.end(),
-              [](const std::vector<int>& a, const std::vector<int>& b) { return a.front() < b.front(); });
-    // Several reasons: one move that gives them all, so that the placement is the next step.
+    const std::vector<ReasonMove> planned = reasonMoves(next, board_.empty());
+    for (std::size_t k = 0; k < planned.size(); ++k) {
+      Move move = planned[k].byRule ? ruleMove(planned[k].groups) : namedReasonsMove(planned[k].groups);
+      if (k + 1 == planned.size() && (planned[k].groups.size() > 1 || planned[k].byRule))
+        move.text += fmt::format(" (now {})", targetWords(next));
+      for (int j : move.steps) {
+        shown_[static_cast<std::size_t>(j)] = 1;
+        alive_[static_cast<std::size_t>(index_.at(steps_[static_cast<std::size_t>(j)].placement))] = 0;
+      }
+      move.placed = board_;
+      moves.push_back(std::move(move));
+    }
+  }
+
+  // Several reasons in one move, each named with one of the placements it rules out.
+  Move namedReasonsMove(const std::vector<std::vector<int>>& rounds) const {
+    // One reason found in several rounds is said once.
+    std::vector<std::vector<int>> reasons;
+    for (const std::vector<int>& list : rounds) {
+      const auto same = std::find_if(reasons.begin(), reasons.end(), [&](const std::vector<int>& r) {
+        const RatingStep& a = steps_[static_cast<std::size_t>(r.front())];
+        const RatingStep& b = steps_[static_cast<std::size_t>(list.front())];
+        return a.strategy == b.strategy && shownReason(r) == shownReason(list);
+      });
+      if (same == reasons.end())
+        reasons.push_back(list);
+      else
+        same->insert(same->end(), list.begin(), list.end());
+    }
+    if (reasons.size() == 1) return reasonMove(reasons.front());
     Move merged;
     std::vector<std::string> parts;
-    for (const std::vector<int>& list : ordered) {
-      Move move = reasonMove(list);
-      parts.push_back(move.text);
+    for (const std::vector<int>& list : reasons) {
+      const Move move = reasonMove(list);
+      const RatingStep& first = steps_[static_cast<std::size_t>(list.front())];
+      const std::string reason = shownReason(list);
+      parts.push_back(list.size() == 1 ? fmt::format("{}: {}", what(first), reason)
+                                       : fmt::format("{} and {} more: {}", what(first), list.size() - 1,
+                                                     eachWords(reason)));
       merged.kind = merged.steps.empty() || merged.kind == move.kind ? move.kind : Move::RuleOut;
       merged.depth = std::max(merged.depth, move.depth);
       merged.steps.insert(merged.steps.end(), move.steps.begin(), move.steps.end());
       merged.ruledOut.insert(merged.ruledOut.end(), move.ruledOut.begin(), move.ruledOut.end());
-      if (ordered.size() == 1) merged = std::move(move);
     }
-    if (ordered.empty()) return;
-    if (ordered.size() > 1) {
-      const RatingStep& target = steps_[static_cast<std::size_t>(next.step)];
-      merged.text = fmt::format(
-          "{} placements ruled out, so that {}: {}", merged.ruledOut.size(),
-          next.site < 0 ? fmt::format("{} has one place left", pieceWords(puzzle_, target.piece))
-                        : fmt::format("one placement alone can fill cell {}",
-                                      familyOf(puzzle_).siteName(puzzle_, next.site)),
-          fmt::format(
-              "{}{}",
-              fmt::join(parts.begin(), parts.begin() + std::min<std::ptrdiff_t>(3, std::ssize(parts)), "; "),
-              parts.size() > 3
-                  ? fmt::format("; and {} more reasons of the path before it (drawn crossed out)",
-                                parts.size() - 3)
-                  : ""));
-      merged.kind = Move::RuleOut;
-    }
-    for (int j : merged.steps) {
-      shown_[static_cast<std::size_t>(j)] = 1;
-      alive_[static_cast<std::size_t>(index_.at(steps_[static_cast<std::size_t>(j)].placement))] = 0;
-    }
-    merged.placed = board_;
-    moves.push_back(std::move(merged));
+    merged.text = fmt::format("{} {} for {} reasons (drawn crossed out): {}", merged.ruledOut.size(),
+                              merged.kind == Move::GuessFails ? "guesses fail" : "placements ruled out",
+                              reasons.size(), fmt::join(parts, "; "));
+    return merged;
   }
 
-  // The move for one sweep's eliminations with one reason.
+  // Strategies' rules applied across the board: each rule in words (with how many placements it rules out,
+  // when there are several), the count, and one placement as an example; the picture crosses them all out.
+  Move ruleMove(const std::vector<std::vector<int>>& reasons) const {
+    Move move;
+    move.kind = Move::GuessFails;
+    std::vector<std::pair<std::string, int>> rules;  // (strategy, placements) in the order first met
+    for (const std::vector<int>& list : reasons) {
+      for (int j : list) {
+        const RatingStep& s = steps_[static_cast<std::size_t>(j)];
+        move.steps.push_back(j);
+        move.ruledOut.push_back(s.placement);
+        move.depth = std::max(move.depth, s.depth);
+        if (s.strategy != kStrategyTrial) move.kind = Move::RuleOut;
+        const auto same =
+            std::find_if(rules.begin(), rules.end(), [&](const auto& r) { return r.first == s.strategy; });
+        if (same == rules.end())
+          rules.emplace_back(s.strategy, 1);
+        else
+          ++same->second;
+      }
+    }
+    const RatingStep& first = steps_[static_cast<std::size_t>(move.steps.front())];
+    const std::string example = fmt::format("e.g. {}: {}", what(first), shownReason({move.steps.front()}));
+    if (rules.size() == 1) {
+      move.text = fmt::format(
+          "rule out {} placements by one rule applied across the board, all drawn crossed out: {} ({}); {}",
+          move.steps.size(), ruleWords(first.strategy), first.strategy, example);
+      return move;
+    }
+    std::stable_sort(rules.begin(), rules.end(),
+                     [](const auto& a, const auto& b) { return a.second > b.second; });
+    std::vector<std::string> named;
+    for (const auto& [strategy, n] : rules)
+      named.push_back(fmt::format("{} ({}, {})", ruleWords(strategy), strategy, n));
+    move.text = fmt::format(
+        "rule out {} placements by {} rules applied across the board, all drawn crossed out: {}; {}",
+        move.steps.size(), rules.size(), fmt::join(named, "; "), example);
+    return move;
+  }
+
+  // A strategy as the rule a person applies.
+  static std::string ruleWords(const std::string& strategy) {
+    if (strategy == kStrategyPairwise)
+      return "no piece may block every place left for another piece or leave a cell no piece can fill";
+    if (strategy == kStrategyRegion)
+      return "no piece may shut in empty cells that the pieces left cannot fill";
+    if (strategy == kStrategyLinkability)
+      return "no piece may go where the pieces could then no longer link into one structure";
+    if (strategy == kStrategyTrial) return "no piece may go where trying it leads to a dead end";
+    return fmt::format("no piece may go where {} forbids it", strategy);
+  }
+
+  // The move for one round's eliminations with one reason.
   Move reasonMove(const std::vector<int>& list) const {
     const RatingStep& first = steps_[static_cast<std::size_t>(list.front())];
     Move move;
@@ -278,17 +468,17 @@ class HintPlanner {
     for (std::size_t k = 0; k < list.size() && k < 3; ++k)
       named.push_back(what(steps_[static_cast<std::size_t>(list[k])]));
     if (list.size() > 3) named.push_back(fmt::format("{} more (drawn crossed out)", list.size() - 3));
-    const std::string reason = move.kind == Move::GuessFails ? guessReason(list.front()) : first.reason;
+    const std::string reason = shownReason(list);
     if (list.size() == 1)
       move.text = move.kind == Move::GuessFails
                       ? fmt::format("a guess that fails: {} ({})", named.front(), reason)
                       : fmt::format("rule out {}: {} ({})", named.front(), reason, first.strategy);
     else
-      move.text = fmt::format(
-          "{} {}: each {} ({})",
-          move.kind == Move::GuessFails ? fmt::format("{} guesses that fail,", list.size())
-                                        : fmt::format("rule out {} placements,", list.size()),
-          listWords(named), reason.rfind("it ", 0) == 0 ? reason.substr(3) : reason, first.strategy);
+      move.text =
+          fmt::format("{} {}: {} ({})",
+                      move.kind == Move::GuessFails ? fmt::format("{} guesses that fail,", list.size())
+                                                    : fmt::format("rule out {} placements,", list.size()),
+                      listWords(named), eachWords(reason), first.strategy);
     for (int j : list) move.ruledOut.push_back(steps_[static_cast<std::size_t>(j)].placement);
     return move;
   }
@@ -340,7 +530,7 @@ class HintPlanner {
   std::vector<char> filled_;            // per site
   std::vector<char> shown_;             // per step of the path
   std::vector<int> eliminatedBy_;       // per option: the path's first step ruling it out, or -1
-  std::vector<int> sweep_;              // per step: the first step of its sweep
+  std::vector<int> sweepStart_;         // per step: the first step of its run of one strategy
   std::set<int> marked_;                // placements the marks rule out
   std::vector<int> board_;              // placed so far, givens not included
   std::vector<std::vector<int>> pieceOptions_;
