@@ -12,7 +12,6 @@ namespace piecework {
 
 namespace {
 
-const Rgb kPrismArrow{0.82, 0.13, 0.1};
 const double kRowHeight = std::sqrt(3.0) / 2;  // (triangles of side 1)
 constexpr double kLayerGap = 0.8;
 constexpr double kLabelRoom = 0.6;  // above each layer, for its name
@@ -103,38 +102,6 @@ std::pair<std::pair<double, double>, std::pair<double, double>> prismArrow(const
   return {{x, y}, {x + length * u.x / 2.0, y + length * u.y * kRowHeight}};
 }
 
-bool hasPrismArrow(const DisassemblyScene& scene) {
-  return std::find(scene.moving.begin(), scene.moving.end(), true) != scene.moving.end();
-}
-
-void drawPrismArrow(cairo_t* cr, std::pair<double, double> from, std::pair<double, double> to, double s) {
-  const double x1 = from.first, y1 = from.second, x2 = to.first, y2 = to.second;
-  const double len = std::hypot(x2 - x1, y2 - y1);
-  if (len <= 0) return;
-  const double dx = (x2 - x1) / len, dy = (y2 - y1) / len;
-  const double head = std::clamp(0.45 * s, 5.0, 14.0), width = std::clamp(0.12 * s, 1.4, 4.0);
-  // Drawn twice, first wider in white: a halo that keeps it seen on a piece of its own red.
-  cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
-  cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
-  for (const bool halo : {true, false}) {
-    set(cr, halo ? Rgb{1, 1, 1} : kPrismArrow);
-    cairo_set_line_width(cr, halo ? width + 2 : width);
-    cairo_move_to(cr, x1, y1);
-    cairo_line_to(cr, x2 - dx * head * 0.8, y2 - dy * head * 0.8);
-    cairo_stroke(cr);
-    cairo_move_to(cr, x2, y2);
-    cairo_line_to(cr, x2 - dx * head - dy * head * 0.5, y2 - dy * head + dx * head * 0.5);
-    cairo_line_to(cr, x2 - dx * head + dy * head * 0.5, y2 - dy * head - dx * head * 0.5);
-    cairo_close_path(cr);
-    if (halo) {
-      cairo_set_line_width(cr, 2);
-      cairo_stroke(cr);
-    } else {
-      cairo_fill(cr);
-    }
-  }
-}
-
 }  // namespace
 
 IsoFrame prismSceneFrame(const DisassemblyScene& scene, double aspect) {
@@ -143,7 +110,7 @@ IsoFrame prismSceneFrame(const DisassemblyScene& scene, double aspect) {
   f.add(0, 0);
   const auto [w, h] = at.size();
   f.add(w, h);
-  if (hasPrismArrow(scene)) {
+  if (hasArrow(scene)) {
     const auto [from, to] = prismArrow(scene, at);
     for (const auto& [x, y] : {from, to}) f.add(x - 0.3, y - 0.3), f.add(x + 0.3, y + 0.3);  // (the head)
   }
@@ -187,9 +154,10 @@ void drawPrismScene(cairo_t* cr, const DisassemblyScene& scene, const IsoFrame& 
       cairo_stroke(cr);
     }
   }
-  if (hasPrismArrow(scene)) {
+  if (hasArrow(scene)) {
     const auto [from, to] = prismArrow(scene, at);
-    drawPrismArrow(cr, page(from.first, from.second), page(to.first, to.second), s);
+    drawMoveArrow(cr, page(from.first, from.second), page(to.first, to.second),
+                  std::clamp(0.45 * s, 5.0, 14.0), std::clamp(0.12 * s, 1.4, 4.0), true);
   }
   // Each piece's letter on its first triangle of its highest layer.
   const double size = std::clamp(0.32 * s, 4.0, 10.0);

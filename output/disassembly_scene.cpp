@@ -47,32 +47,14 @@ std::pair<std::array<double, 3>, std::array<double, 3>> arrowEnds(const Disassem
   return {from, to};
 }
 
-bool hasArrow(const DisassemblyScene& scene) {
-  return std::find(scene.moving.begin(), scene.moving.end(), true) != scene.moving.end();
-}
-
 void drawArrow(cairo_t* cr, const DisassemblyScene& scene, const IsoFrame& f, double x0, double y0,
                double s) {
   const auto [from, to] = arrowEnds(scene);
   const auto [ax, ay] = iso(from[0], from[1], from[2]);
   const auto [bx, by] = iso(to[0], to[1], to[2]);
-  const double x1 = x0 + (ax - f.minX) * s, y1 = y0 + (ay - f.minY) * s;
-  const double x2 = x0 + (bx - f.minX) * s, y2 = y0 + (by - f.minY) * s;
-  const double len = std::hypot(x2 - x1, y2 - y1);
-  if (len <= 0) return;
-  const double dx = (x2 - x1) / len, dy = (y2 - y1) / len;
-  const double head = std::clamp(0.55 * s, 5.0, 14.0), width = std::clamp(0.16 * s, 1.4, 4.0);
-  set(cr, kArrow);
-  cairo_set_line_width(cr, width);
-  cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
-  cairo_move_to(cr, x1, y1);
-  cairo_line_to(cr, x2 - dx * head * 0.8, y2 - dy * head * 0.8);
-  cairo_stroke(cr);
-  cairo_move_to(cr, x2, y2);
-  cairo_line_to(cr, x2 - dx * head - dy * head * 0.5, y2 - dy * head + dx * head * 0.5);
-  cairo_line_to(cr, x2 - dx * head + dy * head * 0.5, y2 - dy * head - dx * head * 0.5);
-  cairo_close_path(cr);
-  cairo_fill(cr);
+  drawMoveArrow(cr, {x0 + (ax - f.minX) * s, y0 + (ay - f.minY) * s},
+                {x0 + (bx - f.minX) * s, y0 + (by - f.minY) * s}, std::clamp(0.55 * s, 5.0, 14.0),
+                std::clamp(0.16 * s, 1.4, 4.0), false);
 }
 
 // Each piece's letter on the top face of its cube nearest the viewer whose top is not covered.
@@ -101,6 +83,39 @@ void drawLetters(cairo_t* cr, const DisassemblyScene& scene, const IsoFrame& f, 
 }
 
 }  // namespace
+
+bool hasArrow(const DisassemblyScene& scene) {
+  return std::find(scene.moving.begin(), scene.moving.end(), true) != scene.moving.end();
+}
+
+void drawMoveArrow(cairo_t* cr, std::pair<double, double> from, std::pair<double, double> to, double head,
+                   double width, bool halo) {
+  const auto [x1, y1] = from;
+  const auto [x2, y2] = to;
+  const double len = std::hypot(x2 - x1, y2 - y1);
+  if (len <= 0) return;
+  const double dx = (x2 - x1) / len, dy = (y2 - y1) / len;
+  cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+  if (halo) cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+  for (const bool white : {true, false}) {
+    if (white && !halo) continue;
+    set(cr, white ? Rgb{1, 1, 1} : kArrow);
+    cairo_set_line_width(cr, white ? width + 2 : width);
+    cairo_move_to(cr, x1, y1);
+    cairo_line_to(cr, x2 - dx * head * 0.8, y2 - dy * head * 0.8);
+    cairo_stroke(cr);
+    cairo_move_to(cr, x2, y2);
+    cairo_line_to(cr, x2 - dx * head - dy * head * 0.5, y2 - dy * head + dx * head * 0.5);
+    cairo_line_to(cr, x2 - dx * head + dy * head * 0.5, y2 - dy * head - dx * head * 0.5);
+    cairo_close_path(cr);
+    if (white) {
+      cairo_set_line_width(cr, 2);
+      cairo_stroke(cr);
+    } else {
+      cairo_fill(cr);
+    }
+  }
+}
 
 Rgb paleColour(const Rgb& c) {
   return mix(c, {0.9, 0.9, 0.92}, 0.78);

@@ -25,6 +25,14 @@ struct DisassemblyScene {
 // still be told apart.
 Rgb paleColour(const Rgb& c);
 
+// Whether the scene has pieces moving, and so an arrow.
+bool hasArrow(const DisassemblyScene& scene);
+
+// The arrow of a move from `from` to `to` on the page: a line and a head `head` long, `width` wide; with
+// `halo`, drawn first wider in white, so that it shows on a piece of its own red.
+void drawMoveArrow(cairo_t* cr, std::pair<double, double> from, std::pair<double, double> to, double head,
+                   double width, bool halo);
+
 // The scene's bounds, the arrow's included.
 IsoFrame sceneFrame(const DisassemblyScene& scene);
 // Draws the scene with its frame's top-left corner at (x0, y0), `s` points per cube edge.
