@@ -20,6 +20,7 @@
 #include "puzzle/definition.hpp"
 #include "puzzle/errors.hpp"
 #include "puzzle/limits.hpp"
+#include "rater/explain.hpp"
 #include "rater/hint.hpp"
 #include "rater/rater.hpp"
 #include "solver/problem.hpp"
@@ -331,6 +332,20 @@ Rating rate(const Puzzle& puzzle, const Challenge& givens, const Options& option
       throw InputError(puzzle.name() + ": the challenge has no solution, so it cannot be rated");
     return piecework::rate(problem);
   }));
+}
+
+std::vector<ExplanationLine> shortExplanation(const Puzzle& puzzle, const Challenge& givens,
+                                              const Options& options) {
+  return translated([&] {
+    // Checked once, as rate(); the moves are those `rate --explain` prints (rater/explain.hpp).
+    const Problem problem = makeProblem(inner(puzzle), checked(puzzle, givens), rules(options, givens));
+    if (piecework::uniqueness(problem) == piecework::Uniqueness::None)
+      throw InputError(puzzle.name() + ": the challenge has no solution, so it cannot be explained");
+    std::vector<ExplanationLine> lines;
+    for (const piecework::Move& move : piecework::explainMoves(inner(puzzle), piecework::rate(problem)))
+      lines.push_back({move.depth, move.text});
+    return lines;
+  });
 }
 
 std::vector<Hint> hints(const Puzzle& puzzle, const Challenge& givens, const Options& options) {

@@ -174,6 +174,16 @@ struct Hint {
 PIECEWORK_API std::vector<Hint> hints(const Puzzle& puzzle, const Challenge& givens,
                                       const Options& options = {});
 
+// The short explanation, as `piecework rate --explain` prints it: one line per move of the path a person
+// would take (a piece placed, placements ruled out and why, a guess that fails or works), where
+// Rating::explanation holds every step of the rater's log (`rate --explain=full`). Throws Error as rate().
+struct ExplanationLine {
+  int depth = 0;     // how many guesses the move rests on (the command indents by it)
+  std::string text;  // one line
+};
+PIECEWORK_API std::vector<ExplanationLine> shortExplanation(const Puzzle& puzzle, const Challenge& givens,
+                                                            const Options& options = {});
+
 struct Generated {
   Challenge challenge;  // the givens (and the colour pattern or marked cells, where the family has them)
   Challenge solution;   // the unique solution

@@ -5,12 +5,15 @@
 #include <sys/stat.h>
 #include <piecework/piecework.hpp>
 
+#include "shell_run.hpp"
+
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <future>
 #include <map>
 #include <set>
+#include <sstream>
 #include <string>
 #include <thread>
 
@@ -406,6 +409,37 @@ TEST(LibraryApi, GenerateWithControlMatchesGenerate) {
   for (std::size_t i = 0; i < plain.size(); ++i) EXPECT_EQ(report.challenges[i].seed, plain[i].seed);
   EXPECT_EQ(lastDone, plain.size());
   EXPECT_EQ(lastTotal, 3U);
+}
+
+// The short explanation is the moves `piecework rate --explain` prints, line for line and indented as deep,
+// and far shorter than the rater's whole log (Rating::explanation).
+TEST(LibraryApi, ShortExplanationIsWhatRateExplainPrints) {
+  const std::string text = "yyyy....../...y....../..rrrr..../..rg....../..ggg.....";  // a Master: 533 steps
+  const pw::Puzzle fit = pw::Puzzle::load("iq-fit");
+  const auto lines = pw::shortExplanation(fit, fit.parse(text));
+  const auto printed = piecework::library_test::pieceworkRun("rate iq-fit --explain --challenge " + text);
+  ASSERT_EQ(printed.status, 0) << printed.out;
+  std::vector<std::string> expected;  // the numbered lines after "why:", without their numbers
+  std::istringstream in(printed.out);
+  for (std::string line; std::getline(in, line);) {
+    const auto dot = line.find(". ");
+    if (line.size() < 6 || dot == std::string::npos || line.find_first_not_of(' ') >= dot) continue;
+    if (line.substr(line.find_first_not_of(' '), dot - line.find_first_not_of(' '))
+            .find_first_not_of("0123456789") != std::string::npos)
+      continue;
+    expected.push_back(line.substr(dot + 2));
+  }
+  ASSERT_FALSE(expected.empty()) << printed.out;
+  ASSERT_EQ(lines.size(), expected.size()) << printed.out;
+  for (std::size_t k = 0; k < lines.size(); ++k)
+    EXPECT_EQ(std::string(static_cast<std::size_t>(lines[k].depth) * 2, ' ') + lines[k].text, expected[k]);
+  EXPECT_LT(lines.size(), pw::rate(fit, fit.parse(text)).explanation.size());
+  // A domino given in the second and third cells of a strip of six leaves no room for a piece of four.
+  const pw::Puzzle strip = pw::Puzzle::fromToml(
+      "name = \"strip\"\nlattice = \"square\"\nboard = \"......\"\n[[piece]]\nletter = \"a\"\nshape = "
+      "\"##\"\n[[piece]]\nletter = \"b\"\nshape = \"####\"\n");
+  EXPECT_NE(errorOf([&] { pw::shortExplanation(strip, strip.parse(".aa...")); }).find("no solution"),
+            std::string::npos);
 }
 
 // The hints lead to the one solution (solve() finds it independently of the rater): each keeps what the one

@@ -8,6 +8,8 @@
 #include <unistd.h>
 #include <piecework/piecework.hpp>
 
+#include "shell_run.hpp"
+
 #include <array>
 #include <cstdio>
 #include <cstdlib>
@@ -23,6 +25,11 @@ namespace fs = std::filesystem;
 
 namespace {
 
+using piecework::library_test::pieceworkRun;
+using piecework::library_test::shellQuoted;
+using piecework::library_test::ShellRun;
+using piecework::library_test::shellRun;
+
 // A fresh directory for one test.
 fs::path printingTestDir(const std::string& name) {
   const fs::path dir =
@@ -30,35 +37,6 @@ fs::path printingTestDir(const std::string& name) {
   fs::remove_all(dir);
   fs::create_directories(dir);
   return dir;
-}
-
-// `text` as one word of a shell command.
-std::string shellQuoted(const std::string& text) {
-  std::string out = "'";
-  for (const char c : text) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return out + "'";
-}
-
-struct ShellRun {
-  int status = -1;
-  std::string out;
-};
-
-// Runs a shell command line; its standard output and exit status.
-ShellRun shellRun(const std::string& command) {
-  ShellRun run;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (pipe == nullptr) return run;
-  std::array<char, 4096> buffer{};
-  std::size_t n = 0;
-  while ((n = fread(buffer.data(), 1, buffer.size(), pipe)) > 0) run.out.append(buffer.data(), n);
-  const int status = pclose(pipe);
-  run.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return run;
-}
-
-ShellRun pieceworkRun(const std::string& arguments) {
-  return shellRun(shellQuoted(PIECEWORK_BINARY) + " " + arguments + " 2>/dev/null");
 }
 
 std::string bytesOf(const fs::path& file) {
