@@ -122,16 +122,25 @@ std::string placementWords(const Puzzle& puzzle, int placement) {
   return fmt::format("in {}, {}", range("layer", z0 - puzzle.low.z + 1, z1 - puzzle.low.z + 1), flat);
 }
 
+std::string placementInFull(const Puzzle& puzzle, int piece, int placement) {
+  // Twelve cells name any piece of the shipped puzzles (the largest has 8) and still fit on a line.
+  constexpr std::size_t kCellsNamed = 12;
+  std::string cells = describePlacement(puzzle, placement);
+  std::size_t cut = 0;  // the space after the last cell named, if any follow
+  for (std::size_t k = 0; k < kCellsNamed && cut != std::string::npos; ++k)
+    cut = cells.find(' ', k == 0 ? 0 : cut + 1);
+  if (cut != std::string::npos) {
+    const auto more = std::count(cells.begin() + static_cast<std::ptrdiff_t>(cut), cells.end(), ' ');
+    cells = fmt::format("{} and {} more", cells.substr(0, cut), more);
+  }
+  return fmt::format("{} {} [{}]", pieceWords(puzzle, piece), placementWords(puzzle, placement), cells);
+}
+
 std::vector<Move> explainMoves(const Puzzle& puzzle, const Rating& rating) {
   std::vector<Move> moves;
   std::vector<int> board;  // placements made so far on the path
   const auto& steps = rating.steps;
-  // The cells (or IQ-Link's code) follow in brackets: two orientations of a piece often share rows and
-  // columns.
-  auto what = [&](const RatingStep& s) {
-    return fmt::format("{} {} [{}]", pieceWords(puzzle, s.piece), placementWords(puzzle, s.placement),
-                       describePlacement(puzzle, s.placement));
-  };
+  auto what = [&](const RatingStep& s) { return placementInFull(puzzle, s.piece, s.placement); };
   for (std::size_t i = 0; i < steps.size();) {
     const RatingStep& first = steps[i];
     // The first move is one step a person can take on the page (issue 30): a round of 146 eliminations or

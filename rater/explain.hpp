@@ -14,6 +14,10 @@ namespace piecework {
 // Where a placement lies, in words: "rows 1-2, columns 7-10" on a flat board ("layer 2, rows ..." in a box);
 // on IQ-Link "on pegs B, C and H".
 std::string placementWords(const Puzzle& puzzle, int placement);
+// A placement named in full: its piece, where it lies and, in brackets, its cells (or IQ-Link's code), since
+// two orientations of a piece often share rows and columns: "y (yellow) in rows 1-2, columns 7-10 [r1c7
+// ...]". A piece of many cells (a BurrTools cage of 200) lists its first few and how many more.
+std::string placementInFull(const Puzzle& puzzle, int piece, int placement);
 // A piece as a player knows it: its letter and name, e.g. "y (yellow)".
 std::string pieceWords(const Puzzle& puzzle, int piece);
 

@@ -305,10 +305,7 @@ class HintPlanner {
     return best;
   }
 
-  std::string what(const RatingStep& s) const {
-    return fmt::format("{} {} [{}]", pieceWords(puzzle_, s.piece), placementWords(puzzle_, s.placement),
-                       describePlacement(puzzle_, s.placement));
-  }
+  std::string what(const RatingStep& s) const { return placementInFull(puzzle_, s.piece, s.placement); }
 
   // A failed guess's words name how many steps later it failed, from where the path tried it; shown
   // earlier, it takes more.

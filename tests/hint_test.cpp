@@ -279,3 +279,28 @@ TEST(Hints, FirstHintIsAPlacementOrUnlocksOne) {
 
 }  // namespace
 }  // namespace piecework
+
+namespace piecework {
+namespace {
+
+// A piece of many cells is named by its first twelve and how many more (a BurrTools cage of 200 cells once
+// filled a screen): two straight 14-cell strips on a 2 x 14 board, the cells counted by hand.
+TEST(Hints, APieceOfManyCellsNamesTwelveAndHowManyMore) {
+  const std::string path = test::writeTempFile(
+      "strips.toml",
+      "name = \"strips\"\nlattice = \"square\"\nboard = \"\"\"\n..............\n..............\n\"\"\"\n\n"
+      "[[piece]]\nletter = \"a\"\nshape = \"##############\"\n\n[[piece]]\nletter = \"b\"\n"
+      "shape = \"##############\"\n");
+  const auto r = test::runPiecework("hint " + path + " --challenge ............../.............. --steps 2");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_TRUE(
+      test::contains(r.out, "[r1c1 r1c2 r1c3 r1c4 r1c5 r1c6 r1c7 r1c8 r1c9 r1c10 r1c11 r1c12 and 2 more]"))
+      << r.out;
+  EXPECT_TRUE(
+      test::contains(r.out, "[r2c1 r2c2 r2c3 r2c4 r2c5 r2c6 r2c7 r2c8 r2c9 r2c10 r2c11 r2c12 and 2 more]"))
+      << r.out;
+  EXPECT_FALSE(test::contains(r.out, "r1c14]")) << r.out;
+}
+
+}  // namespace
+}  // namespace piecework
