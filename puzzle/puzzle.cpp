@@ -87,6 +87,11 @@ class SiteGrid {
       low_ = Site{std::min(low_.x, s.x), std::min(low_.y, s.y), std::min(low_.z, s.z)};
       high_ = Site{std::max(high_.x, s.x), std::max(high_.y, s.y), std::max(high_.z, s.z)};
     }
+    // (and the board's box, whose low corner may lie before the first site where shifts keep the cells'
+    // kinds: every shift of a shape then stays in the grid; Prisgon#1 46.57M -> 44.57M instructions for the
+    // run, without it the look-ups there fell back to siteIndex)
+    low_ = Site{std::min(low_.x, p.low.x), std::min(low_.y, p.low.y), std::min(low_.z, p.low.z)};
+    high_ = Site{std::max(high_.x, p.high.x), std::max(high_.y, p.high.y), std::max(high_.z, p.high.z)};
     width_ = high_.x - low_.x + 1LL;
     depth_ = high_.y - low_.y + 1LL;
     const long long cells = width_ * depth_ * (high_.z - low_.z + 1LL);
