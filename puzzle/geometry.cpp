@@ -204,6 +204,12 @@ bool isCell(Lattice lattice, const Site& s) {
 
 Site apply(Lattice lattice, const Transform& t, const Site& s) {
   const auto& m = t.matrix;
+  // (the square and cubic grids' plain product first, with nothing else to test. Measured (callgrind,
+  // `count PelikanBurr#1`): 74.48M -> 74.24M instructions for the run, DraculasDentalDesaster#1 61.38M
+  // -> 61.29M)
+  if (lattice == Lattice::Square || lattice == Lattice::Cubic)
+    return Site{m[0][0] * s.x + m[0][1] * s.y + m[0][2] * s.z, m[1][0] * s.x + m[1][1] * s.y + m[1][2] * s.z,
+                m[2][0] * s.x + m[2][1] * s.y + m[2][2] * s.z};
   if (lattice == Lattice::TriangularPrisms) {
     const Site l = prismLattice(s);
     return prismPicture(Site{m[0][0] * l.x + m[0][1] * l.y + m[0][2] * l.z,
