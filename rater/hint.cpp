@@ -442,15 +442,16 @@ class HintPlanner {
     return move;
   }
 
-  // A strategy as the rule a person applies.
-  static std::string ruleWords(const std::string& strategy) {
+  // A strategy as the rule a person applies; a family's own strategy by the family's rule, in the words the
+  // family gives it (Family::ruleClause), so that this file names no family.
+  std::string ruleWords(const std::string& strategy) const {
     if (strategy == kStrategyPairwise)
       return "no piece may block every place left for another piece or leave a cell no piece can fill";
     if (strategy == kStrategyRegion)
       return "no piece may shut in empty cells that the pieces left cannot fill";
-    if (strategy == kStrategyLinkability)
-      return "no piece may go where the pieces could then no longer link into one structure";
     if (strategy == kStrategyTrial) return "no piece may go where trying it leads to a dead end";
+    if (const std::string_view clause = familyOf(puzzle_).ruleClause(); !clause.empty())
+      return fmt::format("no piece may go where it would break the puzzle's rule ({})", clause);
     return fmt::format("no piece may go where {} forbids it", strategy);
   }
 
