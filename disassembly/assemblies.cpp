@@ -7,6 +7,7 @@
 #include <atomic>
 #include <chrono>
 #include <limits>
+#include <optional>
 #include <set>
 #include <thread>
 
@@ -96,11 +97,35 @@ AssembliesApart disassembleAssemblies(const Puzzle& puzzle, const ApartOptions& 
   // One table of distances per thread, over all its assemblies: they share their pieces' shapes. Measured
   // (callgrind, `count lohe.misused-key#2 --disassemble --json --threads 1`, 470 assemblies): forward 622.0M
   // -> 33.8M instructions, the run 1,208M -> 498M.
+  // Each placement's shape in the table looked up once per thread, not its cells once per assembly (see
+  // disassembleShaped).
   auto work = [&] {
     MovementTable table(puzzle.lattice);
+    std::vector<std::optional<MovementTable::Shaped>> placementShapes(puzzle.placements.size());
+    std::vector<MovementTable::Shaped> shapes;
+    std::vector<int> pieceGroups;
+    std::vector<Site> cells;
     for (std::size_t k = next++; k < assemblies.size(); k = next++) {
       results[k].placements = assemblies[k];
-      results[k].disassembly = disassemble(assemblyOf(puzzle, assemblies[k], groups), puzzle.lattice, table);
+      shapes.clear(), pieceGroups.clear();
+      for (const int id : assemblies[k]) {
+        const Placement& placement = puzzle.placements[static_cast<std::size_t>(id)];
+        std::optional<MovementTable::Shaped>& shaped = placementShapes[static_cast<std::size_t>(id)];
+        if (!shaped) {
+          cells.clear();
+          for (const int site : placement.sites)
+            cells.push_back(puzzle.sites[static_cast<std::size_t>(site)]);
+          shaped = table.shapeOf(cells);
+        }
+        shapes.push_back(*shaped);
+        pieceGroups.push_back(static_cast<std::size_t>(placement.piece) < groups.size()
+                                  ? groups[static_cast<std::size_t>(placement.piece)]
+                                  : 0);
+      }
+      if (shapes.size() > 64)
+        throw InputError(
+            fmt::format("an assembly of {} pieces: the disassembler takes at most 64", shapes.size()));
+      results[k].disassembly = disassembleShaped(shapes, pieceGroups, puzzle.lattice, table);
       if (results[k].disassembly.tree) results[k].level = levelText(*results[k].disassembly.tree);
     }
   };

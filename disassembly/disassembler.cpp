@@ -331,28 +331,24 @@ std::optional<PartSearch::Found> PartSearch::search() {
   return std::nullopt;
 }
 
-bool oneGroup(const std::vector<AssembledPiece>& assembly, const std::vector<int>& pieces) {
-  const int group = assembly[static_cast<std::size_t>(pieces.front())].group;
-  return group != 0 && std::all_of(pieces.begin(), pieces.end(), [&](int p) {
-           return assembly[static_cast<std::size_t>(p)].group == group;
-         });
+bool oneGroup(const std::vector<int>& groups, const std::vector<int>& pieces) {
+  const int group = groups[static_cast<std::size_t>(pieces.front())];
+  return group != 0 && std::all_of(pieces.begin(), pieces.end(),
+                                   [&](int p) { return groups[static_cast<std::size_t>(p)] == group; });
 }
 
-PartResult disassemblePart(Lattice lattice, const std::vector<AssembledPiece>& assembly,
-                           const std::vector<int>& pieces, const std::vector<Site>& start,
-                           std::uint64_t& nodes, Shared& shared);
+PartResult disassemblePart(Lattice lattice, const std::vector<int>& groups, const std::vector<int>& pieces,
+                           const std::vector<Site>& start, std::uint64_t& nodes, Shared& shared);
 
 // A part after a separation: done when it is one piece or one group, else taken apart from where it is.
-PartResult separatePart(Lattice lattice, const std::vector<AssembledPiece>& assembly,
-                        const std::vector<int>& pieces, const std::vector<Site>& start, std::uint64_t& nodes,
-                        Shared& shared) {
-  if (pieces.size() == 1 || oneGroup(assembly, pieces)) return {true, nullptr};
-  return disassemblePart(lattice, assembly, pieces, start, nodes, shared);
+PartResult separatePart(Lattice lattice, const std::vector<int>& groups, const std::vector<int>& pieces,
+                        const std::vector<Site>& start, std::uint64_t& nodes, Shared& shared) {
+  if (pieces.size() == 1 || oneGroup(groups, pieces)) return {true, nullptr};
+  return disassemblePart(lattice, groups, pieces, start, nodes, shared);
 }
 
-PartResult disassemblePart(Lattice lattice, const std::vector<AssembledPiece>& assembly,
-                           const std::vector<int>& pieces, const std::vector<Site>& start,
-                           std::uint64_t& nodes, Shared& shared) {
+PartResult disassemblePart(Lattice lattice, const std::vector<int>& groups, const std::vector<int>& pieces,
+                           const std::vector<Site>& start, std::uint64_t& nodes, Shared& shared) {
   PartSearch search(lattice, pieces, start, shared);
   const std::optional<PartSearch::Found> found = search.search();
   nodes += search.nodes();
@@ -374,9 +370,9 @@ PartResult disassemblePart(Lattice lattice, const std::vector<AssembledPiece>& a
     (away ? awayPieces : leftPieces).push_back(pieces[k]);
     (away ? awayStart : leftStart).push_back(tree->positions.back()[k]);
   }
-  PartResult left = separatePart(lattice, assembly, leftPieces, leftStart, nodes, shared);
+  PartResult left = separatePart(lattice, groups, leftPieces, leftStart, nodes, shared);
   if (!left.ok) return {};
-  PartResult away = separatePart(lattice, assembly, awayPieces, awayStart, nodes, shared);
+  PartResult away = separatePart(lattice, groups, awayPieces, awayStart, nodes, shared);
   if (!away.ok) return {};
   tree->left = std::move(left.tree);
   tree->away = std::move(away.tree);
@@ -408,17 +404,32 @@ Disassembly disassemble(const std::vector<AssembledPiece>& assembly, Lattice lat
       throw InputError(fmt::format("the assembly's pieces overlap: pieces {} and {} both cover ({}, {}, {})",
                                    cells[k - 1].second + 1, cells[k].second + 1, s.x, s.y, s.z));
     }
-  Disassembly out;
   if (assembly.size() <= 1) {
+    Disassembly out;
+    out.comesApart = true;
+    return out;
+  }
+  std::vector<MovementTable::Shaped> shapes;
+  std::vector<int> groups;
+  for (const AssembledPiece& piece : assembly) {
+    shapes.push_back(table.shapeOf(piece.cells));
+    groups.push_back(piece.group);
+  }
+  return disassembleShaped(shapes, groups, lattice, table);
+}
+
+Disassembly disassembleShaped(const std::vector<MovementTable::Shaped>& shapes,
+                              const std::vector<int>& groups, Lattice lattice, MovementTable& table) {
+  Disassembly out;
+  if (shapes.size() <= 1) {
     out.comesApart = true;
     return out;
   }
   std::vector<int> pieces;
-  for (std::size_t p = 0; p < assembly.size(); ++p) pieces.push_back(static_cast<int>(p));
-  Shared shared{table, {}};
-  for (const AssembledPiece& piece : assembly) shared.shapes.push_back(table.shapeOf(piece.cells));
+  for (std::size_t p = 0; p < shapes.size(); ++p) pieces.push_back(static_cast<int>(p));
+  Shared shared{table, shapes};
   PartResult result =
-      disassemblePart(lattice, assembly, pieces, std::vector<Site>(assembly.size()), out.nodes, shared);
+      disassemblePart(lattice, groups, pieces, std::vector<Site>(shapes.size()), out.nodes, shared);
   out.comesApart = result.ok;
   out.tree = std::move(result.tree);
   return out;
