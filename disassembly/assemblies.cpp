@@ -77,7 +77,9 @@ AssembliesApart disassembleAssemblies(const Puzzle& puzzle, const ApartOptions& 
   const auto start = std::chrono::steady_clock::now();
   // One assembly per class: the canonical form under BurrTools' symmetries.
   Puzzle classes = puzzle;
-  if (std::optional<std::vector<Symmetry>> group = burrToolsSymmetries(puzzle, options.coloursCount);
+  if (std::optional<std::vector<Symmetry>> group = options.burrToolsGroup != nullptr
+                                                       ? *options.burrToolsGroup
+                                                       : burrToolsSymmetries(puzzle, options.coloursCount);
       group && !options.mergeMirrors)
     classes.symmetries = *group;
   if (!givens.empty()) classes.symmetries.resize(1);  // (identity first: the givens stay where they are)
