@@ -79,6 +79,8 @@ class PartSearch {
   bool insertVisited(std::uint32_t node, const Site* relative);
   std::vector<MovementTable::Shaped> startShapes(const Shared& shared) const;
   void fillMatrix(std::uint32_t node);
+  template <int kAxes>
+  void fillMatrixFor(std::uint32_t node);
   int limit(int direction, std::size_t i, std::size_t j) const {
     return matrix_[(static_cast<std::size_t>(direction) * n_ + i) * n_ + j];
   }
@@ -171,7 +173,8 @@ bool PartSearch::insertVisited(std::uint32_t node, const Site* relative) {
   }
 }
 
-void PartSearch::fillMatrix(std::uint32_t node) {
+template <int kAxes>
+void PartSearch::fillMatrixFor(std::uint32_t node) {
   matrix_.resize(static_cast<std::size_t>(directions_) * n_ * n_);  // (the diagonal is never read)
   blockers_.assign(static_cast<std::size_t>(directions_) * n_, 0);
   auto meets = [&](int direction, std::size_t a, std::size_t b, int distance) {
@@ -181,7 +184,7 @@ void PartSearch::fillMatrix(std::uint32_t node) {
   for (std::size_t i = 0; i < n_; ++i)
     for (std::size_t j = i + 1; j < n_; ++j) {
       const auto& d = movement_.distances(static_cast<int>(i), static_cast<int>(j), minus(p[j], p[i]));
-      for (int axis = 0; axis < directions_ / 2; ++axis) {
+      for (int axis = 0; axis < (kAxes > 0 ? kAxes : directions_ / 2); ++axis) {
         const int forward = d[static_cast<std::size_t>(2 * axis)],
                   backward = d[static_cast<std::size_t>(2 * axis + 1)];
         // (j sliding forward past i is i sliding backward past j)
@@ -193,6 +196,18 @@ void PartSearch::fillMatrix(std::uint32_t node) {
         meets(2 * axis, j, i, backward), meets(2 * axis + 1, j, i, forward);
       }
     }
+}
+
+// (the number of slide directions a template argument, so that the loop over them unrolls. Measured
+// (callgrind, `count lohe.misused-key#1 --disassemble --json --threads 1`, 57,832 pairs): the run 111.3M ->
+// 109.7M instructions; CubeInCage#1 38.1M -> 37.7M)
+void PartSearch::fillMatrix(std::uint32_t node) {
+  if (directions_ == 6)
+    fillMatrixFor<3>(node);
+  else if (directions_ == 8)
+    fillMatrixFor<4>(node);
+  else
+    fillMatrixFor<0>(node);
 }
 
 Mask PartSearch::group(int direction, std::size_t first, int amount, std::size_t maxPieces) const {
