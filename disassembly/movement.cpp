@@ -74,6 +74,17 @@ int MovementTable::forwardOnAxis(const AxisSweep& sweep, int j, Site relative) c
   const Site offset{relative.x - sweep.low.x, relative.y - sweep.low.y, relative.z - sweep.low.z};
   const int axis = sweep.axis, step = sweep.step;
   const int last = coordinate(sweep.size, axis) - 1;
+  // (j's box against i's: apart across the line, or wholly behind, they never meet. Measured (callgrind,
+  // `count CubeInCage#1 --disassemble --json --threads 1`, 8,946 calls): forwardOnAxis 3.43M -> 3.05M
+  // instructions; lohe.misused-key#1 5.95M -> 4.06M, the run 105.4M -> 103.6M)
+  const Site high = highs_[static_cast<std::size_t>(j)];
+  const int lowJ[3] = {offset.x, offset.y, offset.z};
+  const int highJ[3] = {offset.x + high.x, offset.y + high.y, offset.z + high.z};
+  const int sizes[3] = {sweep.size.x, sweep.size.y, sweep.size.z};
+  for (int k = 0; k < 3; ++k) {
+    if (highJ[k] < 0) return out;
+    if (k != axis && lowJ[k] >= sizes[k]) return out;
+  }
   for (const Site& cell : cells_[static_cast<std::size_t>(j)]) {
     int p[3] = {cell.x + offset.x, cell.y + offset.y, cell.z + offset.z};
     int beyond = 0;  // steps from past the box back to its last point on the line
@@ -140,7 +151,12 @@ MovementTable::Shaped MovementTable::newShape(const std::vector<Site>& cells) {
   cellsOnLine_.emplace_back();
   axisSweep_.emplace_back();
   cells_.emplace_back();
-  for (const auto& [cell, kind] : shape) cells_.back().push_back(cell);
+  Site high{0, 0, 0};
+  for (const auto& [cell, kind] : shape) {
+    cells_.back().push_back(cell);
+    high = Site{std::max(high.x, cell.x), std::max(high.y, cell.y), std::max(high.z, cell.z)};
+  }
+  highs_.push_back(high);
   for (const SlideDirection& direction : directions_) {
     std::vector<LinePoint> points;
     std::vector<Site> passedCells;

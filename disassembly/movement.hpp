@@ -85,6 +85,7 @@ class MovementTable {
   static constexpr std::int16_t kNoSwept = 0x7fff;
   std::vector<std::vector<AxisSweep>> axisSweep_;  // per shape, per direction
   std::vector<std::vector<Site>> cells_;           // per shape, its cells
+  std::vector<Site> highs_;                        // per shape, its cells' greatest coordinates
   static AxisSweep axisSweep(Site step, const std::vector<Site>& passed);
   int forwardOnAxis(const AxisSweep& sweep, int j, Site relative) const;
 
