@@ -7,7 +7,9 @@
 #include <atomic>
 #include <chrono>
 #include <limits>
+#include <optional>
 #include <set>
+#include <span>
 #include <thread>
 
 #include "disassembly/movement.hpp"
@@ -45,25 +47,39 @@ namespace {
 // Symmetry breaking for the search: a piece of one copy that every symmetry keeps need only be placed at the
 // smallest placement of each orbit (every class of assemblies has a member with it there); the other
 // placements of that piece, to be excluded. The piece with the most placements is chosen (the largest cut).
-std::vector<int> outsideOrbitMinimum(const Puzzle& classes) {
+std::vector<int> outsideOrbitMinimum(const Puzzle& puzzle, std::span<const Symmetry> symmetries) {
   int best = -1;
-  for (int p = 0; p < classes.pieceCount(); ++p) {
+  for (int p = 0; p < puzzle.pieceCount(); ++p) {
     const auto size = static_cast<std::size_t>(p);
-    if (classes.pieces[size].copies != 1 || classes.pieces[size].ranged()) continue;
-    if (!std::all_of(classes.symmetries.begin(), classes.symmetries.end(),
+    if (puzzle.pieces[size].copies != 1 || puzzle.pieces[size].ranged()) continue;
+    if (!std::all_of(symmetries.begin(), symmetries.end(),
                      [&](const Symmetry& s) { return s.piece[size] == p; }))
       continue;
     if (best < 0 ||
-        classes.piecePlacements[size].size() > classes.piecePlacements[static_cast<std::size_t>(best)].size())
+        puzzle.piecePlacements[size].size() > puzzle.piecePlacements[static_cast<std::size_t>(best)].size())
       best = p;
   }
   std::vector<int> out;
-  if (best < 0 || classes.symmetries.size() < 2) return out;
-  for (const int id : classes.piecePlacements[static_cast<std::size_t>(best)])
-    if (std::any_of(classes.symmetries.begin(), classes.symmetries.end(),
+  if (best < 0 || symmetries.size() < 2) return out;
+  for (const int id : puzzle.piecePlacements[static_cast<std::size_t>(best)])
+    if (std::any_of(symmetries.begin(), symmetries.end(),
                     [&](const Symmetry& s) { return s.placement[static_cast<std::size_t>(id)] < id; }))
       out.push_back(id);
   return out;
+}
+
+// canonicalPlacements (puzzle/puzzle.hpp) under `symmetries` instead of the puzzle's own.
+std::vector<int> canonicalUnder(std::span<const Symmetry> symmetries, const std::vector<int>& placements) {
+  std::vector<int> best = placements;
+  std::sort(best.begin(), best.end());
+  std::vector<int> image;
+  for (const Symmetry& sym : symmetries) {
+    image.clear();
+    for (const int id : placements) image.push_back(sym.placement[static_cast<std::size_t>(id)]);
+    std::sort(image.begin(), image.end());
+    if (image < best) best = image;
+  }
+  return best;
 }
 
 }  // namespace
@@ -75,18 +91,23 @@ AssembliesApart disassembleAssemblies(const Puzzle& puzzle, const ApartOptions& 
   requireDisassemblyGrid(puzzle);
   const auto start = std::chrono::steady_clock::now();
   // One assembly per class: the canonical form under BurrTools' symmetries.
-  Puzzle classes = puzzle;
-  if (std::optional<std::vector<Symmetry>> group = burrToolsSymmetries(puzzle, options.coloursCount);
-      group && !options.mergeMirrors)
-    classes.symmetries = *group;
-  if (!givens.empty()) classes.symmetries.resize(1);  // (identity first: the givens stay where they are)
+  // (the symmetries chosen, not a copy of the puzzle with them. Measured (callgrind, `count
+  // lohe.misused-key#1 --disassemble --json --threads 1`): copying and freeing the puzzle took 4.3M of the
+  // run's 109.7M instructions; the run 105.4M after, Prisgon#1 63.5M -> 59.8M)
+  std::optional<std::vector<Symmetry>> asked;
+  const std::optional<std::vector<Symmetry>>* group = options.burrToolsGroup;
+  if (group == nullptr) group = &(asked = burrToolsSymmetries(puzzle, options.coloursCount));
+  std::span<const Symmetry> symmetries =
+      *group && !options.mergeMirrors ? std::span<const Symmetry>(**group) : puzzle.symmetries;
+  if (!givens.empty() && !symmetries.empty())
+    symmetries = symmetries.first(1);  // (identity first: the givens stay where they are)
   FindOptions find;
   find.max = std::numeric_limits<std::size_t>::max();
-  find.excluded = outsideOrbitMinimum(classes);
+  find.excluded = outsideOrbitMinimum(puzzle, symmetries);
   const FindResult found = findSolutions(puzzle, givens, find);
   std::set<std::vector<int>> distinct;
   for (const std::vector<int>& solution : found.solutions)
-    distinct.insert(canonicalPlacements(classes, solution));
+    distinct.insert(canonicalUnder(symmetries, solution));
   AssembliesApart out;
   out.assemblies = distinct.size();
 
@@ -96,11 +117,35 @@ AssembliesApart disassembleAssemblies(const Puzzle& puzzle, const ApartOptions& 
   // One table of distances per thread, over all its assemblies: they share their pieces' shapes. Measured
   // (callgrind, `count lohe.misused-key#2 --disassemble --json --threads 1`, 470 assemblies): forward 622.0M
   // -> 33.8M instructions, the run 1,208M -> 498M.
+  // Each placement's shape in the table looked up once per thread, not its cells once per assembly (see
+  // disassembleShaped).
   auto work = [&] {
     MovementTable table(puzzle.lattice);
+    std::vector<std::optional<MovementTable::Shaped>> placementShapes(puzzle.placements.size());
+    std::vector<MovementTable::Shaped> shapes;
+    std::vector<int> pieceGroups;
+    std::vector<Site> cells;
     for (std::size_t k = next++; k < assemblies.size(); k = next++) {
       results[k].placements = assemblies[k];
-      results[k].disassembly = disassemble(assemblyOf(puzzle, assemblies[k], groups), puzzle.lattice, table);
+      shapes.clear(), pieceGroups.clear();
+      for (const int id : assemblies[k]) {
+        const Placement& placement = puzzle.placements[static_cast<std::size_t>(id)];
+        std::optional<MovementTable::Shaped>& shaped = placementShapes[static_cast<std::size_t>(id)];
+        if (!shaped) {
+          cells.clear();
+          for (const int site : placement.sites)
+            cells.push_back(puzzle.sites[static_cast<std::size_t>(site)]);
+          shaped = table.shapeOf(cells);
+        }
+        shapes.push_back(*shaped);
+        pieceGroups.push_back(static_cast<std::size_t>(placement.piece) < groups.size()
+                                  ? groups[static_cast<std::size_t>(placement.piece)]
+                                  : 0);
+      }
+      if (shapes.size() > 64)
+        throw InputError(
+            fmt::format("an assembly of {} pieces: the disassembler takes at most 64", shapes.size()));
+      results[k].disassembly = disassembleShaped(shapes, pieceGroups, puzzle.lattice, table);
       if (results[k].disassembly.tree) results[k].level = levelText(*results[k].disassembly.tree);
     }
   };

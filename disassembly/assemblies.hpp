@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -42,6 +43,8 @@ struct ApartOptions {
   // Pieces read from a BurrTools file: their voxel colours decide which mirror pairs BurrTools merges
   // (burrtools_symmetry.hpp).
   bool coloursCount = false;
+  // burrToolsSymmetries(puzzle, coloursCount) where the caller has it already (null: asked here)
+  const std::optional<std::vector<Symmetry>>* burrToolsGroup = nullptr;
 };
 
 // Finds every solution with the givens, keeps one per class of BurrTools' symmetries

@@ -111,9 +111,9 @@ std::unique_ptr<Separation> storedTree(const std::string& file, const XmlNode* n
   return tree;
 }
 
-const XmlNode* selectedProblem(const std::string& path, const XmlNode* root) {
+const XmlNode* selectedProblem(const std::vector<BurrToolsProblem>& listed, const XmlNode* root) {
   const auto problems = xmlChildren(xmlChild(root, "problems"), "problem");
-  for (const BurrToolsProblem& p : burrToolsProblems(path))
+  for (const BurrToolsProblem& p : listed)
     if (p.selected && p.number >= 1 && static_cast<std::size_t>(p.number) <= problems.size())
       return problems[static_cast<std::size_t>(p.number - 1)];
   return problems.empty() ? nullptr : problems.front();
@@ -122,11 +122,16 @@ const XmlNode* selectedProblem(const std::string& path, const XmlNode* root) {
 }  // namespace
 
 StoredSolutions burrToolsStoredSolutions(const std::string& path) {
+  return burrToolsStoredSolutions(path, burrToolsProblems(path));
+}
+
+StoredSolutions burrToolsStoredSolutions(const std::string& path,
+                                         const std::vector<BurrToolsProblem>& problems) {
   const std::string file = path.substr(0, path.rfind(".xmpuzzle") + 9);
   const std::string xml = burrToolsXmlText(path);
   const auto doc = parsedBurrToolsXml(file, xml);
   StoredSolutions out;
-  const XmlNode* problem = selectedProblem(path, doc->root());
+  const XmlNode* problem = selectedProblem(problems, doc->root());
   if (problem == nullptr) return out;
   if (xmlAttribute(problem, "state") == "2") out.solutions = wholeNumber(xmlAttribute(problem, "solutions"));
   for (const XmlNode* shape : xmlChildren(xmlChild(problem, "shapes"), "shape")) {

@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "puzzle/burrtools.hpp"
+
 namespace piecework {
 
 struct StoredSolutions {
@@ -22,5 +24,8 @@ struct StoredSolutions {
 // unreadable files and for separation trees that do not add up (a state without every piece, a part with no
 // piece).
 StoredSolutions burrToolsStoredSolutions(const std::string& path);
+// The same where the caller has burrToolsProblems(path) already (each asking reads the file again).
+StoredSolutions burrToolsStoredSolutions(const std::string& path,
+                                         const std::vector<BurrToolsProblem>& problems);
 
 }  // namespace piecework

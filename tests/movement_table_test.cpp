@@ -1,8 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 // The table of distances that the disassembler keeps over all the assemblies of a puzzle
-// (disassembly/movement.hpp): shapes found again wherever they sit, distances counted by hand, and
-// assemblies taken apart through one table as through a table each.
+// (disassembly/movement.hpp): shapes found again wherever they sit, distances counted by hand and against
+// stepping cell by cell, and assemblies taken apart through one table as through a table each.
 #include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <vector>
 
 #include "disassembly/disassembler.hpp"
 #include "disassembly/movement.hpp"
@@ -68,6 +72,64 @@ TEST(MovementTable, AssembliesThroughOneTableComeApartAsThroughTheirOwn) {
     EXPECT_EQ(levelText(*shared.tree), "1");  // the stick slides out along z at once
     EXPECT_EQ(shared.nodes, own.nodes);
     EXPECT_EQ(shared.tree->direction, own.tree->direction);
+  }
+}
+
+// The distance by its definition (puzzle/geometry.hpp, SlideDirection): how many whole steps a's cells make
+// along the direction before one of the cells a cell passes on its next step is one of b's, tried step by
+// step.
+int movementTableStepsByHand(Lattice lattice, std::size_t direction, const std::vector<Site>& a,
+                             const std::vector<Site>& b) {
+  const SlideDirection& d = slideDirections(lattice)[direction];
+  for (int k = 0; k < 64; ++k)
+    for (const Site& c : a)
+      for (const Site& passed : d.sweep[static_cast<std::size_t>(cellKind(lattice, c))]) {
+        const Site at{c.x + k * d.step.x + passed.x, c.y + k * d.step.y + passed.y,
+                      c.z + k * d.step.z + passed.z};
+        if (std::find(b.begin(), b.end(), at) != b.end()) return k;
+      }
+  return kFreeDistance;
+}
+
+// Random pieces of up to eight cells in a 4 x 4 x 3 box, the second moved by random offsets (apart, side by
+// side, interleaved) on cubes and on prisms (whose rows and layers the table reads from a box of steps, the
+// triangles' sides by a merge): every entry as stepping cell by cell finds it, forward and backward.
+TEST(MovementTable, DistancesAgreeWithSteppingCellByCell) {
+  std::uint64_t seed = 12345;
+  auto next = [&seed](int below) {
+    seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+    return static_cast<int>((seed >> 33U) % static_cast<std::uint64_t>(below));
+  };
+  for (const Lattice lattice : {Lattice::Cubic, Lattice::TriangularPrisms}) {
+    MovementTable table(lattice);
+    const std::size_t directions = slideDirections(lattice).size();
+    for (int round = 0; round < 300; ++round) {
+      auto piece = [&] {
+        std::vector<Site> cells;
+        const int size = 1 + next(8);
+        while (static_cast<int>(cells.size()) < size) {
+          const Site s{next(4), next(4), next(3)};
+          if (std::find(cells.begin(), cells.end(), s) == cells.end()) cells.push_back(s);
+        }
+        return cells;
+      };
+      const std::vector<Site> a = piece();
+      std::vector<Site> b = piece();
+      const Site offset{next(13) - 6, next(13) - 6, next(9) - 4};
+      for (Site& s : b) s = Site{s.x + offset.x, s.y + offset.y, s.z + offset.z};
+      if (std::any_of(b.begin(), b.end(),
+                      [&](const Site& s) { return std::find(a.begin(), a.end(), s) != a.end(); }))
+        continue;  // (overlapping pieces are no position)
+      const MovementTable::Shaped sa = table.shapeOf(a), sb = table.shapeOf(b);
+      const SlideDistances got = table.distances(
+          sa.shape, sb.shape,
+          Site{sb.anchor.x - sa.anchor.x, sb.anchor.y - sa.anchor.y, sb.anchor.z - sa.anchor.z});
+      for (std::size_t d = 0; d < directions; ++d) {
+        EXPECT_EQ(got[2 * d], movementTableStepsByHand(lattice, d, a, b)) << round << " direction " << d;
+        // (a sliding backward past b is b sliding forward past a)
+        EXPECT_EQ(got[2 * d + 1], movementTableStepsByHand(lattice, d, b, a)) << round << " direction " << d;
+      }
+    }
   }
 }
 
