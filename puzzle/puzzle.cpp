@@ -134,6 +134,28 @@ std::vector<PlacementShift> computePlacements(Puzzle& p) {
   p.piecePlacements.assign(p.pieces.size(), {});
   const SiteGrid grid(p);
   std::vector<long long> cellOffsets;  // per cell of the shape, from the dense box's start
+  // ColourConstraints::allows as a table over the colours 0 to kMaxConstraintColour, tested as each square is
+  // found rather than over the squares after (an ordered set's look-up per square). Measured (callgrind,
+  // `count FILE#N --json --threads 1`): DraculasDentalDesaster#1 (pieces of about 100 coloured cells, most
+  // shifts refused by their colours) computePlacements 10.5M -> 5.1M instructions, the run 45.0M -> 39.9M;
+  // lohe.misused-key#2 10.9M -> 11.2M (its shifts mostly fail on the board's shape; the table tested after
+  // the squares, 11.2M too, kept Dracula's 10.5M).
+  const bool constrained = !p.colourConstraints.empty();
+  constexpr int kColours = kMaxConstraintColour + 1;
+  std::vector<char> allowed;
+  if (constrained) {
+    allowed.resize(static_cast<std::size_t>(kColours * kColours), 0);
+    for (int c = 0; c < kColours; ++c)  // (a neutral square or cell takes any colour)
+      allowed[static_cast<std::size_t>(c)] = allowed[static_cast<std::size_t>(c * kColours)] = 1;
+    for (const auto& [a, b] : p.colourConstraints.allowed)
+      if (a >= 0 && b >= 0 && a < kColours && b < kColours)
+        allowed[static_cast<std::size_t>(a * kColours + b)] = 1;
+  }
+  const auto mayLie = [&](int pieceColour, int boardColour) {
+    return pieceColour >= 0 && boardColour >= 0 && pieceColour < kColours && boardColour < kColours
+               ? allowed[static_cast<std::size_t>(pieceColour * kColours + boardColour)] != 0
+               : p.colourConstraints.allows(pieceColour, boardColour);
+  };
   for (int pi = 0; pi < p.pieceCount(); ++pi) {
     auto& piece = p.pieces[static_cast<std::size_t>(pi)];
     const bool coloured = !piece.orientationColours.empty();
@@ -176,18 +198,17 @@ std::vector<PlacementShift> computePlacements(Puzzle& p) {
                 break;
               }
               if (k == 0) anchor = site;
-              squares.emplace_back(
-                  site, coloured ? piece.orientationColours[static_cast<std::size_t>(oi)][k] : '\0');
+              const char colour = coloured ? piece.orientationColours[static_cast<std::size_t>(oi)][k] : '\0';
+              // Colour constraints: a placement is made only where every coloured square may lie (so the
+              // search never sees the others), told as each square is found.
+              if (colour != 0 && constrained &&
+                  !mayLie(colour, p.colourConstraints.cellColours[static_cast<std::size_t>(site)])) {
+                fits = false;
+                break;
+              }
+              squares.emplace_back(site, colour);
             }
             if (!fits) continue;
-            // Colour constraints: a placement is made only where every coloured square may lie (so the
-            // search never sees the others).
-            if (!p.colourConstraints.empty() &&
-                !std::all_of(squares.begin(), squares.end(), [&](const std::pair<int, char>& square) {
-                  return p.colourConstraints.allows(
-                      square.second, p.colourConstraints.cellColours[static_cast<std::size_t>(square.first)]);
-                }))
-              continue;
             // (an uncoloured piece's sites sorted as plain numbers, each vector sized once: measured as
             // above, computePlacements 17.0M -> 13.0M)
             std::vector<int> sites;
