@@ -612,8 +612,15 @@ Puzzle loadPuzzle(const std::string& nameOrPath, std::string& definitionText) {
     return loadDefinition(definitionText, nameOrPath + ".toml");
   }
   if (isBurrToolsPath(nameOrPath)) {
-    definitionText = burrToolsDefinition(nameOrPath);
-    return loadDefinition(definitionText, nameOrPath);
+    // (the puzzle made from the file as the text says it, without reading the text back: burrtools.hpp)
+    std::optional<PuzzleSpec> spec;
+    definitionText = burrToolsDefinition(nameOrPath, spec);
+    if (!spec || definitionText.size() > kMaxDefinitionBytes)
+      return loadDefinition(definitionText, nameOrPath);
+    spec->source = nameOrPath;
+    for (std::size_t i = 0; i < spec->pieces.size(); ++i)
+      if (!spec->pieces[i].colourGiven) spec->pieces[i].colour = kPalette[i % 14];
+    return buildPuzzle(std::move(*spec));
   }
   std::error_code ec;
   if (!std::filesystem::exists(nameOrPath, ec)) {
