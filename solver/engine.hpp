@@ -1005,10 +1005,31 @@ class Engine {
     if (poolDepth_ == depth - 1 && depth > 0) {
       const std::uint64_t* parent = poolAt(depth - 1);
       std::uint64_t* pool = buildPool();
-      std::copy(planesAt(depth - 1), planesAt(depth - 1) + planeWords, planes);
-      std::copy(pieceCountsAt(depth - 1), pieceCountsAt(depth - 1) + need_.size(), pieces);
-      touched = subtractOptions(planes, pieces, parent, pool);
       parentPieces = pieceCountsAt(depth - 1);
+      const std::uint64_t* parentPlanes = planesAt(depth - 1);
+      // When the step removed more options than it left, the ones left are counted afresh instead, and the
+      // open sites whose counts changed are the ones that lost options. Measured (callgrind, `count
+      // PelikanBurr#1 --json --threads 1`, whole run; a job's root there often loses half the pool):
+      // subtractOptions 8.8M -> 1.5M instructions, the run 67.3M -> 65.3M.
+      std::size_t kept = 0, lost = 0;
+      for (std::size_t j = 0; j < poolWords_; ++j) {
+        kept += static_cast<std::size_t>(popcount64(pool[j]));
+        lost += static_cast<std::size_t>(popcount64(parent[j] & ~pool[j]));
+      }
+      if (lost <= kept) {
+        std::copy(parentPlanes, parentPlanes + planeWords, planes);
+        std::copy(parentPieces, parentPieces + need_.size(), pieces);
+        touched = subtractOptions(planes, pieces, parent, pool);
+        return pool;
+      }
+      std::fill(planes, planes + planeWords, 0);
+      std::fill(pieces, pieces + need_.size(), 0);
+      forEachIn(pool, [&](int o) { addOption(planes, pieces, o); });
+      for (std::size_t k = 0; k < W; ++k) {
+        std::uint64_t changed = 0;
+        for (std::size_t b = 0; b < planeCount_; ++b) changed |= planes[b * W + k] ^ parentPlanes[b * W + k];
+        touched.word[k] = changed & ~filled_.word[k];
+      }
       return pool;
     }
     std::uint64_t* pool = buildPool();
