@@ -67,6 +67,7 @@ class Engine {
     byCell_.resize(puzzle.sites.size());
     poolWords_ = (problem.options.size() + 63) / 64;
     piecesTotal_ = puzzle.totalPieces();
+    options_.reserve(problem.options.size());
     for (int id : problem.options) {
       Option o;
       o.placement = id;
@@ -76,18 +77,19 @@ class Engine {
       if (lowest >= 0) byCell_[static_cast<std::size_t>(lowest)].push_back(static_cast<int>(options_.size()));
       options_.push_back(o);
     }
-    conflictRows_.resize(options_.size() * poolWords_);
-    conflictKnown_.assign(options_.size(), 0);
+    sizeConflictRows();
     buildRows();
     spare_ = problem.spare;
     ranged_ = std::any_of(spare_.begin(), spare_.end(), [](int n) { return n > 0; });
     if (ranged_) anyOption_.assign(poolWords_, ~std::uint64_t{0});
     if constexpr (Rule::kActive) rule_.setUp(*this);
     setUpSizePruning();
-    fillCellEntries();
     compactable_ = Rule::kActive && mustFill_.lowestNotIn(Bits<W>{}) < 0;
-    // Boxes: branch on the open cell or needed piece with fewest options (see branchMrv()).
+    // Boxes: branch on the open cell or needed piece with fewest options (see branchMrv()), and read no cell
+    // entries (randomize() fills them when it turns MRV off). Measured (callgrind, `count Prisgon#1 --json
+    // --threads 1`): fillCellEntries took 0.15M of the engine's 2.2M set-up.
     if (branchesByMrv(puzzle)) setUpMrv();
+    if (!mrv_) fillCellEntries();
     reset();
   }
 
@@ -124,6 +126,7 @@ class Engine {
     pools_.assign(depths * poolWords_, 0);
     choices_.resize(depths);
     poolDepth_ = -1;
+    freshRoot_ = false;
     if (mrv_) {
       cellPlanes_.assign(depths * planeCount_ * W, 0);
       pieceCounts_.assign(depths * need_.size(), 0);
@@ -199,18 +202,51 @@ class Engine {
     [[no_unique_address]] typename Rule::Saved rule;
   };
 
+  // In boxes (mrv_), the pools and counts of the path's levels are built on the way down, as the search
+  // builds them, the root's once per engine: the node at the end of the path then takes its parent's instead
+  // of counting its pool afresh, and still looks at every item for drops (freshRoot_), as a node counted
+  // afresh does, so that the tree is the same. Measured (callgrind, `count FILE#1 --json --threads 1`, whole
+  // run): Prisgon (33 jobs, most of them one node at the end of a path of 1 to 4 placements) 42.6M -> 38.1M
+  // instructions (buildPool's 2.3M from scratch gone); PelikanBurr (25 jobs) 67.6M -> 67.3M.
   bool replay(const std::vector<Step>& path) {
     reset();
     replaying_ = true;
+    const bool build = mrv_ && !path.empty();
     for (const Step& s : path) {
       if ((!fits(s.option) || !allowed(s.option))) {
         replaying_ = false;
+        poolDepth_ = -1;
         return false;
       }
+      if (build) countLevel();
       push(s);
     }
     replaying_ = false;
+    freshRoot_ = build;
     return true;
+  }
+
+  // Builds the current depth's pool and counts (from its parent's one level up, the root's from a copy).
+  void countLevel() {
+    const int depth = static_cast<int>(steps_.size());
+    std::uint64_t* planes = planesAt(depth);
+    std::uint16_t* pieces = pieceCountsAt(depth);
+    const std::size_t planeWords = planeCount_ * W;
+    if (depth == 0 && !rootPool_.empty()) {
+      std::copy(rootPool_.begin(), rootPool_.end(), poolAt(0));
+      std::copy(rootPlanes_.begin(), rootPlanes_.end(), planes);
+      std::copy(rootPieces_.begin(), rootPieces_.end(), pieces);
+    } else {
+      Bits<W> touched;
+      const std::uint16_t* parentPieces = nullptr;
+      const std::uint64_t* pool = mrvPool(depth, planes, pieces, touched, parentPieces);
+      if (depth == 0) {
+        rootPool_.assign(pool, pool + poolWords_);
+        rootPlanes_.assign(planes, planes + planeWords);
+        rootPieces_.assign(pieces, pieces + need_.size());
+      }
+    }
+    poolDepth_ = depth;
   }
 
   // Size pruning applies when every site must be filled, the sites are the board's cells (not IQ-Link's peg
@@ -386,7 +422,7 @@ class Engine {
   // The options whose sites meet option o's (o among them), computed on first use.
   const std::uint64_t* conflictRow(int o) {
     const auto i = static_cast<std::size_t>(o);
-    std::uint64_t* row = conflictRows_.data() + i * poolWords_;
+    std::uint64_t* row = conflictRows_.get() + i * poolWords_;
     if (conflictKnown_[i] == 0) {
       conflictKnown_[i] = 1;
       siteScratch_.clear();
@@ -404,6 +440,18 @@ class Engine {
       }
     }
     return row;
+  }
+
+  // Room for every option's conflict row, left unset: conflictKnown_ tells which rows are computed.
+  // Measured (callgrind, `count Prisgon#1 --json --threads 1`, 2,494 options of 39 words): zeroing the rows
+  // took 0.78M instructions of the engine's 2.2M set-up, and a row is written whole when first asked for.
+  void sizeConflictRows() {
+    const std::size_t words = options_.size() * poolWords_;
+    if (words > conflictCapacity_) {
+      conflictRows_.reset(new std::uint64_t[words]);  // (default-initialized: not zeroed)
+      conflictCapacity_ = words;
+    }
+    conflictKnown_.assign(options_.size(), 0);
   }
 
   // The bitsets over options_ per piece and per site.
@@ -825,11 +873,15 @@ class Engine {
 
   // Sets up the counters for MRV branching in boxes (see branchMrv()).
   void setUpMrv() {
+    // The options covering each site, read off its row (buildRows() came first). Measured (callgrind, `count
+    // PelikanBurr#1 --json --threads 1`): counted from the masks, bit by bit, setUpMrv took 0.82M
+    // instructions; from the rows the engine's set-up is 3.5M -> 2.9M, the run 64.2M -> 62.8M.
     std::vector<std::size_t> covering(static_cast<std::size_t>(W) * 64, 0);
-    for (const Option& o : options_)
-      for (std::size_t k = 0; k < W; ++k)
-        for (std::uint64_t w = o.mask.word[k]; w != 0; w &= w - 1)
-          ++covering[k * 64 + static_cast<std::size_t>(std::countr_zero(w))];
+    for (std::size_t site = 0; site < covering.size(); ++site) {
+      const std::uint64_t* row = siteRows_.data() + site * poolWords_;
+      for (std::size_t j = 0; j < poolWords_; ++j)
+        covering[site] += static_cast<std::size_t>(popcount64(row[j]));
+    }
     std::vector<std::size_t> perPiece(problem_.need.size(), 0);
     for (const Option& o : options_) ++perPiece[static_cast<std::size_t>(o.piece)];
     const std::size_t most = *std::max_element(covering.begin(), covering.end());
@@ -866,6 +918,11 @@ class Engine {
     for (std::size_t p = 0; p < need_.size(); ++p) pieceAny = pieceAny || pieceLow(p);
     if (!any && !pieceAny) return false;
     before_.assign(pool, pool + poolWords_);
+    // Returns false when the item has no option left (the drops of an earlier item took them all): the node
+    // is cut then, whatever the other items would drop, so the pool and the counts are left as they are.
+    // Measured (callgrind, `count FILE#1 --json --threads 1`, whole run): most of the jobs' roots die here;
+    // stopping at the first empty item took dropHopeless from 11.0M instructions to 5.5M on PelikanBurr (25
+    // jobs; run 73.3M -> 67.6M) and from 11.3M to 9.5M on Prisgon (33 jobs; 44.4M -> 42.6M).
     auto dropFor = [&](const std::uint64_t* itemRow) {
       std::array<const std::uint64_t*, std::size_t{1} << kDropBits> clashes;
       std::size_t n = 0;
@@ -873,18 +930,22 @@ class Engine {
         if (n < clashes.size()) clashes[n] = conflictRow(f);  // (with the piece's row: see conflictRow())
         ++n;
       });
-      if (n == 0 || n >= clashes.size()) return;
+      if (n == 0) return false;
+      if (n >= clashes.size()) return true;
       for (std::size_t k = 0; k < poolWords_; ++k) {
         std::uint64_t hit = pool[k] & ~itemRow[k];
         for (std::size_t j = 0; j < n && hit != 0; ++j) hit &= clashes[j][k];
         pool[k] &= ~hit;
       }
+      return true;
     };
     for (std::size_t k = 0; k < W; ++k)
       for (std::uint64_t w = low.word[k]; w != 0; w &= w - 1)
-        dropFor(siteRows_.data() + (k * 64 + static_cast<std::size_t>(std::countr_zero(w))) * poolWords_);
+        if (!dropFor(siteRows_.data() +
+                     (k * 64 + static_cast<std::size_t>(std::countr_zero(w))) * poolWords_))
+          return true;
     for (std::size_t p = 0; p < need_.size(); ++p)
-      if (pieceLow(p)) dropFor(pieceRows_.data() + p * poolWords_);
+      if (pieceLow(p) && !dropFor(pieceRows_.data() + p * poolWords_)) return true;
     subtractOptions(planes, pieces, before_.data(), pool);
     std::uint64_t none = 0;
     for (std::size_t k = 0; k < W; ++k) {
@@ -912,6 +973,11 @@ class Engine {
     const std::uint16_t* parentPieces = nullptr;
     std::uint64_t* pool = mrvPool(depth, planes, pieces, touched, parentPieces);
     poolDepth_ = depth;
+    if (freshRoot_) {  // the end of a replayed path: every item, as counted afresh (see replay())
+      freshRoot_ = false;
+      for (std::size_t k = 0; k < W; ++k) touched.word[k] = ~std::uint64_t{0};
+      parentPieces = nullptr;
+    }
 
     // The open sites with the fewest options: a site with none ends the node.
     Bits<W> fewest;
@@ -954,13 +1020,43 @@ class Engine {
   [[gnu::always_inline]] std::uint64_t* mrvPool(int depth, std::uint64_t* planes, std::uint16_t* pieces,
                                                 Bits<W>& touched, const std::uint16_t*& parentPieces) {
     const std::size_t planeWords = planeCount_ * W;
+    // A compacted engine's root: its pool and counts were taken from the parent's node (adopt()); every item
+    // is looked at for drops, as when counted afresh. Measured (callgrind, `count FILE#1 --json --threads
+    // 1`, whole run): CubeInCage 12.70M -> 12.61M, lohe.misused-key#2 55.58M -> 55.53M; pentacubes-3x4x5
+    // (468,529 nodes) 1.45 -> 1.36 s (bench/compare.sh, 3 runs).
+    if (adopted_ && depth == 0) {
+      adopted_ = false;
+      for (std::size_t k = 0; k < W; ++k) touched.word[k] = ~std::uint64_t{0};
+      return poolAt(0);
+    }
     if (poolDepth_ == depth - 1 && depth > 0) {
       const std::uint64_t* parent = poolAt(depth - 1);
       std::uint64_t* pool = buildPool();
-      std::copy(planesAt(depth - 1), planesAt(depth - 1) + planeWords, planes);
-      std::copy(pieceCountsAt(depth - 1), pieceCountsAt(depth - 1) + need_.size(), pieces);
-      touched = subtractOptions(planes, pieces, parent, pool);
       parentPieces = pieceCountsAt(depth - 1);
+      const std::uint64_t* parentPlanes = planesAt(depth - 1);
+      // When the step removed more options than it left, the ones left are counted afresh instead, and the
+      // open sites whose counts changed are the ones that lost options. Measured (callgrind, `count
+      // PelikanBurr#1 --json --threads 1`, whole run; a job's root there often loses half the pool):
+      // subtractOptions 8.8M -> 1.5M instructions, the run 67.3M -> 65.3M.
+      std::size_t kept = 0, lost = 0;
+      for (std::size_t j = 0; j < poolWords_; ++j) {
+        kept += static_cast<std::size_t>(popcount64(pool[j]));
+        lost += static_cast<std::size_t>(popcount64(parent[j] & ~pool[j]));
+      }
+      if (lost <= kept) {
+        std::copy(parentPlanes, parentPlanes + planeWords, planes);
+        std::copy(parentPieces, parentPieces + need_.size(), pieces);
+        touched = subtractOptions(planes, pieces, parent, pool);
+        return pool;
+      }
+      std::fill(planes, planes + planeWords, 0);
+      std::fill(pieces, pieces + need_.size(), 0);
+      forEachIn(pool, [&](int o) { addOption(planes, pieces, o); });
+      for (std::size_t k = 0; k < W; ++k) {
+        std::uint64_t changed = 0;
+        for (std::size_t b = 0; b < planeCount_; ++b) changed |= planes[b * W + k] ^ parentPlanes[b * W + k];
+        touched.word[k] = changed & ~filled_.word[k];
+      }
       return pool;
     }
     std::uint64_t* pool = buildPool();
@@ -1073,8 +1169,7 @@ class Engine {
     piecesTotal_ = parent.piecesTotal_;
     compactable_ = true;
     rootPlaced_ = piecesTotal_ - parent.needTotal_;
-    conflictRows_.resize(n * poolWords_);
-    conflictKnown_.assign(n, 0);
+    sizeConflictRows();
     buildRows();
     if constexpr (Rule::kActive) rule_.adopt(parent.rule_, *this, parentIndex_);
     mrv_ = parent.mrv_;
@@ -1096,7 +1191,17 @@ class Engine {
     if (mrv_) {
       cellPlanes_.assign(depths * planeCount_ * W, 0);
       pieceCounts_.assign(depths * need_.size(), 0);
+      // The root's pool is every option, and its counts are the parent's node's (see mrvPool()).
+      std::uint64_t* root = poolAt(0);
+      std::fill(root, root + (n >> 6), ~std::uint64_t{0});
+      if ((n & 63) != 0) root[n >> 6] = (std::uint64_t{1} << (n & 63)) - 1;
+      const auto at = parent.steps_.size();
+      const std::uint64_t* planes = parent.cellPlanes_.data() + at * planeCount_ * W;
+      std::copy(planes, planes + planeCount_ * W, planesAt(0));
+      const std::uint16_t* pieces = parent.pieceCounts_.data() + at * need_.size();
+      std::copy(pieces, pieces + need_.size(), pieceCountsAt(0));
     }
+    adopted_ = mrv_;
     poolDepth_ = -1;
     nodes_ = 0;
     stop_ = parent.stop_;
@@ -1154,7 +1259,8 @@ class Engine {
   std::vector<std::uint64_t> pools_;      // per depth: the options that fit, as a bitset
   std::vector<std::uint64_t> pieceRows_;  // per piece: its options, as a bitset
   std::vector<std::pair<std::size_t, std::size_t>> pieceSpans_;  // see findPieceSpans()
-  std::vector<std::uint64_t> conflictRows_;                      // per option: conflictRow(), once computed
+  std::unique_ptr<std::uint64_t[]> conflictRows_;                // per option: conflictRow(), once computed
+  std::size_t conflictCapacity_ = 0;                             // words allocated in conflictRows_
   std::vector<std::uint8_t> conflictKnown_;                      // per option: its conflict row is computed
   std::vector<const std::uint64_t*> siteScratch_;
   std::vector<std::uint64_t> siteRows_;  // per site (W * 64 of them): options covering it
@@ -1197,7 +1303,11 @@ class Engine {
   // Compaction (see delegate()) in boxes: at 2 and 4 pieces placed (pentacubes-2x5x6: 1.10G instructions;
   // none 1.48G, at 2 only 1.11G, at 2, 4 and 6 1.14G, at every depth from 2 to 7 1.37G).
   static constexpr unsigned kBoxCompactAt = (1U << 2) | (1U << 4);
-  std::vector<std::uint64_t> before_;       // dropHopeless()'s copy of the pool
+  std::vector<std::uint64_t> before_;  // dropHopeless()'s copy of the pool
+  bool freshRoot_ = false;             // the node at the end of a replayed path (see replay())
+  bool adopted_ = false;               // compacted engine: the root's pool and counts are set (adopt())
+  std::vector<std::uint64_t> rootPool_, rootPlanes_;  // the givens' pool and counts, once built (replay())
+  std::vector<std::uint16_t> rootPieces_;
   std::size_t planeCount_ = 0;              // bits of a site's count (see planesAt())
   std::vector<std::uint64_t> cellPlanes_;   // per depth: planeCount_ planes of W words
   std::vector<std::uint16_t> pieceCounts_;  // per depth: per piece

@@ -84,7 +84,9 @@ Problem makeProblem(const Puzzle& puzzle, const std::vector<int>& givens, Rules 
     const Placement& p = puzzle.placements[static_cast<std::size_t>(id)];
     if (problem.need[static_cast<std::size_t>(p.piece)] == 0) continue;
     bool free = true;
-    for (int s : p.sites) free = free && owner[static_cast<std::size_t>(s)] < 0;
+    // (No givens, no site owned: measured, the test took 0.63M instructions of `count PelikanBurr#1`.)
+    if (!givens.empty())
+      for (int s : p.sites) free = free && owner[static_cast<std::size_t>(s)] < 0;
     if (!rules.marks.empty()) {
       for (int s : p.sites)
         free =
