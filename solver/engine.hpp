@@ -127,6 +127,8 @@ class Engine {
     choices_.resize(depths);
     poolDepth_ = -1;
     freshRoot_ = false;
+    levelsBuilt_ = 0;
+    levelDead_.assign(depths, 0);
     if (mrv_) {
       cellPlanes_.assign(depths * planeCount_ * W, 0);
       pieceCounts_.assign(depths * need_.size(), 0);
@@ -205,10 +207,13 @@ class Engine {
   // In boxes (mrv_), the pools and counts of the path's levels are built on the way down, as the search
   // builds them, the root's once per engine: the node at the end of the path then takes its parent's instead
   // of counting its pool afresh, and still looks at every item for drops (freshRoot_), as a node counted
-  // afresh does, so that the tree is the same. Measured (callgrind, `count FILE#1 --json --threads 1`, whole
-  // run): Prisgon (33 jobs, most of them one node at the end of a path of 1 to 4 placements) 42.6M -> 38.1M
-  // instructions (buildPool's 2.3M from scratch gone); PelikanBurr (25 jobs) 67.6M -> 67.3M.
+  // afresh does. Measured (callgrind, `count FILE#1 --json --threads 1`, whole run): Prisgon (33 jobs, most
+  // of them one node at the end of a path of 1 to 4 placements) 42.6M -> 38.1M instructions (buildPool's 2.3M
+  // from scratch gone); PelikanBurr (25 jobs) 67.6M -> 67.3M. Boxes that drop hopeless options: see
+  // replayDropping().
   bool replay(const std::vector<Step>& path) {
+    // (Not when splitting: the jobs' list stays what it was, and with it the checkpoints made from it.)
+    if (mrv_ && dropping_ && !path.empty() && !collecting_) return replayDropping(path);
     reset();
     replaying_ = true;
     const bool build = mrv_ && !path.empty();
@@ -224,6 +229,92 @@ class Engine {
     replaying_ = false;
     freshRoot_ = build;
     return true;
+  }
+
+  // replay() in boxes that drop hopeless options (dropping_): each level of the path drops them too, as the
+  // search's node at that depth would, so that the path's end starts from a pool its ancestors have already
+  // cut down, and a path whose step was dropped, or whose level is left without a solution, is no search at
+  // all. The levels of the previous path are kept as far as the two paths agree: jobs come in the order of
+  // the breaking tree's leaves, so consecutive paths share a prefix. The path's end still looks at every item
+  // (freshRoot_); on a pool that is a subset of the one counted afresh, its drops include those. Measured
+  // (callgrind, `count FILE#1 --json --threads 1`, whole run, nodes beside): Prisgon 28.72M -> 19.58M
+  // instructions (50 -> 16 nodes), Prisgon#2 17.59M -> 14.17M (47 -> 25), PelikanBurr 50.83M -> 39.18M (60 ->
+  // 36); shipped boxes (`count P --json --threads 1`, nodes): pentacubes-3x4x5 468,529 -> 468,253, 2x5x6
+  // 36,271 -> 36,220, 2x3x10 6,047 -> 5,917. Looking at only the items that lost options at the path's end,
+  // as inside the search, cost 0.6M fewer instructions on Prisgon but 8 more nodes on pentacubes-2x5x6.
+  // Returns false when there is nothing to search below the path.
+  bool replayDropping(const std::vector<Step>& path) {
+    std::size_t keep = 0;  // steps kept: their level `keep` is built and still valid
+    if (levelsBuilt_ > 0) {
+      // (at most all but the path's last step: its end is searched, so it is never kept)
+      const std::size_t most = std::min({steps_.size(), path.size() - 1, levelsBuilt_ - 1});
+      while (keep < most && steps_[keep] == path[keep]) ++keep;
+      while (steps_.size() > keep) pop();
+    }
+    if (levelsBuilt_ == 0) {
+      reset();
+      if (!countLevelDropping()) return false;
+    }
+    levelsBuilt_ = keep + 1;
+    if (levelDead_[keep] != 0) return false;
+    poolDepth_ = static_cast<int>(keep);
+    replaying_ = true;
+    for (std::size_t d = keep;; ++d) {
+      const Step& s = path[d];
+      if (!fits(s.option) || !allowed(s.option) ||
+          (poolAt(static_cast<int>(d))[s.option >> 6] >> (s.option & 63) & 1U) == 0) {
+        replaying_ = false;
+        return false;
+      }
+      push(s);
+      if (d + 1 == path.size()) break;
+      levelsBuilt_ = d + 2;
+      if (!countLevelDropping()) {
+        replaying_ = false;
+        return false;
+      }
+    }
+    replaying_ = false;
+    poolDepth_ = static_cast<int>(path.size()) - 1;
+    freshRoot_ = true;
+    return true;
+  }
+
+  // Builds the current depth's pool and counts from its parent's (the root's from a copy, once built) and
+  // drops its hopeless options, as branchMrv() does; returns false, and marks the level, when it is left
+  // with an open site or needed piece that nothing can fill.
+  bool countLevelDropping() {
+    const int depth = static_cast<int>(steps_.size());
+    std::uint64_t* planes = planesAt(depth);
+    std::uint16_t* pieces = pieceCountsAt(depth);
+    const auto d = static_cast<std::size_t>(depth);
+    if (depth == 0 && !rootPool_.empty()) {
+      std::copy(rootPool_.begin(), rootPool_.end(), poolAt(0));
+      std::copy(rootPlanes_.begin(), rootPlanes_.end(), planes);
+      std::copy(rootPieces_.begin(), rootPieces_.end(), pieces);
+      levelDead_[0] = rootDead_ ? 1 : 0;
+      poolDepth_ = 0;
+      return !rootDead_;
+    }
+    Bits<W> touched;
+    const std::uint16_t* parentPieces = nullptr;
+    std::uint64_t* pool = mrvPool(depth, planes, pieces, touched, parentPieces);
+    poolDepth_ = depth;
+    std::uint64_t none = 0;
+    for (std::size_t k = 0; k < W; ++k) {
+      std::uint64_t any = 0;
+      for (std::size_t b = 0; b < planeCount_; ++b) any |= planes[b * W + k];
+      none |= mustFill_.word[k] & ~filled_.word[k] & ~any;
+    }
+    const bool dead = none != 0 || dropHopeless(pool, planes, pieces, kDropBits, touched, parentPieces);
+    levelDead_[d] = dead ? 1 : 0;
+    if (depth == 0) {
+      rootPool_.assign(pool, pool + poolWords_);
+      rootPlanes_.assign(planes, planes + planeCount_ * W);
+      rootPieces_.assign(pieces, pieces + need_.size());
+      rootDead_ = dead;
+    }
+    return !dead;
   }
 
   // Builds the current depth's pool and counts (from its parent's one level up, the root's from a copy).
@@ -1308,7 +1399,10 @@ class Engine {
   bool adopted_ = false;               // compacted engine: the root's pool and counts are set (adopt())
   std::vector<std::uint64_t> rootPool_, rootPlanes_;  // the givens' pool and counts, once built (replay())
   std::vector<std::uint16_t> rootPieces_;
-  std::size_t planeCount_ = 0;              // bits of a site's count (see planesAt())
+  bool rootDead_ = false;                // replayDropping(): the root's drops left it without a solution
+  std::size_t levelsBuilt_ = 0;          // replayDropping(): levels 0 to this - 1 are built for steps_
+  std::vector<std::uint8_t> levelDead_;  // replayDropping(): per depth, the level is left without a solution
+  std::size_t planeCount_ = 0;           // bits of a site's count (see planesAt())
   std::vector<std::uint64_t> cellPlanes_;   // per depth: planeCount_ planes of W words
   std::vector<std::uint16_t> pieceCounts_;  // per depth: per piece
   static constexpr int kRegionLimit = 5;

@@ -242,6 +242,31 @@ TEST(Counts, OneAndTwoThreadsAgree) {
   }
 }
 
+// One searcher keeps the levels of its last job's path for the next (solver/engine.hpp, replayDropping()):
+// run in reverse order, and each job twice, its jobs count what a searcher of its own counts for each, and
+// the sum is the published count.
+TEST(Counts, ASearcherCountsEachJobWhateverRanBefore) {
+  const std::pair<const char*, std::uint64_t> cases[] = {{"soma", 11520}, {"pentacubes-2x3x10", 96}};
+  for (const auto& [name, published] : cases) {
+    const Puzzle p = loadPuzzle(name);
+    const CountJobs jobs(p, {}, Rules{}, 64);
+    ASSERT_GT(jobs.size(), 8U) << name;
+    std::vector<JobCounts> alone;
+    for (std::size_t j = 0; j < jobs.size(); ++j) alone.push_back(jobs.searcher()->run(j));
+    const auto shared = jobs.searcher();
+    std::uint64_t total = 0;
+    for (std::size_t j = jobs.size(); j-- > 0;)
+      for (int time = 0; time < 2; ++time) {
+        const JobCounts c = shared->run(j);
+        EXPECT_EQ(c.solutions, alone[j].solutions) << name << " job " << j;
+        EXPECT_EQ(c.distinct, alone[j].distinct) << name << " job " << j;
+        EXPECT_EQ(c.nodes, alone[j].nodes) << name << " job " << j;
+        if (time == 0) total += c.solutions;
+      }
+    EXPECT_EQ(total, published) << name;
+  }
+}
+
 TEST(Counts, AFullBoardCountsItself) {
   const auto r = count("iq-fit", 1, "bbbbllpppp/byyyylpprr/gggyylnnnr/igssssnonr/iiissoooor");
   EXPECT_EQ(r.solutions, 1U);
