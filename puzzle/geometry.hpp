@@ -198,8 +198,9 @@ using Shape = std::vector<Site>;
 Shape normalized(Lattice lattice, Shape shape);
 
 // The indices of `cells` in the order of their sites (Site's <), found by a counting sort over their bounding
-// box; false (then `order` is unspecified) where that box is large against the cells or two cells coincide,
-// for the caller to sort as it would.
+// box (where it is large against the cells, by sorting their places in it as plain numbers); false (then
+// `order` is unspecified) where two cells coincide or the box is too large to number, for the caller to sort
+// as it would.
 bool sitesOrder(const std::vector<Site>& cells, std::vector<int>& order);
 Shape transformed(Lattice lattice, const Transform& t, const Shape& shape);
 
