@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <cstdint>
 
 namespace piecework {
 namespace {
@@ -282,6 +283,55 @@ Transform hexOrientation(int code) {
   if (code >= 6) t = hexMirror();
   for (int i = 0; i < code % 6; ++i) t = compose(hexTurn(), t);
   return t;
+}
+
+bool sitesOrder(const std::vector<Site>& cells, std::vector<int>& order) {
+  order.clear();
+  if (cells.empty()) return true;
+  Site low = cells.front(), high = cells.front();
+  for (const Site& s : cells) {
+    low = Site{std::min(low.x, s.x), std::min(low.y, s.y), std::min(low.z, s.z)};
+    high = Site{std::max(high.x, s.x), std::max(high.y, s.y), std::max(high.z, s.z)};
+  }
+  const long long ny = high.y - low.y + 1LL, nz = high.z - low.z + 1LL;
+  const long long volume = (high.x - low.x + 1LL) * ny * nz;
+  const auto at = [&](const Site& s) {
+    return static_cast<std::size_t>(((s.x - low.x) * ny + (s.y - low.y)) * nz + (s.z - low.z));
+  };
+  if (volume > 4LL * static_cast<long long>(cells.size()) + 64) {
+    // (a sparse box: the positions in it sorted as plain numbers, each with its index)
+    if (volume >= (1LL << 31)) return false;
+    thread_local std::vector<std::uint64_t> keys;
+    keys.clear();
+    for (std::size_t k = 0; k < cells.size(); ++k)
+      keys.push_back(static_cast<std::uint64_t>(at(cells[k])) << 32 | k);
+    std::sort(keys.begin(), keys.end());
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+      if (i > 0 && keys[i] >> 32 == keys[i - 1] >> 32) return false;
+      order.push_back(static_cast<int>(keys[i] & 0xffffffffU));
+    }
+    return true;
+  }
+  // (one box per thread, left all -1 between calls; each cell's place in it computed once)
+  thread_local std::vector<int> box;
+  thread_local std::vector<std::size_t> places;
+  if (box.size() < static_cast<std::size_t>(volume)) box.assign(static_cast<std::size_t>(volume), -1);
+  const std::size_t n = cells.size();
+  places.resize(n);
+  int* const slots = box.data();
+  bool distinct = true;
+  for (std::size_t k = 0; k < n; ++k) {
+    const std::size_t place = places[k] = at(cells[k]);
+    distinct = distinct && slots[place] < 0;
+    slots[place] = static_cast<int>(k);
+  }
+  if (distinct) {
+    order.resize(n);
+    for (std::size_t i = 0, j = 0; j < n; ++i)
+      if (slots[i] >= 0) order[j++] = slots[i];
+  }
+  for (std::size_t k = 0; k < n; ++k) slots[places[k]] = -1;
+  return distinct;
 }
 
 Shape normalized(Lattice lattice, Shape shape) {

@@ -196,6 +196,12 @@ using Shape = std::vector<Site>;
 
 // Translates a shape so that each translatable coordinate's minimum is 0, and sorts it.
 Shape normalized(Lattice lattice, Shape shape);
+
+// The indices of `cells` in the order of their sites (Site's <), found by a counting sort over their bounding
+// box (where it is large against the cells, by sorting their places in it as plain numbers); false (then
+// `order` is unspecified) where two cells coincide or the box is too large to number, for the caller to sort
+// as it would.
+bool sitesOrder(const std::vector<Site>& cells, std::vector<int>& order);
 Shape transformed(Lattice lattice, const Transform& t, const Shape& shape);
 
 // Whether a turn in space takes the shape to each of its mirror images although no turn of the lattice

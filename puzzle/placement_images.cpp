@@ -122,7 +122,9 @@ void PlacementImages::indexOffsets() {
     return;
   }
   byOffset_.assign(cells, -1);
+  orientation_.resize(p_.placements.size());
   for (std::size_t id = 0; id < p_.placements.size(); ++id) {
+    orientation_[id] = p_.placements[id].orientation;
     const Placement& placement = p_.placements[id];
     const int o = firstOrientation_[static_cast<std::size_t>(placement.piece)] + placement.orientation;
     byOffset_[offsetSlot(o, shifts_[id].offset)] = static_cast<int>(id);
@@ -178,6 +180,45 @@ bool PlacementImages::imagesOf(int piece, int image, const std::vector<int>& sit
   const std::vector<int>& own = p_.piecePlacements[static_cast<std::size_t>(piece)];
   const bool translated = translates_ && plain_[static_cast<std::size_t>(piece)] != 0 &&
                           plain_[static_cast<std::size_t>(image)] != 0;
+  if (translated && exactShifts_) {
+    // Where no translate needs checking: each run of one orientation's placements (computePlacements makes
+    // them one after another) from its first one's image, in a loop of a few loads per placement rather than
+    // a call with its look-ups. Measured (callgrind, `count PelikanBurr#1 --json --threads 1`): imagesOf
+    // 8.57M -> 6.61M instructions, the run 46.84M -> 44.90M.
+    const int* const turned = siteImage.data();
+    const Site* const sites = p_.sites.data();
+    const PlacementShift* const shifts = shifts_.data();
+    const int* const byOffset = byOffset_.data();
+    const int* const orientation = orientation_.data();
+    int* const out = placementImage.data();
+    for (std::size_t i = 0; i < own.size();) {
+      const int first = own[i];
+      const int reference = findByKey(image, first, siteImage);
+      out[first] = reference;
+      if (reference < 0) return false;
+      const Translate t = translateFrom(image, first, reference, siteImage);
+      const OffsetBox& box = *t.box;
+      const int o = orientation[first];
+      for (++i; i < own.size() && orientation[own[i]] == o; ++i) {
+        const int from = own[i];
+        const Site& moved = sites[turned[shifts[from].anchor]];
+        const int x = moved.x + t.shift.x, y = moved.y + t.shift.y, z = moved.z + t.shift.z;
+        int id = -1;
+        if (static_cast<unsigned>(x) < static_cast<unsigned>(box.size.x) &&
+            static_cast<unsigned>(y) < static_cast<unsigned>(box.size.y) &&
+            static_cast<unsigned>(z) < static_cast<unsigned>(box.size.z))
+          id = byOffset[box.start +
+                        (static_cast<std::size_t>(z) * static_cast<std::size_t>(box.size.y) +
+                         static_cast<std::size_t>(y)) *
+                            static_cast<std::size_t>(box.size.x) +
+                        static_cast<std::size_t>(x)];
+        if (id < 0) id = findByKey(image, from, siteImage);
+        out[from] = id;
+        if (id < 0) return false;
+      }
+    }
+    return true;
+  }
   byOrientation_.assign(p_.pieces[static_cast<std::size_t>(piece)].orientations.size(), Translate{});
   for (const int from : own) {
     int found = -1;

@@ -53,6 +53,7 @@ class PlacementImages {
   std::vector<char> plain_;            // per piece: uncoloured
   std::vector<int> firstOrientation_;  // per piece: its orientations' numbers among all pieces' from here
   std::vector<PlacementShift> shifts_;  // per placement
+  std::vector<int> orientation_;        // per placement, its orientation (among its piece's), with translates
   // Per orientation of all pieces, the placements by offset: a box of offsets from `low`, `size` long along
   // each axis, at `start` in byOffset_ (-1 where no placement is).
   struct OffsetBox {
