@@ -65,8 +65,9 @@ BurrToolsCount countAsBurrTools(const Puzzle& puzzle, const std::string& path, c
       if (problem.selected) out.stored = problem.storedAssemblies;
   }
   if (!givens.empty()) return out;
-  std::optional<std::vector<Symmetry>> group = burrToolsSymmetries(puzzle, isBurrToolsPath(path));
-  out.group = group;
+  // (kept in `out` alone: every symmetry holds a map of the sites and one of the placements, so a copy costs)
+  out.group = burrToolsSymmetries(puzzle, isBurrToolsPath(path));
+  const std::optional<std::vector<Symmetry>>& group = *out.group;
   if (!group) return out;
   out.withMirrors = std::any_of(group->begin(), group->end(), [](const Symmetry& s) { return s.mirror; }) ||
                     puzzle.lattice == Lattice::Square;
@@ -75,7 +76,7 @@ BurrToolsCount countAsBurrTools(const Puzzle& puzzle, const std::string& path, c
     return out;
   }
   Puzzle turnsOnly = puzzle;
-  turnsOnly.symmetries = std::move(*group);
+  turnsOnly.symmetries = *group;
   CountOptions options;
   options.threads = threads;
   out.assemblies = countSolutions(turnsOnly, {}, options).distinct;
