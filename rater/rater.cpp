@@ -840,7 +840,8 @@ Rating rate(const Puzzle& puzzle, const std::vector<int>& givens, Rules rules, c
   return rate(makeProblem(withFixedCopies(puzzle), givens, std::move(rules)), model, needed);
 }
 
-Rating rate(const Problem& problem, const RatingModel* model, const std::vector<int>* needed) {
+Rating rate(const Problem& problem, const RatingModel* model, const std::vector<int>* needed,
+            int spareGivens) {
   const Puzzle& puzzle = *problem.puzzle;
   const std::vector<int>& givens = problem.givens;
   const Rules& rules = problem.rules;
@@ -881,6 +882,7 @@ Rating rate(const Problem& problem, const RatingModel* model, const std::vector<
   rating.hardest = hardest < 0 ? "" : strategyName(static_cast<Strategy>(hardest), hardestFamily);
   rating.features = canonicalFeatures(puzzle, givens, rules, path.features);
   rating.features.markColours = countMarkColours(rules.marks);
+  if (spareGivens >= 0) rating.features.spareGivens = spareGivens;
 
   const RatingModel& used = model != nullptr ? *model : shippedModel(puzzle);
   if (used.uses(kSpareGivensFeature)) measureSpareGivens(problem, rating.features, needed);

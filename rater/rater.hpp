@@ -107,8 +107,10 @@ struct Rating {
 Rating rate(const Puzzle& puzzle, const std::vector<int>& givens, Rules rules,
             const RatingModel* model = nullptr, const std::vector<int>* needed = nullptr);
 // The same for a challenge already built into its problem (makeProblem), with the problem's rules.
+// `spareGivens`, when not -1, is the challenge's spare givens as the caller knows them (the census does: see
+// forEachUniqueChallenge), so that no search measures them.
 Rating rate(const Problem& problem, const RatingModel* model = nullptr,
-            const std::vector<int>* needed = nullptr);
+            const std::vector<int>* needed = nullptr, int spareGivens = -1);
 
 // Measures features.spareGivens unless it already is; `needed` as for rate().
 void measureSpareGivens(const Puzzle& puzzle, const std::vector<int>& givens, const Rules& rules,

@@ -267,8 +267,9 @@ void censusOfSolution(const CensusPlan& plan, std::size_t index, std::vector<std
   ++counters[at.solutions()];
 }
 
-bool forEachUniqueChallenge(const CensusPlan& plan, std::size_t index,
-                            const std::function<bool(const std::vector<int>& givens)>& visit) {
+bool forEachUniqueChallenge(
+    const CensusPlan& plan, std::size_t index,
+    const std::function<bool(const std::vector<int>& givens, int spareGivens)>& visit) {
   if (plan.method != CensusMethod::Table)
     throw std::logic_error("forEachUniqueChallenge: needs a plan that holds every filling");
   const std::vector<int>& solution = plan.solutions.at(index);
@@ -282,9 +283,13 @@ bool forEachUniqueChallenge(const CensusPlan& plan, std::size_t index,
     for (Mask subset = (Mask{1} << k) - 1; subset < end; subset = k == 0 ? end : nextSameSize(subset)) {
       if (shared.contains(subset) || !(perms.empty() || smallestInOrbit(subset, perms))) continue;
       givens.clear();
+      int spare = 0;
       for (int i = 0; i < n; ++i)
-        if ((subset >> i) & 1U) givens.push_back(solution[static_cast<std::size_t>(i)]);
-      if (!visit(givens)) return false;  // (sorted: the solution is)
+        if ((subset >> i) & 1U) {
+          givens.push_back(solution[static_cast<std::size_t>(i)]);
+          spare += shared.contains(subset & ~(Mask{1} << i)) ? 0 : 1;
+        }
+      if (!visit(givens, spare)) return false;  // (sorted: the solution is)
     }
   return true;
 }

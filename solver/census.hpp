@@ -83,9 +83,12 @@ void censusOfSolution(const CensusPlan& plan, std::size_t solution, std::vector<
 
 // The unique challenges of one distinct solution of a Table plan, each once up to the symmetries that map
 // the solution onto itself (the challenges `unique` counts): `visit` gets each one's givens (placement ids,
-// sorted), fewest givens first; when it returns false, no more. Returns false when stopped.
-bool forEachUniqueChallenge(const CensusPlan& plan, std::size_t solution,
-                            const std::function<bool(const std::vector<int>& givens)>& visit);
+// sorted), fewest givens first, and how many of its givens are spare (the challenge without that one given is
+// still unique: the rater's spareGivens, read off the table instead of a search per given); when it returns
+// false, no more. Returns false when stopped.
+bool forEachUniqueChallenge(
+    const CensusPlan& plan, std::size_t solution,
+    const std::function<bool(const std::vector<int>& givens, int spareGivens)>& visit);
 
 // One job: the census of its distinct solutions, summed.
 std::vector<std::uint64_t> censusJob(const CensusPlan& plan, std::size_t job);

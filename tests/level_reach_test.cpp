@@ -12,6 +12,8 @@
 #include "puzzle/challenge.hpp"
 #include "puzzle/definition.hpp"
 #include "rater/rater.hpp"
+#include "solver/census.hpp"
+#include "solver/problem.hpp"
 #include "support/run.hpp"
 #include "support/small_puzzles.hpp"
 
@@ -90,6 +92,27 @@ TEST(LevelReach, SomaGeneratesExactlyTheLevelsShowLists) {
 }
 
 // A puzzle too large to grade every challenge of says so, and generate searches as before.
+// The census hands each unique challenge's spare givens to the rater (generator/level_reach.cpp); they are
+// what a search per given finds (measureSpareGivens: the challenge without that given, and that placement,
+// has no other solution).
+TEST(LevelReach, TheCensusCountsSpareGivensAsASearchPerGivenDoes) {
+  const Puzzle soma = loadPuzzle("soma");
+  const CensusPlan plan = planCensus(soma, Rules{}, kCensusAllPieces, CensusMethod::Table);
+  ASSERT_EQ(plan.solutions.size(), 240U);  // published: 240 distinct solutions
+  std::size_t challenges = 0, withSpare = 0;
+  for (std::size_t s = 0; s < plan.solutions.size(); s += 12)
+    forEachUniqueChallenge(plan, s, [&](const std::vector<int>& givens, int spare) {
+      RatingFeatures searched;
+      measureSpareGivens(soma, givens, Rules{}, searched);
+      EXPECT_EQ(spare, searched.spareGivens) << "solution " << s << ", " << givens.size() << " given";
+      ++challenges;
+      withSpare += spare > 0 ? 1 : 0;
+      return true;
+    });
+  EXPECT_GT(challenges, 100U);
+  EXPECT_GT(withSpare, 10U);  // (so that both answers are checked)
+}
+
 TEST(LevelReach, LargePuzzlesAreLeftUndecided) {
   const auto json = runPiecework("show iq-fit --json");
   ASSERT_EQ(json.status, 0) << json.err;
