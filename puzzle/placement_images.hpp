@@ -49,9 +49,8 @@ class PlacementImages {
 
   // Translates (uncoloured pieces only, where sites alone tell placements apart).
   bool translates_ = false;
-  bool exactShifts_ = false;           // a turn maps a shifted shape onto its image shifted (no check needed)
-  std::vector<char> plain_;            // per piece: uncoloured
-  std::vector<int> firstOrientation_;  // per piece: its orientations' numbers among all pieces' from here
+  std::vector<char> plain_;             // per piece: uncoloured
+  std::vector<int> firstOrientation_;   // per piece: its orientations' numbers among all pieces' from here
   std::vector<PlacementShift> shifts_;  // per placement
   std::vector<int> orientation_;        // per placement, its orientation (among its piece's), with translates
   // Per orientation of all pieces, the placements by offset: a box of offsets from `low`, `size` long along
@@ -71,9 +70,6 @@ class PlacementImages {
   };
   Translate translateFrom(int image, int reference, int referenceImage,
                           const std::vector<int>& siteImage) const;
-  // The image of `from` by the translate, or -1 when that is no placement (findByKey then decides).
-  int findTranslate(const Translate& t, int from, const std::vector<int>& siteImage);
-  std::vector<Translate> byOrientation_;  // imagesOf's, per orientation of the piece
 };
 
 }  // namespace piecework
