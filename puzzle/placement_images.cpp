@@ -31,13 +31,19 @@ PlacementImages::PlacementImages(const Puzzle& p, std::vector<PlacementShift> sh
   std::size_t size = 16;
   while (size < 2 * p.placements.size()) size *= 2;
   slots_.assign(size, Slot{0, -1});
+  std::vector<std::pair<std::size_t, std::uint64_t>> prints(p.pieces.size());  // per piece: placements, sum
   for (int id = 0; id < static_cast<int>(p.placements.size()); ++id) {
     const Placement& placement = p.placements[static_cast<std::size_t>(id)];
     const std::uint64_t key = keyOf(placement.piece, placement.sites);
     std::size_t at = key & (slots_.size() - 1);
     while (slots_[at].id >= 0) at = (at + 1) & (slots_.size() - 1);
     slots_[at] = Slot{key, id};
+    auto& print = prints[static_cast<std::size_t>(placement.piece)];
+    ++print.first;
+    print.second += key ^ pieceKey_[static_cast<std::size_t>(placement.piece)];
   }
+  std::sort(prints.begin(), prints.end());
+  piecesShareSites_ = std::adjacent_find(prints.begin(), prints.end()) != prints.end();
   indexOffsets();
 }
 

@@ -28,6 +28,9 @@ class PlacementImages {
   // -1 (returning false). On a coloured piece several placements may share the sites; the lowest-numbered
   // one that shows the colours is the image.
   bool imagesOf(int piece, int image, const std::vector<int>& siteImage, std::vector<int>& placementImage);
+  // Some two pieces may have the same placements (as sets of sites): told by their number and the sum of
+  // their keys without the piece's, which such pieces share (others may share them by chance).
+  bool piecesShareSites() const { return piecesShareSites_; }
 
  private:
   struct Slot {
@@ -46,6 +49,7 @@ class PlacementImages {
   std::vector<Slot> slots_;  // open addressing by the key's low bits (the keys are random words)
   std::vector<unsigned> mark_;
   unsigned stamp_ = 0;
+  bool piecesShareSites_ = false;
 
   // Translates (uncoloured pieces only, where sites alone tell placements apart).
   bool translates_ = false;

@@ -13,6 +13,7 @@
 #include "puzzle/family.hpp"
 #include "puzzle/limits.hpp"
 #include "puzzle/placement_images.hpp"
+#include "puzzle/symmetry_closure.hpp"
 
 namespace piecework {
 namespace {
@@ -308,69 +309,85 @@ std::vector<PlacementShift> computePlacements(Puzzle& p) {
   return shifts;
 }
 
+// The sites' images under t, moved back onto the board (the images' low corner onto the board's), or empty
+// when some image is no site or a cell that may stay empty goes onto one that may not.
+std::vector<int> siteImages(const Puzzle& p, const SiteGrid& grid, const Transform& t) {
+  std::vector<Site> image;
+  image.reserve(p.sites.size());
+  for (const auto& s : p.sites) image.push_back(turned(p.lattice, t, s));
+  Site low{INT_MAX, INT_MAX, INT_MAX};
+  for (const auto& s : image) low = Site{std::min(low.x, s.x), std::min(low.y, s.y), std::min(low.z, s.z)};
+  if (shiftsKeepKinds(p.lattice)) low = alignedLow(p.lattice, low);  // as p.low
+  const Site shift{p.low.x - low.x, p.low.y - low.y, layered(p.lattice) ? p.low.z - low.z : 0};
+  std::vector<int> sites;
+  sites.reserve(image.size());
+  for (const auto& s : image) {
+    const int site = grid.find(Site{s.x + shift.x, s.y + shift.y, s.z + shift.z});
+    if (site < 0) return {};
+    sites.push_back(site);
+  }
+  for (std::size_t s = 0; s < p.sites.size(); ++s)
+    if (p.mustFill[s] != p.mustFill[static_cast<std::size_t>(sites[s])]) return {};
+  return sites;
+}
+
+// Sets sym's placement and piece maps from its sites' by looking up each placement's image; returns whether
+// every piece's placements go onto those of a piece with as many copies.
+bool lookUpImages(const Puzzle& p, PlacementImages& images, Symmetry& sym) {
+  sym.placement.assign(p.placements.size(), -1);
+  sym.piece.assign(p.pieces.size(), -1);
+  // The turn that moves no site keeps every placement (no two placements share sites and colours), so it
+  // needs no look-ups. Measured (callgrind, `count PelikanBurr#1`): 1 of 24 kept turns, 2.3M instructions.
+  bool identity = true;
+  for (std::size_t s = 0; s < p.sites.size() && identity; ++s) identity = sym.site[s] == static_cast<int>(s);
+  if (identity) {
+    for (std::size_t i = 0; i < sym.placement.size(); ++i) sym.placement[i] = static_cast<int>(i);
+    for (std::size_t pi = 0; pi < sym.piece.size(); ++pi) sym.piece[pi] = static_cast<int>(pi);
+    return true;
+  }
+  for (int pi = 0; pi < p.pieceCount(); ++pi) {
+    const auto& own = p.piecePlacements[static_cast<std::size_t>(pi)];
+    const PieceDef& piece = p.pieces[static_cast<std::size_t>(pi)];
+    // The image piece must take every image placement; pieces may share some shapes (IQ Fit's faces), so
+    // test them all, the piece itself first.
+    bool preserves = false;
+    for (int k = -1; k < p.pieceCount() && !preserves; ++k) {
+      const int q = k < 0 ? pi : k;
+      const PieceDef& other = p.pieces[static_cast<std::size_t>(q)];
+      if (k == pi || other.copies != piece.copies || other.minCopies != piece.minCopies ||
+          p.piecePlacements[static_cast<std::size_t>(q)].size() != own.size())
+        continue;
+      preserves = images.imagesOf(pi, q, sym.site, sym.placement);
+      if (preserves) sym.piece[static_cast<std::size_t>(pi)] = q;
+    }
+    if (!preserves) return false;
+  }
+  return true;
+}
+
 // Board symmetries: point-group elements that map the board onto itself (after a translation) and every
-// piece's placement set onto the placement set of a piece with as many copies.
+// piece's placement set onto the placement set of a piece with as many copies. A turn that is a product of
+// those found takes its maps from theirs (SymmetryClosure). Measured (callgrind, `count FILE#1 --json
+// --threads 1`): DiagonalCube (24 symmetries, 2 looked up) computeSymmetries 4.78M -> 2.62M instructions;
+// PelikanBurr (24, 2 looked up) CPM -> CPN.
 void computeSymmetries(Puzzle& p, std::vector<PlacementShift> shifts) {
   PlacementImages images(p, std::move(shifts));
   // (the turned sites looked up in the dense box: DraculasDentalDesaster#1 computeSymmetries 9.4M -> 8.0M
   // instructions, PelikanBurr#1 13.8M -> 12.6M)
   const SiteGrid grid(p);
+  SymmetryClosure known(p, images.piecesShareSites());
   for (const auto& t : pointGroup(p.lattice)) {
-    std::vector<Site> image;
-    image.reserve(p.sites.size());
-    for (const auto& s : p.sites) image.push_back(turned(p.lattice, t, s));
-    Site low{INT_MAX, INT_MAX, INT_MAX};
-    for (const auto& s : image) low = Site{std::min(low.x, s.x), std::min(low.y, s.y), std::min(low.z, s.z)};
-    if (shiftsKeepKinds(p.lattice)) low = alignedLow(p.lattice, low);  // as p.low
-    const Site shift{p.low.x - low.x, p.low.y - low.y, layered(p.lattice) ? p.low.z - low.z : 0};
     Symmetry sym;
+    sym.site = siteImages(p, grid, t);
+    if (sym.site.empty()) continue;
     sym.mirror = t.mirror;
-    bool onBoard = true;
-    for (const auto& s : image) {
-      const int site = grid.find(Site{s.x + shift.x, s.y + shift.y, s.z + shift.z});
-      if (site < 0) {
-        onBoard = false;
-        break;
-      }
-      sym.site.push_back(site);
-    }
-    if (!onBoard) continue;
-    bool keepsMustFill = true;  // a cell that may stay empty maps onto such a cell
-    for (std::size_t s = 0; s < p.sites.size() && keepsMustFill; ++s)
-      keepsMustFill = p.mustFill[s] == p.mustFill[static_cast<std::size_t>(sym.site[s])];
-    if (!keepsMustFill) continue;
-    sym.placement.assign(p.placements.size(), -1);
-    sym.piece.assign(p.pieces.size(), -1);
-    // The turn that moves no site keeps every placement (no two placements share sites and colours), so it
-    // needs no look-ups. Measured (callgrind, `count PelikanBurr#1`): 1 of 24 kept turns, 2.3M instructions.
-    bool identity = true;
-    for (std::size_t s = 0; s < p.sites.size() && identity; ++s)
-      identity = sym.site[s] == static_cast<int>(s);
-    if (identity) {
-      for (std::size_t i = 0; i < sym.placement.size(); ++i) sym.placement[i] = static_cast<int>(i);
-      for (std::size_t pi = 0; pi < sym.piece.size(); ++pi) sym.piece[pi] = static_cast<int>(pi);
-      p.symmetries.push_back(std::move(sym));
+    if (const Symmetry* product = known.find(sym.site, sym.mirror)) {
+      p.symmetries.push_back(*product);
       continue;
     }
-    bool preserves = true;
-    for (int pi = 0; pi < p.pieceCount() && preserves; ++pi) {
-      const auto& own = p.piecePlacements[static_cast<std::size_t>(pi)];
-      // The image piece must take every image placement; pieces may share some shapes (IQ Fit's faces), so
-      // test them all, the piece itself first.
-      preserves = false;
-      for (int k = -1; k < p.pieceCount() && !preserves; ++k) {
-        const int q = k < 0 ? pi : k;
-        if (k == pi ||
-            p.pieces[static_cast<std::size_t>(q)].copies != p.pieces[static_cast<std::size_t>(pi)].copies ||
-            p.pieces[static_cast<std::size_t>(q)].minCopies !=
-                p.pieces[static_cast<std::size_t>(pi)].minCopies ||
-            p.piecePlacements[static_cast<std::size_t>(q)].size() != own.size())
-          continue;
-        preserves = images.imagesOf(pi, q, sym.site, sym.placement);
-        if (preserves) sym.piece[static_cast<std::size_t>(pi)] = q;
-      }
-    }
-    if (preserves) p.symmetries.push_back(std::move(sym));
+    if (!lookUpImages(p, images, sym)) continue;
+    known.add(sym);
+    p.symmetries.push_back(std::move(sym));
   }
 }
 

@@ -3,6 +3,7 @@
 // Expected numbers come from docs/puzzles.md or are worked out by hand in the comments.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -166,6 +167,41 @@ TEST(Puzzle, IdentityComesFirstAndSymmetriesArePermutations) {
       std::vector<int> sorted = s.placement;
       std::sort(sorted.begin(), sorted.end());
       for (std::size_t i = 0; i < sorted.size(); ++i) ASSERT_EQ(sorted[i], static_cast<int>(i)) << name;
+    }
+  }
+}
+
+// Each symmetry, checked against its own site map alone: every placement goes onto the placement of the
+// image piece that covers the image sites with the same colours, and the symmetries are a group (each
+// product of two is one of them). computeSymmetries takes most maps as products of others
+// (puzzle/symmetry_closure.hpp); this checks each map from scratch.
+TEST(Puzzle, EverySymmetryTakesEachPlacementOntoTheOneOnItsImageSites) {
+  for (const char* name : {"soma", "pentacubes-3x4x5", "pentominoes-6x10", "pentominoes-8x8-hole",
+                           "iq-blocks", "iq-fit", "super-iq-cube"}) {
+    const Puzzle p = loadPuzzle(name);
+    std::set<std::pair<std::vector<int>, bool>> group;
+    for (const Symmetry& s : p.symmetries) group.insert({s.site, s.mirror});
+    EXPECT_EQ(group.size(), p.symmetries.size()) << name;
+    for (const Symmetry& s : p.symmetries) {
+      for (std::size_t i = 0; i < p.placements.size(); ++i) {
+        const Placement& from = p.placements[i];
+        const Placement& to = p.placements[static_cast<std::size_t>(s.placement[i])];
+        ASSERT_EQ(to.piece, s.piece[static_cast<std::size_t>(from.piece)]) << name;
+        std::vector<int> image;
+        for (int site : from.sites) image.push_back(s.site[static_cast<std::size_t>(site)]);
+        std::sort(image.begin(), image.end());
+        std::vector<int> target = to.sites;
+        std::sort(target.begin(), target.end());
+        ASSERT_EQ(image, target) << name;
+        for (std::size_t k = 0; k < from.colours.size(); ++k)
+          ASSERT_EQ(to.colourAt(s.site[static_cast<std::size_t>(from.sites[k])]), from.colours[k]) << name;
+      }
+      for (const Symmetry& t : p.symmetries) {
+        std::vector<int> product(s.site.size());
+        for (std::size_t k = 0; k < product.size(); ++k)
+          product[k] = s.site[static_cast<std::size_t>(t.site[k])];
+        EXPECT_EQ(group.count({product, s.mirror != t.mirror}), 1U) << name;
+      }
     }
   }
 }
