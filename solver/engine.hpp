@@ -28,6 +28,7 @@
 #include <bit>
 #include <climits>
 #include <cstdint>
+#include <cstring>
 #include <functional>
 #include <memory>
 #include <random>
@@ -524,13 +525,32 @@ class Engine {
       // With single copies only (dropping_), the piece's other options clash too.
       if (dropping_)
         siteScratch_.push_back(pieceRows_.data() + static_cast<std::size_t>(options_[i].piece) * poolWords_);
-      for (std::size_t j = 0; j < poolWords_; ++j) {  // (word by word: one store per word)
-        std::uint64_t word = 0;
-        for (const std::uint64_t* site : siteScratch_) word |= site[j];
-        row[j] = word;
-      }
+      orRows(row, siteScratch_);
     }
     return row;
+  }
+
+  // row = the OR of `rows` (at least one), word by word in blocks of four (a vector of words at a time).
+  void orRows(std::uint64_t* row, const std::vector<const std::uint64_t*>& rows) const {
+    using Block = std::uint64_t __attribute__((vector_size(32)));
+    std::size_t j = 0;
+    for (; j + 8 <= poolWords_; j += 8) {
+      Block low{}, high{};
+      for (const std::uint64_t* r : rows) {
+        Block b, c;
+        std::memcpy(&b, r + j, sizeof b);
+        std::memcpy(&c, r + j + 4, sizeof c);
+        low |= b;
+        high |= c;
+      }
+      std::memcpy(row + j, &low, sizeof low);
+      std::memcpy(row + j + 4, &high, sizeof high);
+    }
+    for (; j < poolWords_; ++j) {
+      std::uint64_t word = 0;
+      for (const std::uint64_t* r : rows) word |= r[j];
+      row[j] = word;
+    }
   }
 
   // Room for every option's conflict row, left unset: conflictKnown_ tells which rows are computed.
