@@ -3,6 +3,7 @@
 // (tests/disassembly_test.cpp takes the same assemblies apart, and checks them against a brute force).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -186,6 +187,30 @@ TEST(DisassemblyCli, BadRequestsAreOneLineAndStatus2) {
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << args << ": " << r.err;
     EXPECT_TRUE(r.out.empty()) << args;
   }
+}
+
+// A stored disassembly that is no XML: the commands that read it say where, in one line (a plain count leaves
+// the stored results unread, as docs/interop.md says, and counts).
+TEST(DisassemblyCli, DamagedStoredSolutionsAreOneLineWhereTheyAreRead) {
+  const std::string stored = test::tempDir() + "/plug-stored.xmpuzzle";
+  ASSERT_EQ(runPiecework("convert " + writeDesign("plug", kPlug) + " '" + stored + "' --disassemble").status,
+            0);
+  std::string xml = burrToolsXmlText(stored);
+  const std::size_t at = xml.find("<separation>");
+  ASSERT_NE(at, std::string::npos) << xml;
+  xml.insert(at, "<<");
+  const std::string damaged = test::tempDir() + "/plug-damaged.xmpuzzle";
+  std::ofstream(damaged) << xml;
+  for (const std::string command : {"count", "solve"}) {
+    const auto r = runPiecework(command + " '" + damaged + "' --disassemble");
+    EXPECT_EQ(r.status, 2) << command;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << command << ": " << r.err;
+    EXPECT_NE(r.err.find("plug-damaged.xmpuzzle:"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("not well-formed"), std::string::npos) << r.err;
+  }
+  const auto plain = runPiecework("count '" + damaged + "' --json");
+  ASSERT_EQ(plain.status, 0) << plain.err;
+  EXPECT_EQ(nlohmann::json::parse(plain.out)["assemblies"], 1);
 }
 
 }  // namespace
