@@ -53,11 +53,10 @@ struct BurrToolsCount {
   std::vector<BurrToolsProblem> problems;  // the file's, where it is a BurrTools file
 };
 
-// BurrTools' `assemblies` (docs/interop.md): the solutions up to the symmetries BurrTools merges by. Defined
-// for whole puzzles only (BurrTools has no givens); when that group is piecework's own it is `distinct`,
-// otherwise a second count under the smaller group.
-BurrToolsCount countAsBurrTools(const Puzzle& puzzle, const std::string& path, const std::vector<int>& givens,
-                                const CountResult& counted, int threads) {
+// What a BurrTools reading needs besides the counts: the file's problems and the count it stores, and
+// BurrTools' symmetry group (asked for whole puzzles only: BurrTools has no givens).
+BurrToolsCount burrToolsContext(const Puzzle& puzzle, const std::string& path,
+                                const std::vector<int>& givens) {
   BurrToolsCount out;
   if (isBurrToolsPath(path)) {
     out.problems = burrToolsProblems(path);
@@ -68,19 +67,32 @@ BurrToolsCount countAsBurrTools(const Puzzle& puzzle, const std::string& path, c
   // (kept in `out` alone: every symmetry holds a map of the sites and one of the placements, so a copy costs)
   out.group = burrToolsSymmetries(puzzle, isBurrToolsPath(path));
   const std::optional<std::vector<Symmetry>>& group = *out.group;
-  if (!group) return out;
-  out.withMirrors = std::any_of(group->begin(), group->end(), [](const Symmetry& s) { return s.mirror; }) ||
-                    puzzle.lattice == Lattice::Square;
-  if (group->size() == puzzle.symmetries.size()) {
+  if (group)
+    out.withMirrors = std::any_of(group->begin(), group->end(), [](const Symmetry& s) { return s.mirror; }) ||
+                      puzzle.lattice == Lattice::Square;
+  return out;
+}
+
+// BurrTools' `assemblies` (docs/interop.md): the solutions up to the symmetries BurrTools merges by, where it
+// has a group. When that group is piecework's own it is `distinct`; otherwise `listed` where --disassemble
+// found the classes under it already, or a second count under the smaller group.
+void countAsBurrTools(BurrToolsCount& out, const Puzzle& puzzle, const CountResult& counted, int threads,
+                      std::optional<std::uint64_t> listed) {
+  if (!out.group || !*out.group) return;
+  const std::vector<Symmetry>& group = **out.group;
+  if (group.size() == puzzle.symmetries.size()) {
     out.assemblies = counted.distinct;
-    return out;
+    return;
+  }
+  if (listed) {
+    out.assemblies = listed;
+    return;
   }
   Puzzle turnsOnly = puzzle;
-  turnsOnly.symmetries = *group;
+  turnsOnly.symmetries = group;
   CountOptions options;
   options.threads = threads;
   out.assemblies = countSolutions(turnsOnly, {}, options).distinct;
-  return out;
 }
 
 // Which assemblies come apart (--disassemble), with what the file stores of BurrTools' own run.
@@ -115,6 +127,20 @@ Apart takeApart(const Puzzle& puzzle, const std::string& path, int threads, bool
     out.levelsAgree = std::includes(ours.begin(), ours.end(), theirs.begin(), theirs.end());
   }
   return out;
+}
+
+// The count's figures read off --disassemble's list of assemblies (disassembly/assemblies.hpp), where it
+// gives them.
+std::optional<CountResult> countOfListing(const Puzzle& puzzle, const AssembliesApart& found, int threads) {
+  if (!found.fillings || !found.classes) return std::nullopt;
+  CountResult r;
+  r.solutions = *found.fillings;
+  r.distinct = *found.classes;
+  r.nodes = found.searchNodes;
+  r.seconds = found.searchSeconds;
+  r.threads = threads;
+  r.symmetries = static_cast<int>(puzzle.symmetries.size());
+  return r;
 }
 
 void addApartJson(nlohmann::json& json, const Apart& apart) {
@@ -155,6 +181,102 @@ void printApart(const Apart& apart) {
                              apart.stored.levels.size() == 1 ? "" : "s", fmt::join(apart.stored.levels, ", "),
                              *apart.levelsAgree ? "agree" : "do NOT agree");
   std::cout << fmt::format("disassembly: {:.3f} s, {} positions\n", apart.found.seconds, apart.found.nodes);
+}
+
+// The count by the job layer (threads, MPI ranks, the checkpoint, --jsonl's lines); nothing on ranks other
+// than 0, which print nothing.
+std::optional<CountResult> countByJobs(const Puzzle& puzzle, const std::vector<int>& givens,
+                                       const Rules& rules, int threads, const po::variables_map& vm,
+                                       ProgressMode progressMode) {
+  // Under mpirun every rank gets here with the same arguments; each builds the same job list (it depends on
+  // the threads of all ranks together, so `mpirun -np 2` with one thread each splits like `--threads 2`).
+  const auto start = std::chrono::steady_clock::now();
+  const std::uint64_t allThreads = sumOverRanks(static_cast<std::uint64_t>(threads));
+  const bool checkpointed = vm.count("checkpoint") != 0U;
+  // (with a checkpoint at least 256 jobs, so a kill loses little; the same jobs for up to 4 threads in all)
+  const CountJobs jobs(puzzle, givens, rules,
+                       std::max<std::uint64_t>(allThreads > 1 ? 64 * allThreads : 1, checkpointed ? 256 : 0));
+
+  JobWork work;
+  work.jobs = jobs.size();
+  work.counters = 3;  // solutions, distinct, nodes
+  // Every searcher of this rank, so that progress lines can say how far the jobs under way are.
+  std::mutex searchersMutex;
+  std::vector<std::shared_ptr<CountJobs::Searcher>> searchers;
+  work.worker = [&jobs, &searchersMutex, &searchers] {
+    std::shared_ptr<CountJobs::Searcher> searcher = jobs.searcher();
+    {
+      const std::lock_guard lock(searchersMutex);
+      searchers.push_back(searcher);
+    }
+    return [searcher](std::size_t job) {
+      const JobCounts counts = searcher->run(job);
+      return JobCounters{counts.solutions, counts.distinct, counts.nodes};
+    };
+  };
+  // The checkpoint is rank 0's alone, opened inside runJobs so that an error in it stops every rank.
+  std::unique_ptr<JobRecordFile> checkpoint;
+  if (checkpointed) {
+    work.resume = [&] {
+      std::vector<std::uint64_t> weights(jobs.size());
+      for (std::size_t j = 0; j < weights.size(); ++j) weights[j] = jobs.weight(j);
+      checkpoint = std::make_unique<JobRecordFile>(
+          vm["checkpoint"].as<std::string>(),
+          countCheckpointLayout(countFingerprint(puzzle, givens, rules), std::move(weights)));
+      return checkpoint->finished();
+    };
+  }
+  const bool jsonl = vm.count("jsonl") != 0U;
+  JobCounters soFar(3, 0);
+  std::size_t jobsDone = 0;
+  auto lastLine = start;
+  if (jsonl && work.resume)  // (jobs a checkpoint holds count in the lines as done)
+    work.resume = [&, resume = work.resume] {
+      auto finished = resume();
+      for (const auto& [job, c] : finished)
+        for (std::size_t i = 0; i < soFar.size(); ++i) soFar[i] += c[i];
+      jobsDone = finished.size();
+      return finished;
+    };
+  if (checkpointed || jsonl)
+    work.finished = [&](std::size_t job, const JobCounters& c) {
+      if (checkpoint) checkpoint->record(job, c);
+      if (!jsonl) return;
+      for (std::size_t i = 0; i < soFar.size(); ++i) soFar[i] += c[i];
+      ++jobsDone;
+      // At most four lines a second, and a line for the last job: a reader sees the counts grow.
+      const auto now = std::chrono::steady_clock::now();
+      if (jobsDone != jobs.size() && jobsDone != 1 && now - lastLine < std::chrono::milliseconds(250)) return;
+      lastLine = now;
+      printJson(nlohmann::json{{"type", "progress"},
+                               {"jobs_done", jobsDone},
+                               {"jobs", jobs.size()},
+                               {"solutions", soFar[0]},
+                               {"distinct", soFar[1]},
+                               {"nodes", soFar[2]},
+                               {"seconds", std::chrono::duration<double>(now - start).count()}});
+      std::cout.flush();
+    };
+  Progress progress(progressMode, "counting");
+  progress.setUnderWay([&searchersMutex, &searchers] {
+    const std::lock_guard lock(searchersMutex);
+    double underWay = 0;
+    for (const auto& searcher : searchers) underWay += searcher->underWay();
+    return underWay;
+  });
+  work.progress = [&](std::size_t done, std::size_t all) { progress.update(done, all); };
+  const std::optional<JobTotals> totals = runJobs(work, threads);
+  progress.finish();
+  if (!totals) return std::nullopt;
+
+  CountResult r;
+  r.solutions = totals->sums[0];
+  r.distinct = totals->sums[1];
+  r.nodes = totals->sums[2];
+  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  r.threads = threads;
+  r.symmetries = jobs.symmetries();
+  return r;
 }
 
 // count FILE.dlx: the exact covers of a dlx1 file, by Algorithm X (no symmetry, no family rule: the file
@@ -233,99 +355,32 @@ int runCount(const std::vector<std::string>& args) {
       throw InputError("count --disassemble: takes the whole puzzle apart, not a challenge");
   }
 
-  // Under mpirun every rank gets here with the same arguments; each builds the same job list (it depends on
-  // the threads of all ranks together, so `mpirun -np 2` with one thread each splits like `--threads 2`).
-  const auto start = std::chrono::steady_clock::now();
-  const RankInfo& ranks = rankInfo();
   const int threads = requestedThreads > 0 ? requestedThreads : defaultThreadsPerRank();
-  const std::uint64_t allThreads = sumOverRanks(static_cast<std::uint64_t>(threads));
-  const bool checkpointed = vm.count("checkpoint") != 0U;
-  // (with a checkpoint at least 256 jobs, so a kill loses little; the same jobs for up to 4 threads in all)
-  const CountJobs jobs(puzzle, givens, rules,
-                       std::max<std::uint64_t>(allThreads > 1 ? 64 * allThreads : 1, checkpointed ? 256 : 0));
-
-  JobWork work;
-  work.jobs = jobs.size();
-  work.counters = 3;  // solutions, distinct, nodes
-  // Every searcher of this rank, so that progress lines can say how far the jobs under way are.
-  std::mutex searchersMutex;
-  std::vector<std::shared_ptr<CountJobs::Searcher>> searchers;
-  work.worker = [&jobs, &searchersMutex, &searchers] {
-    std::shared_ptr<CountJobs::Searcher> searcher = jobs.searcher();
-    {
-      const std::lock_guard lock(searchersMutex);
-      searchers.push_back(searcher);
-    }
-    return [searcher](std::size_t job) {
-      const JobCounts counts = searcher->run(job);
-      return JobCounters{counts.solutions, counts.distinct, counts.nodes};
-    };
-  };
-  // The checkpoint is rank 0's alone, opened inside runJobs so that an error in it stops every rank.
-  std::unique_ptr<JobRecordFile> checkpoint;
-  if (checkpointed) {
-    work.resume = [&] {
-      std::vector<std::uint64_t> weights(jobs.size());
-      for (std::size_t j = 0; j < weights.size(); ++j) weights[j] = jobs.weight(j);
-      checkpoint = std::make_unique<JobRecordFile>(
-          vm["checkpoint"].as<std::string>(),
-          countCheckpointLayout(countFingerprint(puzzle, givens, rules), std::move(weights)));
-      return checkpoint->finished();
-    };
-  }
   const bool jsonl = vm.count("jsonl") != 0U;
-  JobCounters soFar(3, 0);
-  std::size_t jobsDone = 0;
-  auto lastLine = start;
-  if (jsonl && work.resume)  // (jobs a checkpoint holds count in the lines as done)
-    work.resume = [&, resume = work.resume] {
-      auto finished = resume();
-      for (const auto& [job, c] : finished)
-        for (std::size_t i = 0; i < soFar.size(); ++i) soFar[i] += c[i];
-      jobsDone = finished.size();
-      return finished;
-    };
-  if (checkpointed || jsonl)
-    work.finished = [&](std::size_t job, const JobCounters& c) {
-      if (checkpoint) checkpoint->record(job, c);
-      if (!jsonl) return;
-      for (std::size_t i = 0; i < soFar.size(); ++i) soFar[i] += c[i];
-      ++jobsDone;
-      // At most four lines a second, and a line for the last job: a reader sees the counts grow.
-      const auto now = std::chrono::steady_clock::now();
-      if (jobsDone != jobs.size() && jobsDone != 1 && now - lastLine < std::chrono::milliseconds(250)) return;
-      lastLine = now;
-      printJson(nlohmann::json{{"type", "progress"},
-                               {"jobs_done", jobsDone},
-                               {"jobs", jobs.size()},
-                               {"solutions", soFar[0]},
-                               {"distinct", soFar[1]},
-                               {"nodes", soFar[2]},
-                               {"seconds", std::chrono::duration<double>(now - start).count()}});
-      std::cout.flush();
-    };
-  Progress progress(progressMode, "counting");
-  progress.setUnderWay([&searchersMutex, &searchers] {
-    const std::lock_guard lock(searchersMutex);
-    double underWay = 0;
-    for (const auto& searcher : searchers) underWay += searcher->underWay();
-    return underWay;
-  });
-  work.progress = [&](std::size_t done, std::size_t all) { progress.update(done, all); };
-  const std::optional<JobTotals> totals = runJobs(work, threads);
-  progress.finish();
-  if (!totals) return 0;  // another rank than 0: rank 0 prints
-
-  CountResult r;
-  r.solutions = totals->sums[0];
-  r.distinct = totals->sums[1];
-  r.nodes = totals->sums[2];
-  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  r.threads = threads;
-  r.symmetries = jobs.symmetries();
-  const BurrToolsCount burrTools = countAsBurrTools(puzzle, path, givens, r, threads);
+  const bool mergeMirrors = vm.count("merge-mirrors") != 0U;
+  BurrToolsCount burrTools = burrToolsContext(puzzle, path, givens);
+  // --disassemble lists every assembly, and that list gives the count's figures: the count's own search is
+  // left out (in one process, without a checkpoint or --jsonl's lines, and with no family rule: the list's
+  // search has none of them), and `nodes` are the list's. Measured (callgrind, `count FILE#N --disassemble
+  // --json --threads 1`, with findSolutions' excluded marks and the engine's ORed conflict rows, which came
+  // just before): Prisgon#1 31.0M -> 21.8M (the count's jobs had been 5.1M), Prisgon#2 22.8M -> 17.9M,
+  // CubeInCage#1 29.7M -> 28.7M.
   std::optional<Apart> apart;
-  if (disassembling) apart = takeApart(puzzle, path, threads, vm.count("merge-mirrors") != 0U, burrTools);
+  std::optional<CountResult> counted;
+  if (disassembling && !rankInfo().distributed && vm.count("checkpoint") == 0U && !jsonl &&
+      !puzzle.hasFamilyRule) {
+    apart = takeApart(puzzle, path, threads, mergeMirrors, burrTools);
+    counted = countOfListing(puzzle, apart->found, threads);
+  }
+  if (!counted) {
+    counted = countByJobs(puzzle, givens, rules, threads, vm, progressMode);
+    if (!counted) return 0;  // another rank than 0: rank 0 prints
+    if (disassembling && !apart) apart = takeApart(puzzle, path, threads, mergeMirrors, burrTools);
+  }
+  const CountResult& r = *counted;
+  countAsBurrTools(burrTools, puzzle, r, threads,
+                   apart && !mergeMirrors ? std::optional(apart->found.assemblies) : std::nullopt);
+  const RankInfo& ranks = rankInfo();
   if (vm.count("json") != 0U || jsonl) {
     nlohmann::json json = {{"solutions", r.solutions},
                            {"distinct", r.distinct},

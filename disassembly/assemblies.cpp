@@ -82,6 +82,38 @@ std::vector<int> canonicalUnder(std::span<const Symmetry> symmetries, const std:
   return best;
 }
 
+// The count's figures from one member of each class under `group` (H, the identity among them): a class
+// is its member's orbit under H, as many fillings as the member has distinct images; where H is part of
+// the puzzle's own group G, a class under G is a union of classes under H, told apart by the members'
+// canonical forms under G. Left unset where H is not part of G.
+void countFillings(const Puzzle& puzzle, std::span<const Symmetry> group,
+                   const std::set<std::vector<int>>& members, AssembliesApart& out) {
+  const bool partOfPuzzles = std::all_of(group.begin(), group.end(), [&](const Symmetry& h) {
+    return std::any_of(puzzle.symmetries.begin(), puzzle.symmetries.end(),
+                       [&](const Symmetry& g) { return g.placement == h.placement; });
+  });
+  if (!partOfPuzzles) return;
+  std::uint64_t fillings = 0;
+  std::vector<std::vector<int>> images;
+  for (const std::vector<int>& member : members) {
+    images.assign(group.size(), {});
+    for (std::size_t k = 0; k < group.size(); ++k) {
+      for (const int id : member) images[k].push_back(group[k].placement[static_cast<std::size_t>(id)]);
+      std::sort(images[k].begin(), images[k].end());
+    }
+    std::sort(images.begin(), images.end());
+    fillings += static_cast<std::uint64_t>(std::unique(images.begin(), images.end()) - images.begin());
+  }
+  out.fillings = fillings;
+  if (group.size() == puzzle.symmetries.size()) {
+    out.classes = members.size();
+    return;
+  }
+  std::set<std::vector<int>> classes;
+  for (const std::vector<int>& member : members) classes.insert(canonicalUnder(puzzle.symmetries, member));
+  out.classes = classes.size();
+}
+
 }  // namespace
 
 AssembliesApart disassembleAssemblies(const Puzzle& puzzle, const ApartOptions& options) {
@@ -110,6 +142,9 @@ AssembliesApart disassembleAssemblies(const Puzzle& puzzle, const ApartOptions& 
     distinct.insert(canonicalUnder(symmetries, solution));
   AssembliesApart out;
   out.assemblies = distinct.size();
+  out.searchNodes = found.nodes;
+  out.searchSeconds = found.seconds;
+  if (givens.empty()) countFillings(puzzle, symmetries, distinct, out);
 
   std::vector<std::vector<int>> assemblies(distinct.begin(), distinct.end());
   std::vector<DisassembledSolution> results(assemblies.size());

@@ -31,6 +31,12 @@ struct AssembliesApart {
   std::vector<DisassembledSolution> solutions;  // those that come apart, hardest first
   std::uint64_t nodes = 0;                      // the disassembler's positions, all assemblies together
   double seconds = 0;                           // the whole run: finding the assemblies and taking them apart
+  std::uint64_t searchNodes = 0;                // the search that found the assemblies: its nodes
+  double searchSeconds = 0;                     // and its time
+  // What `count` reports, read off the assemblies found (without givens, where the symmetries they were
+  // merged by are among the puzzle's own; unset otherwise): every filling of the fixed board, and the
+  // classes under the puzzle's symmetries.
+  std::optional<std::uint64_t> fillings, classes;
 };
 
 struct ApartOptions {
