@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // piecework count: every solution, and the distinct ones up to symmetry.
 #include <fmt/format.h>
-#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <chrono>
@@ -12,13 +11,10 @@
 #include <optional>
 
 #include "cli/command.hpp"
+#include "cli/count_burrtools.hpp"
 #include "cli/progress.hpp"
-#include "disassembly/assemblies.hpp"
-#include "disassembly/burrtools_solutions.hpp"
 #include "jobs/checkpoint.hpp"
 #include "jobs/job_runner.hpp"
-#include "puzzle/burrtools.hpp"
-#include "puzzle/burrtools_symmetry.hpp"
 #include "puzzle/challenge.hpp"
 #include "puzzle/definition.hpp"
 #include "puzzle/dlx_read.hpp"
@@ -43,145 +39,6 @@ using jobs::runJobs;
 using jobs::sumOverRanks;
 
 namespace {
-
-struct BurrToolsCount {
-  std::optional<std::uint64_t> assemblies;  // BurrTools' count, where it is defined
-  bool withMirrors = false;                 // mirror images were merged too (the pieces are mirror-paired)
-  std::optional<std::uint64_t> stored;      // the count a BurrTools file stores for the problem
-  // burrToolsSymmetries' answer, where it was asked (whole puzzles), for --disassemble to use again
-  std::optional<std::optional<std::vector<Symmetry>>> group;
-  std::vector<BurrToolsProblem> problems;  // the file's, where it is a BurrTools file
-};
-
-// What a BurrTools reading needs besides the counts: the file's problems and the count it stores, and
-// BurrTools' symmetry group (asked for whole puzzles only: BurrTools has no givens).
-BurrToolsCount burrToolsContext(const Puzzle& puzzle, const std::string& path,
-                                const std::vector<int>& givens) {
-  BurrToolsCount out;
-  if (isBurrToolsPath(path)) {
-    out.problems = burrToolsProblems(path);
-    for (const auto& problem : out.problems)
-      if (problem.selected) out.stored = problem.storedAssemblies;
-  }
-  if (!givens.empty()) return out;
-  // (kept in `out` alone: every symmetry holds a map of the sites and one of the placements, so a copy costs)
-  out.group = burrToolsSymmetries(puzzle, isBurrToolsPath(path));
-  const std::optional<std::vector<Symmetry>>& group = *out.group;
-  if (group)
-    out.withMirrors = std::any_of(group->begin(), group->end(), [](const Symmetry& s) { return s.mirror; }) ||
-                      puzzle.lattice == Lattice::Square;
-  return out;
-}
-
-// BurrTools' `assemblies` (docs/interop.md): the solutions up to the symmetries BurrTools merges by, where it
-// has a group. When that group is piecework's own it is `distinct`; otherwise `listed` where --disassemble
-// found the classes under it already, or a second count under the smaller group.
-void countAsBurrTools(BurrToolsCount& out, const Puzzle& puzzle, const CountResult& counted, int threads,
-                      std::optional<std::uint64_t> listed) {
-  if (!out.group || !*out.group) return;
-  const std::vector<Symmetry>& group = **out.group;
-  if (group.size() == puzzle.symmetries.size()) {
-    out.assemblies = counted.distinct;
-    return;
-  }
-  if (listed) {
-    out.assemblies = listed;
-    return;
-  }
-  Puzzle turnsOnly = puzzle;
-  turnsOnly.symmetries = group;
-  CountOptions options;
-  options.threads = threads;
-  out.assemblies = countSolutions(turnsOnly, {}, options).distinct;
-}
-
-// Which assemblies come apart (--disassemble), with what the file stores of BurrTools' own run.
-struct Apart {
-  AssembliesApart found;
-  std::vector<std::string> levels;  // hardest first
-  StoredSolutions stored;
-  std::optional<bool> levelsAgree;  // every stored level is among ours (as many times)
-};
-
-Apart takeApart(const Puzzle& puzzle, const std::string& path, int threads, bool mergeMirrors,
-                const BurrToolsCount& counted) {
-  Apart out;
-  // (the file's problems as the count listed them: each listing reads the file again. Measured (callgrind,
-  // `count lohe.misused-key#1 --disassemble --json --threads 1`): the run 103.6M -> 102.5M instructions)
-  if (isBurrToolsPath(path)) out.stored = burrToolsStoredSolutions(path, counted.problems);
-  ApartOptions options;
-  // (the count asked for BurrTools' group already. Measured (callgrind, `count lohe.misused-key#1
-  // --disassemble --json --threads 1`): burrToolsSymmetries asked once, the run 116.8M -> 113.0M
-  // instructions)
-  if (counted.group) options.burrToolsGroup = &*counted.group;
-  options.groups = out.stored.groups;
-  options.threads = threads;
-  options.mergeMirrors = mergeMirrors;
-  options.coloursCount = isBurrToolsPath(path);
-  out.found = disassembleAssemblies(puzzle, options);
-  for (const DisassembledSolution& s : out.found.solutions) out.levels.push_back(s.level);
-  if (!out.stored.levels.empty()) {
-    std::vector<std::string> ours = out.levels, theirs = out.stored.levels;
-    std::sort(ours.begin(), ours.end());
-    std::sort(theirs.begin(), theirs.end());
-    out.levelsAgree = std::includes(ours.begin(), ours.end(), theirs.begin(), theirs.end());
-  }
-  return out;
-}
-
-// The count's figures read off --disassemble's list of assemblies (disassembly/assemblies.hpp), where it
-// gives them.
-std::optional<CountResult> countOfListing(const Puzzle& puzzle, const AssembliesApart& found, int threads) {
-  if (!found.fillings || !found.classes) return std::nullopt;
-  CountResult r;
-  r.solutions = *found.fillings;
-  r.distinct = *found.classes;
-  r.nodes = found.searchNodes;
-  r.seconds = found.searchSeconds;
-  r.threads = threads;
-  r.symmetries = static_cast<int>(puzzle.symmetries.size());
-  return r;
-}
-
-void addApartJson(nlohmann::json& json, const Apart& apart) {
-  json["disassemblable"] = apart.found.solutions.size();
-  json["disassembled_assemblies"] = apart.found.assemblies;
-  json["levels"] = apart.levels;
-  json["disassembly_nodes"] = apart.found.nodes;
-  json["disassembly_seconds"] = apart.found.seconds;
-  if (apart.stored.solutions) {
-    json["stored_solutions"] = *apart.stored.solutions;
-    json["stored_solutions_agree"] = *apart.stored.solutions == apart.found.solutions.size();
-  }
-  if (apart.levelsAgree) {
-    json["stored_levels"] = apart.stored.levels;
-    json["stored_levels_agree"] = *apart.levelsAgree;
-  }
-}
-
-void printApart(const Apart& apart) {
-  const std::size_t n = apart.found.solutions.size();
-  std::cout << fmt::format("{} of {} assemblies come apart ({} disassemblable){}", n, apart.found.assemblies,
-                           n, n == 0 ? "" : ", levels ");
-  for (std::size_t k = 0; k < apart.levels.size(); ++k) {
-    if (k == 10) {
-      std::cout << fmt::format(", ... ({} more; --json lists them all)", apart.levels.size() - k);
-      break;
-    }
-    std::cout << (k == 0 ? "" : ", ") << apart.levels[k];
-  }
-  std::cout << '\n';
-  if (apart.stored.solutions)
-    std::cout << fmt::format("the file stores BurrTools' count: {} solution{}, which {}\n",
-                             *apart.stored.solutions, *apart.stored.solutions == 1 ? "" : "s",
-                             *apart.stored.solutions == n ? "agrees" : "does NOT agree");
-  if (apart.levelsAgree)
-    std::cout << fmt::format("the file stores {} disassembl{} at level{} {}, which {}\n",
-                             apart.stored.levels.size(), apart.stored.levels.size() == 1 ? "y" : "ies",
-                             apart.stored.levels.size() == 1 ? "" : "s", fmt::join(apart.stored.levels, ", "),
-                             *apart.levelsAgree ? "agree" : "do NOT agree");
-  std::cout << fmt::format("disassembly: {:.3f} s, {} positions\n", apart.found.seconds, apart.found.nodes);
-}
 
 // The count by the job layer (threads, MPI ranks, the checkpoint, --jsonl's lines); nothing on ranks other
 // than 0, which print nothing.
@@ -390,10 +247,7 @@ int runCount(const std::vector<std::string>& args) {
                            {"symmetries", r.symmetries},
                            {"linked", appliesFamilyRule(puzzle, rules)}};
     if (ranks.distributed) json["ranks"] = ranks.ranks;
-    if (burrTools.assemblies) json["assemblies"] = *burrTools.assemblies;
-    if (burrTools.stored) json["stored_assemblies"] = *burrTools.stored;
-    if (burrTools.stored && burrTools.assemblies)
-      json["stored_agrees"] = *burrTools.stored == *burrTools.assemblies;
+    addBurrToolsJson(json, burrTools);
     if (apart) addApartJson(json, *apart);
     if (jsonl) json["type"] = "summary";
     printJson(json);
@@ -402,18 +256,7 @@ int runCount(const std::vector<std::string>& args) {
   std::cout << fmt::format("{} solution{}, {} distinct up to {} symmetr{}\n", r.solutions,
                            r.solutions == 1 ? "" : "s", r.distinct, r.symmetries,
                            r.symmetries == 1 ? "y" : "ies");
-  // (in text only for BurrTools files, where one compares with BurrTools; other text stays as it was)
-  if (burrTools.assemblies && isBurrToolsPath(path))
-    std::cout << fmt::format("{} assembl{} as BurrTools counts them (up to turns of the whole{})\n",
-                             *burrTools.assemblies, *burrTools.assemblies == 1 ? "y" : "ies",
-                             burrTools.withMirrors ? " and mirror images" : "; mirror images count apart");
-  if (burrTools.stored) {
-    std::cout << fmt::format("the file stores BurrTools' count: {} assembl{}", *burrTools.stored,
-                             *burrTools.stored == 1 ? "y" : "ies");
-    if (burrTools.assemblies)
-      std::cout << (*burrTools.stored == *burrTools.assemblies ? ", which agrees" : ", which does NOT agree");
-    std::cout << '\n';
-  }
+  printBurrTools(burrTools, path);
   if (apart) printApart(*apart);
   std::cout << fmt::format("{:.3f} s, {} nodes, {} thread{}", r.seconds, r.nodes, r.threads,
                            r.threads == 1 ? "" : "s");
