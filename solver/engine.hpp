@@ -1378,9 +1378,8 @@ class Engine {
   std::vector<std::pair<std::size_t, std::size_t>> pieceSpans_;  // see findPieceSpans()
   std::unique_ptr<std::uint64_t[]> conflictRows_;                // per option: conflictRow(), once computed
   std::size_t conflictCapacity_ = 0;                             // words allocated in conflictRows_
-  std::vector<std::uint32_t>
-      conflictSlot_;                    // per option: 1 + its row's place in conflictRows_, 0: not computed
-  std::uint32_t conflictRowsUsed_ = 0;  // rows computed
+  std::vector<std::uint32_t> conflictSlot_;                      // per option: 1 + its row's place, 0: none
+  std::uint32_t conflictRowsUsed_ = 0;                           // rows computed
   std::vector<const std::uint64_t*> siteScratch_;
   std::vector<std::uint64_t> siteRows_;  // per site (W * 64 of them): options covering it
   // Compaction (see delegate()): with a search rule, nodes with as many pieces placed as a bit set in
