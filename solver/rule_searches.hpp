@@ -32,8 +32,10 @@ struct CountJobs::Impl {
 
 // One search rule's searches, for every word count (the board's sites decide which).
 struct RuleSearches {
+  // (group: the symmetries to break by; null: the puzzle's own that keep the givens and marks)
   std::unique_ptr<const CountJobs::Impl> (*countJobs)(const Puzzle& puzzle, Problem problem,
-                                                      std::size_t minJobs) = nullptr;
+                                                      std::size_t minJobs,
+                                                      const std::vector<const Symmetry*>* group) = nullptr;
   FindResult (*find)(const Puzzle& puzzle, const Problem& problem, const FindLimits& limits) = nullptr;
 };
 
@@ -48,10 +50,15 @@ namespace searches {
 template <int W, class Rule>
 class CountJobsFor final : public CountJobs::Impl {
  public:
-  CountJobsFor(const Puzzle& puzzle, Problem problem, std::size_t minJobs)
+  CountJobsFor(const Puzzle& puzzle, Problem problem, std::size_t minJobs,
+               const std::vector<const Symmetry*>* group)
       : puzzle_(puzzle), problem_(std::move(problem)) {
-    group_ = stabilizer(puzzle, problem_.givens);
-    std::erase_if(group_, [&](const Symmetry* s) { return !keepsMarks(problem_.rules.marks, *s); });
+    if (group != nullptr) {
+      group_ = *group;
+    } else {
+      group_ = stabilizer(puzzle, problem_.givens);
+      std::erase_if(group_, [&](const Symmetry* s) { return !keepsMarks(problem_.rules.marks, *s); });
+    }
     symmetries = static_cast<int>(group_.size());
     breaking_ = group_.size() > 1 ? buildBreaking(puzzle, problem_, group_) : Breaking{{BreakNode{}}, {0}};
     if (breaking_.nodes[0].piece >= 0)
@@ -116,17 +123,20 @@ class CountJobsFor final : public CountJobs::Impl {
         ++counts.solutions;
         if ((counts.solutions & 1023U) == 0) [[unlikely]]
           follow(stack);
-        if (trivial) {
+        if (trivial && !onDistinct_) {
           ++counts.distinct;
           return true;
         }
         solution_ = jobs_.problem_.givens;
         for (int o : stack) solution_.push_back(engine_.placementOf(o));
         std::sort(solution_.begin(), solution_.end());
-        if (leaf.fixersSuffice
-                ? isCanonical(solution_, leaf.fixers)
-                : isCanonicalAmongEnumerated(jobs_.puzzle_, breaking, jobs_.givens_, solution_, jobs_.group_))
+        if (trivial ||
+            (leaf.fixersSuffice ? isCanonical(solution_, leaf.fixers)
+                                : isCanonicalAmongEnumerated(jobs_.puzzle_, breaking, jobs_.givens_,
+                                                             solution_, jobs_.group_))) {
           ++counts.distinct;
+          if (onDistinct_) onDistinct_(solution_);
+        }
         return true;
       });
       counts.solutions *= leaf.weight;
@@ -259,12 +269,13 @@ auto withWords(const Puzzle& puzzle, F&& f) {
 template <class Rule>
 RuleSearches searchesWith() {
   RuleSearches s;
-  s.countJobs = [](const Puzzle& puzzle, Problem problem,
-                   std::size_t minJobs) -> std::unique_ptr<const CountJobs::Impl> {
-    return searches::withWords<maxWordsOf<Rule>()>(
-        puzzle, [&]<int W>() -> std::unique_ptr<const CountJobs::Impl> {
-          return std::make_unique<searches::CountJobsFor<W, Rule>>(puzzle, std::move(problem), minJobs);
-        });
+  s.countJobs = [](const Puzzle& puzzle, Problem problem, std::size_t minJobs,
+                   const std::vector<const Symmetry*>* group) -> std::unique_ptr<const CountJobs::Impl> {
+    return searches::withWords<maxWordsOf<Rule>()>(puzzle,
+                                                   [&]<int W>() -> std::unique_ptr<const CountJobs::Impl> {
+                                                     return std::make_unique<searches::CountJobsFor<W, Rule>>(
+                                                         puzzle, std::move(problem), minJobs, group);
+                                                   });
   };
   s.find = [](const Puzzle& puzzle, const Problem& problem, const FindLimits& options) {
     return searches::withWords<maxWordsOf<Rule>()>(

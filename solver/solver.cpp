@@ -34,7 +34,15 @@ CountJobs::CountJobs(const Puzzle& puzzle, const std::vector<int>& givens, const
 CountJobs::CountJobs(Problem problem, std::size_t minJobs) {
   const Puzzle& puzzle = *problem.puzzle;
   const RuleSearches& searches = searchesFor(puzzle, problem);
-  impl_ = searches.countJobs(puzzle, std::move(problem), minJobs);
+  impl_ = searches.countJobs(puzzle, std::move(problem), minJobs, nullptr);
+}
+
+CountJobs::CountJobs(Problem problem, std::size_t minJobs, std::span<const Symmetry> group) {
+  const Puzzle& puzzle = *problem.puzzle;
+  const RuleSearches& searches = searchesFor(puzzle, problem);
+  std::vector<const Symmetry*> symmetries;
+  for (const Symmetry& s : group) symmetries.push_back(&s);
+  impl_ = searches.countJobs(puzzle, std::move(problem), minJobs, &symmetries);
 }
 
 CountJobs::~CountJobs() = default;

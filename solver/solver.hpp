@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -69,6 +70,10 @@ class CountJobs {
   // Splits the search below the symmetry breaking into at least minJobs jobs where the tree allows.
   CountJobs(const Puzzle& puzzle, const std::vector<int>& givens, const Rules& rules, std::size_t minJobs);
   CountJobs(Problem problem, std::size_t minJobs);  // a problem already built (its puzzle must outlive it)
+  // With symmetry broken by `group` (symmetries of the puzzle that form a group, the identity among them;
+  // they must outlive the jobs) instead of the puzzle's own that keep the givens and marks: `distinct` is
+  // then the classes under `group` (BurrTools' group, where it is a part of the puzzle's).
+  CountJobs(Problem problem, std::size_t minJobs, std::span<const Symmetry> group);
   ~CountJobs();
   CountJobs(CountJobs&&) noexcept;
   CountJobs& operator=(CountJobs&&) noexcept;
@@ -92,9 +97,13 @@ class CountJobs {
     double underWay() const { return underWay_.load(std::memory_order_relaxed); }
     // A flag another thread may set to cut the job running short (JobCounts::stopped); null: none.
     void stopWhen(const std::atomic<bool>* flag) { stop_ = flag; }
+    // When set, each solution counted as distinct (one per class: placement ids, givens included, sorted)
+    // is handed to it as it is found.
+    void onDistinct(std::function<void(const std::vector<int>&)> f) { onDistinct_ = std::move(f); }
 
    protected:
     const std::atomic<bool>* stop_ = nullptr;
+    std::function<void(const std::vector<int>&)> onDistinct_;
     std::atomic<double> underWay_{0};
   };
   std::unique_ptr<Searcher> searcher() const;
